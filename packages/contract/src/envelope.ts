@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** Response codes of the envelope. Only `OK` is success. */
+export const ResponseCode = {
+  OK: 200,
+  UNAUTHORIZED: 401,
+  BUSY: 601,
+  INVALID: 9000,
+  FAILED: 9999,
+  SILENT: -999999,
+} as const;
+export type ResponseCodeValue = (typeof ResponseCode)[keyof typeof ResponseCode];
+
+export const fieldErrorsSchema = z.record(z.string(), z.string());
+
+export const errorEnvelopeSchema = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  data: z.null().optional(),
+  errorKey: z.string(),
+  fields: fieldErrorsSchema.optional(),
+  requestId: z.string(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+export function envelopeOf<T extends z.ZodType>(data: T) {
+  return z.object({
+    code: z.literal(ResponseCode.OK),
+    message: z.string(),
+    data,
+  });
+}
+
+export interface Envelope<T> {
+  code: number;
+  message: string;
+  data?: T;
+  errorKey?: string;
+  fields?: Record<string, string>;
+  requestId?: string;
+}
+
+/** Snowflake ids travel as decimal strings. */
+export const idSchema = z.string().regex(/^\d{1,20}$/, 'invalid_id');
+export type Id = z.infer<typeof idSchema>;
+
+export const pageQuerySchema = z.object({
+  pageNum: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    records: z.array(item),
+    total: z.number().int(),
+    pageNum: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}

@@ -1,0 +1,37 @@
+/** Business constants shared by server and web (spec platform-and-labs §9). */
+export const limits = {
+  requestTimeoutMs: 20_000,
+  errorToastSeconds: 3,
+  errorToastThrottleMs: 3_000,
+  unauthorizedRedirectDelayMs: 2_000,
+  announcementDelayMs: 2_000,
+  switchCooldownMs: 800,
+  passwordMinLength: 6,
+  passwordMaxLength: 20,
+  dialogWidth: 650,
+  themeColor: '#1664ff',
+  topMenuItemDefaultWidth: 150,
+  topMenuItemCharWidth: 14,
+  topMenuItemPadding: 40,
+  topMenuItemMinWidth: 80,
+  topMenuMoreWidth: 220,
+  taskPageSize: 10,
+} as const;
+
+export const storageKeys = {
+  token: 'cloud-token',
+  language: 'language',
+  activeMenu: 'active-menu',
+  announcement: 'system-announcement',
+  whitelist: 'whitelist',
+  containerId: 'container-id',
+} as const;
+
+export const languages = ['zh-CN', 'en-US'] as const;
+export type Language = (typeof languages)[number];
+
+/** Paths on which the header and side menu are hidden. */
+export const fullScreenPathSuffixes = ['/task', '/experiment', '/reportInfo', '/exam'] as const;
+
+export const defaultSchoolUrl = 'sch_edu';
+export const webClientId = 'platform-web';
