@@ -20,7 +20,13 @@ export interface MenuNode {
   linkType: number;
   linkValue: string | null;
   type: number;
-  meta: { title: string; linkType: number; linkValue: string | null; activeMenu: string | null; icon: string | null };
+  meta: {
+    title: string;
+    linkType: number;
+    linkValue: string | null;
+    activeMenu: string | null;
+    icon: string | null;
+  };
   children: MenuNode[];
 }
 
@@ -77,7 +83,11 @@ export function parseCustomFields(raw: string | null | undefined): Record<string
  * A menu url: `path:X,component:Y` sets an explicit path and view; otherwise the path is the url
  * without a leading slash; a url containing http is an external link.
  */
-export function parseMenuUrl(url: string): { path: string; component: string | null; external: boolean } {
+export function parseMenuUrl(url: string): {
+  path: string;
+  component: string | null;
+  external: boolean;
+} {
   const trimmed = url.trim();
   if (/https?:\/\//i.test(trimmed)) return { path: trimmed, component: null, external: true };
   const explicit = /^path:([^,]*),component:(.*)$/.exec(trimmed);

@@ -4,19 +4,34 @@
  */
 export const messages = {
   'common.ok': { zh: '操作成功', en: 'Success' },
-  'common.invalid_input': { zh: '输入有误，请检查后重试', en: 'Invalid input, please check and retry' },
+  'common.invalid_input': {
+    zh: '输入有误，请检查后重试',
+    en: 'Invalid input, please check and retry',
+  },
   'common.not_found': { zh: '请求的内容不存在', en: 'The requested item does not exist' },
   'common.route_not_found': { zh: '接口不存在', en: 'No such API' },
   'common.forbidden': { zh: '暂无权限', en: 'Permission denied' },
   'common.server_error': { zh: '服务器错误', en: 'Server error' },
   'common.unknown_error': { zh: '未知错误！', en: 'Unknown error!' },
-  'common.too_many_requests': { zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try later' },
+  'common.too_many_requests': {
+    zh: '请求过于频繁，请稍后再试',
+    en: 'Too many requests, please try later',
+  },
   'common.payload_too_large': { zh: '请求内容过大', en: 'Request is too large' },
   'common.unsupported_media_type': { zh: '不支持的请求格式', en: 'Unsupported request format' },
   'common.timeout': { zh: '请求超时，请稍后再试', en: 'Request timed out, please try later' },
-  'common.network_error': { zh: '网络异常，请检查网络连接', en: 'Network error, please check your connection' },
-  'common.shutting_down': { zh: '服务正在重启，请稍后再试', en: 'The service is restarting, please try later' },
-  'auth.unauthorized': { zh: '登录已失效，请重新登录', en: 'Login is invalid, please log in again' },
+  'common.network_error': {
+    zh: '网络异常，请检查网络连接',
+    en: 'Network error, please check your connection',
+  },
+  'common.shutting_down': {
+    zh: '服务正在重启，请稍后再试',
+    en: 'The service is restarting, please try later',
+  },
+  'auth.unauthorized': {
+    zh: '登录已失效，请重新登录',
+    en: 'Login is invalid, please log in again',
+  },
   'auth.invalid_client': { zh: '客户端认证失败', en: 'Client authentication failed' },
   'auth.unauthorized_grant': {
     zh: '该客户端不允许此授权方式',
@@ -24,7 +39,10 @@ export const messages = {
   },
   'auth.unsupported_grant_type': { zh: '不支持的授权方式', en: 'Unsupported grant type' },
   'auth.bad_credentials': { zh: '用户名或密码错误', en: 'Incorrect user name or password' },
-  'auth.account_disabled': { zh: '账号已停用，请联系管理员', en: 'This account is disabled, please contact your administrator' },
+  'auth.account_disabled': {
+    zh: '账号已停用，请联系管理员',
+    en: 'This account is disabled, please contact your administrator',
+  },
   'auth.invalid_refresh_token': {
     zh: '登录已过期，请重新登录',
     en: 'Login has expired, please log in again',
@@ -34,9 +52,15 @@ export const messages = {
     en: 'Too many failed sign-ins, please try again in {{seconds}} s',
   },
   'auth.logged_out': { zh: '已退出登录', en: 'Signed out' },
-  'users.password_changed': { zh: '密码修改成功，请重新登录', en: 'Password changed successfully, please log in again' },
+  'users.password_changed': {
+    zh: '密码修改成功，请重新登录',
+    en: 'Password changed successfully, please log in again',
+  },
   'users.old_password_wrong': { zh: '原密码错误', en: 'The old password is incorrect' },
-  'users.password_same': { zh: '新密码不能与原密码相同', en: 'The new password must differ from the old one' },
+  'users.password_same': {
+    zh: '新密码不能与原密码相同',
+    en: 'The new password must differ from the old one',
+  },
   'users.not_self': { zh: '只能修改自己的密码', en: 'You can only change your own password' },
   'users.not_found': { zh: '用户不存在', en: 'User not found' },
   'schools.not_found': { zh: '学校不存在', en: 'School not found' },
@@ -65,7 +89,10 @@ export const fieldErrorMessages: Record<FieldErrorCode, { zh: string; en: string
   invalid_format: { zh: '格式不正确', en: 'Invalid format' },
   invalid_value: { zh: '取值无效', en: 'Invalid value' },
   mismatch: { zh: '两次输入的密码不一致', en: 'The two passwords do not match' },
-  same_as_old: { zh: '新密码不能与原密码相同', en: 'The new password must differ from the old one' },
+  same_as_old: {
+    zh: '新密码不能与原密码相同',
+    en: 'The new password must differ from the old one',
+  },
   wrong: { zh: '原密码错误', en: 'The old password is incorrect' },
 };
 

@@ -63,6 +63,9 @@ export function displayName(user: Pick<CurrentUser, 'name' | 'userName' | 'phone
 }
 
 /** Roles used by an application: those whose tenantId equals the application id. */
-export function rolesForApp<T extends { tenantId: string }>(roles: readonly T[], appId: string): T[] {
+export function rolesForApp<T extends { tenantId: string }>(
+  roles: readonly T[],
+  appId: string,
+): T[] {
   return roles.filter((r) => r.tenantId === appId);
 }

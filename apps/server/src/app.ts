@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { apiRoutes, envelopeOf, ResponseCode } from '@platform/contract';
+import { z } from 'zod';
+import type { AppContext } from './lib/context';
+import { envelopePlugin } from './lib/envelope';
+import { t } from './lib/i18n';
+import { announcementsRoutes } from './features/announcements/announcements.routes';
+import { authPlugin } from './features/auth/auth.plugin';
+import { authRoutes } from './features/auth/auth.routes';
+import type { ThrottleOptions } from './features/auth/login-throttle';
+import { menusRoutes } from './features/menus/menus.routes';
+import { schoolsRoutes } from './features/schools/schools.routes';
+import { siteConfigRoutes } from './features/site-config/site-config.routes';
+import { usersRoutes } from './features/users/users.routes';
+import { whitelistRoutes } from './features/whitelist/whitelist.routes';
+
+export interface BuildOptions {
+  logger?: boolean;
+  throttle?: ThrottleOptions;
+  serveWeb?: boolean;
+}
+
+const API_PREFIXES = ['/api-', '/api/', '/openapi/'];
+const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api';
+
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : { level: ctx.config.logLevel, redact: ['req.headers.authorization'] },
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    if (!req.url.startsWith('/api/docs')) {
+      const frames = ctx.config.aiChatUrl ? ` ${new URL(ctx.config.aiChatUrl).origin}` : '';
+      reply.header(
+        'Content-Security-Policy',
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; " +
+          `font-src 'self' data:; connect-src 'self'; frame-src 'self'${frames}; object-src 'none'; base-uri 'self'; frame-ancestors 'self'`,
+      );
+    }
+  });
+
+  await app.register(formbody);
+  await app.register(envelopePlugin);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Hands-on lab platform API', version: '0.1.0' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          client: { type: 'http', scheme: 'basic' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin);
+
+  app.get(
+    apiRoutes.health,
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness',
+        response: { 200: envelopeOf(z.object({ status: z.literal('up') })) },
+      },
+    },
+    async (_req, reply) => reply.ok({ status: 'up' as const }),
+  );
+  await app.register(authRoutes(opts.throttle));
+  await app.register(usersRoutes);
+  await app.register(menusRoutes);
+  await app.register(schoolsRoutes);
+  await app.register(whitelistRoutes);
+  await app.register(siteConfigRoutes);
+  await app.register(announcementsRoutes);
+
+  const webIndex = path.join(ctx.config.webDist, 'index.html');
+  const serveWeb = opts.serveWeb !== false && fs.existsSync(webIndex);
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: ctx.config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        res.header(
+          'Cache-Control',
+          file.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    if (!isApiPath(req.url) && (req.method === 'GET' || req.method === 'HEAD') && serveWeb) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({
+      code: ResponseCode.INVALID,
+      message: t(req, 'common.route_not_found'),
+      errorKey: 'common.route_not_found',
+      requestId: req.id,
+    });
+  });
+
+  return app;
+}

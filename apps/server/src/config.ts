@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(1).max(65535);
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  PUBLIC_URL: z
+    .url({ message: 'must be an absolute URL such as http://localhost:8080' })
+    .optional(),
+  SEED_PASSWORD: z
+    .string()
+    .regex(/^[A-Za-z0-9_#]{6,20}$/, 'must be 6 to 20 letters, digits, _ or #')
+    .default('Demo_123456'),
+  SEED_DEMO: bool.default(true),
+  WEB_CLIENT_ID: z.string().min(1).default('platform-web'),
+  WEB_CLIENT_SECRET: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .default('platform-web-secret'),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATACENTER_ID: z.coerce.number().int().min(0).max(31).default(0),
+  WORKER_ID: z.coerce.number().int().min(0).max(31).default(0),
+  ACCESS_TOKEN_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .max(86400 * 30)
+    .default(7200),
+  REFRESH_TOKEN_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(86400 * 365)
+    .default(86400 * 7),
+  AI_CHAT_URL: z.url().optional(),
+  AI_AGENT_CODE: z.string().optional(),
+  USER_CENTER_URL: z.url().optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  seedPassword: string;
+  seedDemo: boolean;
+  webClientId: string;
+  webClientSecret: string;
+  webDist: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  datacenterId: number;
+  workerId: number;
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+  aiChatUrl: string | undefined;
+  aiAgentCode: string | undefined;
+  userCenterUrl: string | undefined;
+  shutdownGraceMs: number;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from environment variables; a bad value names the variable and the rule. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const root = path.resolve(import.meta.dirname, '../../..');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    seedPassword: e.SEED_PASSWORD,
+    seedDemo: e.SEED_DEMO,
+    webClientId: e.WEB_CLIENT_ID,
+    webClientSecret: e.WEB_CLIENT_SECRET,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(root, 'apps/web/dist')),
+    logLevel: e.LOG_LEVEL,
+    datacenterId: e.DATACENTER_ID,
+    workerId: e.WORKER_ID,
+    accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,
+    refreshTokenSeconds: e.REFRESH_TOKEN_SECONDS,
+    aiChatUrl: e.AI_CHAT_URL,
+    aiAgentCode: e.AI_AGENT_CODE,
+    userCenterUrl: e.USER_CENTER_URL,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+  };
+}

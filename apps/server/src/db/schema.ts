@@ -1,0 +1,247 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** A snowflake id: bigint in the database, decimal string in TypeScript and JSON. */
+const id = customType<{ data: string; driverData: string | number | bigint }>({
+  dataType: () => 'bigint',
+  toDriver: (v) => v,
+  fromDriver: (v) => String(v),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const schools = pgTable(
+  'schools',
+  {
+    id: id('id').primaryKey(),
+    name: text('name').notNull(),
+    type: smallint('type'),
+    url: text('url').notNull().default('sch_edu'),
+    logo: text('logo'),
+    clientLogo: text('client_logo'),
+    clientTitle: text('client_title'),
+    favicon: text('favicon'),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('schools_url_key').on(t.url)],
+);
+
+export const classes = pgTable(
+  'classes',
+  {
+    id: id('id').primaryKey(),
+    schoolId: id('school_id')
+      .notNull()
+      .references(() => schools.id),
+    name: text('name').notNull(),
+    grade: text('grade'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('classes_school_idx').on(t.schoolId)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id('id').primaryKey(),
+    schoolId: id('school_id').references(() => schools.id),
+    classId: id('class_id').references(() => classes.id),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name'),
+    avatar: text('avatar'),
+    birthday: text('birthday'),
+    province: text('province'),
+    city: text('city'),
+    address: text('address'),
+    contactName: text('contact_name'),
+    contactPhone: text('contact_phone'),
+    email: text('email'),
+    kind: smallint('kind'),
+    sex: smallint('sex'),
+    stuNo: text('stu_no'),
+    phone: text('phone'),
+    language: text('language'),
+    enabled: boolean('enabled').notNull().default(true),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    index('users_school_idx').on(t.schoolId),
+  ],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: id('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('roles_tenant_code_key').on(t.tenantId, t.code)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: id('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+export const menus = pgTable(
+  'menus',
+  {
+    id: id('id').primaryKey(),
+    parentId: id('parent_id'),
+    tenantId: text('tenant_id').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en'),
+    url: text('url').notNull().default(''),
+    menuIndex: text('menu_index'),
+    sort: integer('sort').notNull().default(0),
+    hidden: boolean('hidden').notNull().default(false),
+    icon: text('icon'),
+    toJump: boolean('to_jump').notNull().default(false),
+    customFields: text('custom_fields'),
+    linkType: smallint('link_type').notNull().default(1),
+    linkValue: text('link_value'),
+    activeMenu: text('active_menu'),
+    type: smallint('type').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('menus_tenant_idx').on(t.tenantId), index('menus_parent_idx').on(t.parentId)],
+);
+
+export const roleMenus = pgTable(
+  'role_menus',
+  {
+    roleId: id('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    menuId: id('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] }), index('role_menus_menu_idx').on(t.menuId)],
+);
+
+export const oauthClients = pgTable('oauth_clients', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  secretHash: text('secret_hash').notNull(),
+  grantTypes: text('grant_types').array().notNull(),
+  accessTokenSeconds: integer('access_token_seconds').notNull(),
+  refreshTokenSeconds: integer('refresh_token_seconds').notNull(),
+  redirectUris: text('redirect_uris')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  firstParty: boolean('first_party').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: id('id').primaryKey(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oauthClients.id, { onDelete: 'cascade' }),
+    accessHash: text('access_hash').notNull(),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
+    refreshHash: text('refresh_hash').notNull(),
+    refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
+    previousRefreshHash: text('previous_refresh_hash'),
+    createdAt: createdAt(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokeReason: text('revoke_reason'),
+  },
+  (t) => [
+    uniqueIndex('auth_sessions_access_key').on(t.accessHash),
+    uniqueIndex('auth_sessions_refresh_key').on(t.refreshHash),
+    index('auth_sessions_previous_refresh_idx').on(t.previousRefreshHash),
+    index('auth_sessions_user_idx').on(t.userId),
+  ],
+);
+
+export const loginLogs = pgTable(
+  'login_logs',
+  {
+    id: id('id').primaryKey(),
+    userId: id('user_id'),
+    schoolId: id('school_id'),
+    username: text('username'),
+    clientId: text('client_id'),
+    source: text('source').notNull(),
+    success: boolean('success').notNull(),
+    reason: text('reason'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_logs_user_idx').on(t.userId, t.createdAt),
+    index('login_logs_school_idx').on(t.schoolId, t.createdAt),
+  ],
+);
+
+export const siteConfigs = pgTable('site_configs', {
+  clientCode: text('client_code').primaryKey(),
+  name: text('name').notNull(),
+  clientTitle: text('client_title').notNull(),
+  clientLogo: text('client_logo'),
+  favicon: text('favicon'),
+  logo: text('logo'),
+  url: text('url').notNull().default('sch_edu'),
+  config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: updatedAt(),
+});
+
+export const systemSettings = pgTable('system_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const whitelistUsers = pgTable('whitelist_users', {
+  userId: id('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  schoolId: id('school_id').references(() => schools.id),
+  createdAt: createdAt(),
+});

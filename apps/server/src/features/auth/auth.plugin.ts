@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { platformRoleCodes, rolesForApp } from '@platform/contract';
+import { forbidden, unauthorized } from '../../lib/errors';
+import { sha256 } from '../../lib/passwords';
+import * as repo from './auth.repo';
+import { parseBearer } from './auth.service';
+
+export interface Actor {
+  userId: string;
+  username: string;
+  schoolId: string | null;
+  sessionId: string;
+  clientId: string;
+  roles: { id: string; tenantId: string; code: string }[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook: a live access token is required; sets `request.actor`. */
+    authenticate: (req: FastifyRequest) => Promise<void>;
+  }
+}
+
+export function requireActor(req: FastifyRequest): Actor {
+  if (!req.actor) throw unauthorized();
+  return req.actor;
+}
+
+/** Role codes of the actor in the application the request came through. */
+export function roleCodesOf(actor: Actor): string[] {
+  return rolesForApp(actor.roles, actor.clientId).map((r) => r.code);
+}
+
+export function isPlatformStaff(actor: Actor): boolean {
+  return roleCodesOf(actor).some((c) => (platformRoleCodes as readonly string[]).includes(c));
+}
+
+export function requireRole(actor: Actor, ...codes: string[]): void {
+  if (!roleCodesOf(actor).some((c) => codes.includes(c))) throw forbidden();
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('actor', null);
+  app.decorate('authenticate', async (req: FastifyRequest) => {
+    const token = parseBearer(req.headers.authorization);
+    if (!token) throw unauthorized();
+    const { db, now } = app.ctx;
+    const session = await repo.findActiveSessionByAccess(db, sha256(token), now());
+    if (!session || !session.enabled) throw unauthorized();
+    const roles = await repo.rolesOfUser(db, session.userId);
+    req.actor = {
+      userId: session.userId,
+      username: session.username,
+      schoolId: session.schoolId,
+      sessionId: session.sessionId,
+      clientId: session.clientId,
+      roles: roles.map((r) => ({ id: r.id, tenantId: r.tenantId, code: r.code })),
+    };
+  });
+});

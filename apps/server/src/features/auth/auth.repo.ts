@@ -1,0 +1,132 @@
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { authSessions, loginLogs, oauthClients, roles, userRoles, users } from '../../db/schema';
+
+export type OAuthClient = typeof oauthClients.$inferSelect;
+
+export function findClient(db: Db, clientId: string) {
+  return db.query.oauthClients.findFirst({ where: eq(oauthClients.id, clientId) });
+}
+
+export function findUserByUsername(db: Db, username: string) {
+  return db.query.users.findFirst({
+    where: sql`lower(${users.username}) = lower(${username})`,
+    columns: { id: true, schoolId: true, username: true, passwordHash: true, enabled: true },
+  });
+}
+
+export function findUserById(db: Db, userId: string) {
+  return db.query.users.findFirst({
+    where: eq(users.id, userId),
+    columns: { id: true, schoolId: true, username: true, passwordHash: true, enabled: true },
+  });
+}
+
+export interface NewSession {
+  id: string;
+  userId: string;
+  clientId: string;
+  accessHash: string;
+  accessExpiresAt: Date;
+  refreshHash: string;
+  refreshExpiresAt: Date;
+}
+
+export async function insertSession(db: Db, s: NewSession) {
+  await db.insert(authSessions).values(s);
+}
+
+/** The live session of an access token, with its user's school and state. */
+export async function findActiveSessionByAccess(db: Db, accessHash: string, now: Date) {
+  const rows = await db
+    .select({
+      sessionId: authSessions.id,
+      clientId: authSessions.clientId,
+      userId: users.id,
+      username: users.username,
+      schoolId: users.schoolId,
+      enabled: users.enabled,
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(
+      and(
+        eq(authSessions.accessHash, accessHash),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.accessExpiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+export async function findSessionByRefresh(db: Db, refreshHash: string) {
+  return db.query.authSessions.findFirst({
+    where: or(
+      eq(authSessions.refreshHash, refreshHash),
+      eq(authSessions.previousRefreshHash, refreshHash),
+    ),
+  });
+}
+
+/** Swaps a session's tokens, only if the presented refresh token is still the current one. */
+export async function rotateSession(
+  db: Db,
+  sessionId: string,
+  presentedRefreshHash: string,
+  next: Pick<NewSession, 'accessHash' | 'accessExpiresAt' | 'refreshHash' | 'refreshExpiresAt'>,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(authSessions)
+    .set({ ...next, previousRefreshHash: presentedRefreshHash, refreshedAt: now })
+    .where(
+      and(
+        eq(authSessions.id, sessionId),
+        eq(authSessions.refreshHash, presentedRefreshHash),
+        isNull(authSessions.revokedAt),
+      ),
+    )
+    .returning({ id: authSessions.id });
+  return rows.length === 1;
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: string, now: Date) {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: now, revokeReason: reason })
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: Db, userId: string, reason: string, now: Date) {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: now, revokeReason: reason })
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+}
+
+/** Removes sessions whose refresh token expired before `before`. */
+export async function deleteExpiredSessions(db: Db, before: Date) {
+  await db.delete(authSessions).where(lt(authSessions.refreshExpiresAt, before));
+}
+
+export async function rolesOfUser(db: Db, userId: string) {
+  return db
+    .select({
+      id: roles.id,
+      tenantId: roles.tenantId,
+      code: roles.code,
+      name: roles.name,
+      nameEn: roles.nameEn,
+    })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId))
+    .orderBy(roles.id);
+}
+
+export type NewLoginLog = typeof loginLogs.$inferInsert;
+
+export async function insertLoginLog(db: Db, log: NewLoginLog) {
+  await db.insert(loginLogs).values(log);
+}

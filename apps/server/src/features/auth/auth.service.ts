@@ -1,0 +1,241 @@
+import {
+  passwordGrantSchema,
+  refreshGrantSchema,
+  type FieldErrorCode,
+  type TokenRequest,
+  type TokenResponse,
+} from '@platform/contract';
+import type { z } from 'zod';
+import { AppError, unauthorized } from '../../lib/errors';
+import type { AppContext } from '../../lib/context';
+import { newOpaqueToken, sameDigest, sha256, verifyPassword } from '../../lib/passwords';
+import * as repo from './auth.repo';
+import type { LoginThrottle } from './login-throttle';
+
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface RequestInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+const invalidClient = () =>
+  new AppError('auth.invalid_client', {
+    code: 401,
+    status: 401,
+    headers: { 'WWW-Authenticate': 'Basic realm="platform", charset="UTF-8"' },
+  });
+
+/** Reads `Authorization: Basic base64(id:secret)`; the scheme is case-insensitive. */
+export function parseBasicAuth(header: string | undefined): ClientCredentials | null {
+  const m = /^basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
+  if (!m) return null;
+  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+  const at = decoded.indexOf(':');
+  if (at < 0) return null;
+  const dec = (v: string) => {
+    try {
+      return decodeURIComponent(v.replace(/\+/g, ' '));
+    } catch {
+      return v;
+    }
+  };
+  return { clientId: dec(decoded.slice(0, at)), clientSecret: dec(decoded.slice(at + 1)) };
+}
+
+/** Reads `Authorization: Bearer <token>`; the scheme is case-insensitive. */
+export function parseBearer(header: string | undefined): string | null {
+  const m = /^bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header ?? '');
+  return m ? m[1]! : null;
+}
+
+function validate<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, FieldErrorCode> = {};
+  for (const issue of parsed.error.issues) {
+    const name = issue.path.join('.') || '_';
+    fields[name] ??= (issue.message as FieldErrorCode) || 'invalid_value';
+  }
+  throw new AppError('common.invalid_input', { fields });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class AuthService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly throttle: LoginThrottle,
+  ) {}
+
+  async authenticateClient(creds: ClientCredentials | null): Promise<repo.OAuthClient> {
+    if (!creds) throw invalidClient();
+    const client = await repo.findClient(this.ctx.db, creds.clientId);
+    if (!client || !sameDigest(client.secretHash, sha256(creds.clientSecret)))
+      throw invalidClient();
+    return client;
+  }
+
+  async token(
+    creds: ClientCredentials | null,
+    body: TokenRequest,
+    info: RequestInfo,
+  ): Promise<TokenResponse> {
+    const client = await this.authenticateClient(creds);
+    const grant = body.grant_type;
+    if (grant !== 'password' && grant !== 'refresh_token') {
+      throw new AppError('auth.unsupported_grant_type', {
+        fields: { grant_type: 'invalid_value' },
+      });
+    }
+    if (!client.grantTypes.includes(grant) || (grant === 'password' && !client.firstParty)) {
+      throw new AppError('auth.unauthorized_grant', { fields: { grant_type: 'invalid_value' } });
+    }
+    return grant === 'password'
+      ? this.passwordGrant(client, validate(passwordGrantSchema, body), info)
+      : this.refreshGrant(client, validate(refreshGrantSchema, body));
+  }
+
+  private async passwordGrant(
+    client: repo.OAuthClient,
+    body: z.infer<typeof passwordGrantSchema>,
+    info: RequestInfo,
+  ): Promise<TokenResponse> {
+    const { db } = this.ctx;
+    const verdict = this.throttle.check(info.ip, body.username);
+    if (!verdict.allowed) {
+      const seconds = Math.ceil(verdict.retryAfterMs / 1000);
+      throw new AppError('auth.throttled', {
+        status: 429,
+        params: { seconds },
+        headers: { 'Retry-After': String(seconds) },
+      });
+    }
+    if (verdict.slowdownMs > 0) await sleep(verdict.slowdownMs);
+
+    const user = await repo.findUserByUsername(db, body.username);
+    const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
+    const log = {
+      username: body.username,
+      clientId: client.id,
+      source: 'token',
+      ip: info.ip,
+      userAgent: info.userAgent?.slice(0, 500) ?? null,
+    };
+    if (!user || !ok) {
+      this.throttle.recordFailure(info.ip, body.username);
+      await repo.insertLoginLog(db, {
+        ...log,
+        id: this.ctx.ids.next(),
+        userId: user?.id ?? null,
+        schoolId: user?.schoolId ?? null,
+        success: false,
+        reason: 'bad_credentials',
+      });
+      throw new AppError('auth.bad_credentials');
+    }
+    this.throttle.recordSuccess(info.ip, body.username);
+    if (!user.enabled) {
+      await repo.insertLoginLog(db, {
+        ...log,
+        id: this.ctx.ids.next(),
+        userId: user.id,
+        schoolId: user.schoolId,
+        success: false,
+        reason: 'account_disabled',
+      });
+      throw new AppError('auth.account_disabled', { status: 403 });
+    }
+    const issued = await this.issue(client, user.id);
+    await repo.insertLoginLog(db, {
+      ...log,
+      id: this.ctx.ids.next(),
+      userId: user.id,
+      schoolId: user.schoolId,
+      success: true,
+    });
+    return issued;
+  }
+
+  private async refreshGrant(
+    client: repo.OAuthClient,
+    body: z.infer<typeof refreshGrantSchema>,
+  ): Promise<TokenResponse> {
+    const { db } = this.ctx;
+    const now = this.ctx.now();
+    const presented = sha256(body.refresh_token);
+    const session = await repo.findSessionByRefresh(db, presented);
+    if (!session || session.clientId !== client.id || session.revokedAt) {
+      throw unauthorized('auth.invalid_refresh_token');
+    }
+    if (session.refreshHash !== presented) {
+      // A refresh token that was already rotated is being replayed: end the whole session.
+      await repo.revokeSession(db, session.id, 'refresh_reuse', now);
+      throw unauthorized('auth.invalid_refresh_token');
+    }
+    if (session.refreshExpiresAt <= now) throw unauthorized('auth.invalid_refresh_token');
+    const user = await repo.findUserById(db, session.userId);
+    if (!user?.enabled) {
+      await repo.revokeSession(db, session.id, 'account_disabled', now);
+      throw unauthorized('auth.invalid_refresh_token');
+    }
+    const tokens = this.newTokens(client, now);
+    const rotated = await repo.rotateSession(db, session.id, presented, tokens.hashes, now);
+    if (!rotated) throw unauthorized('auth.invalid_refresh_token');
+    return tokens.response(user.id);
+  }
+
+  private newTokens(client: repo.OAuthClient, now: Date) {
+    const access = newOpaqueToken();
+    const refresh = newOpaqueToken();
+    const hashes = {
+      accessHash: sha256(access),
+      accessExpiresAt: new Date(now.getTime() + client.accessTokenSeconds * 1000),
+      refreshHash: sha256(refresh),
+      refreshExpiresAt: new Date(now.getTime() + client.refreshTokenSeconds * 1000),
+    };
+    return {
+      hashes,
+      response: (userId: string): TokenResponse => ({
+        access_token: access,
+        token_type: 'bearer',
+        expires_in: client.accessTokenSeconds,
+        refresh_token: refresh,
+        refresh_expires_in: client.refreshTokenSeconds,
+        scope: 'all',
+        user_id: userId,
+      }),
+    };
+  }
+
+  private async issue(client: repo.OAuthClient, userId: string): Promise<TokenResponse> {
+    const now = this.ctx.now();
+    const tokens = this.newTokens(client, now);
+    await repo.insertSession(this.ctx.db, {
+      id: this.ctx.ids.next(),
+      userId,
+      clientId: client.id,
+      ...tokens.hashes,
+    });
+    return tokens.response(userId);
+  }
+
+  /** Ends the session of an access token, if it is still live. */
+  async logout(accessToken: string | null): Promise<void> {
+    if (!accessToken) return;
+    const now = this.ctx.now();
+    const session = await repo.findActiveSessionByAccess(this.ctx.db, sha256(accessToken), now);
+    if (session) await repo.revokeSession(this.ctx.db, session.sessionId, 'logout', now);
+  }
+
+  revokeAllForUser(userId: string, reason: string) {
+    return repo.revokeUserSessions(this.ctx.db, userId, reason, this.ctx.now());
+  }
+
+  cleanupExpired() {
+    return repo.deleteExpiredSessions(this.ctx.db, new Date(this.ctx.now().getTime() - 86_400_000));
+  }
+}

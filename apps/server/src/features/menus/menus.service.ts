@@ -1,0 +1,64 @@
+import { parseCustomFields, parseMenuUrl, type Lang, type MenuNode } from '@platform/contract';
+import type { AppContext } from '../../lib/context';
+import type { Actor } from '../auth/auth.plugin';
+import * as repo from './menus.repo';
+
+/**
+ * Builds the visible tree: sorted by sort, hidden entries (and everything under them) left out,
+ * entries whose parent is not granted left out too.
+ */
+export function buildMenuTree(rows: repo.MenuRow[], lang: Lang): MenuNode[] {
+  const visible = rows.filter((r) => !r.hidden && r.menuIndex);
+  const byParent = new Map<string | null, repo.MenuRow[]>();
+  for (const r of visible) {
+    const key = r.parentId ?? null;
+    byParent.set(key, [...(byParent.get(key) ?? []), r]);
+  }
+  const toNode = (r: repo.MenuRow): MenuNode => {
+    const fields = parseCustomFields(r.customFields);
+    const name = (lang === 'en' ? r.nameEn : null) || r.name;
+    const parsed = parseMenuUrl(r.url);
+    return {
+      id: r.id,
+      parentId: r.parentId,
+      name,
+      url: r.url,
+      path: parsed.path,
+      index: r.menuIndex ?? '',
+      sort: r.sort,
+      hidden: r.hidden,
+      icon: r.icon ?? fields.icon ?? null,
+      toJump: r.toJump,
+      customFields: r.customFields,
+      linkType: r.linkType,
+      linkValue: r.linkValue,
+      type: r.type,
+      meta: {
+        title: name,
+        linkType: r.linkType,
+        linkValue: r.linkValue,
+        activeMenu: r.activeMenu ?? fields.activeMenu ?? null,
+        icon: r.icon ?? fields.icon ?? null,
+      },
+      children: (byParent.get(r.id) ?? []).map(toNode),
+    };
+  };
+  return (byParent.get(null) ?? []).map(toNode);
+}
+
+export class MenusService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** The menu tree of the actor's roles whose tenantId equals appId, optionally narrowed to roleIds. */
+  async treeFor(
+    actor: Actor,
+    appId: string,
+    roleIds: string[] | undefined,
+    lang: Lang,
+  ): Promise<MenuNode[]> {
+    let ids = actor.roles.filter((r) => r.tenantId === appId).map((r) => r.id);
+    if (roleIds) ids = ids.filter((id) => roleIds.includes(id));
+    const rows = await repo.menusOfRoles(this.ctx.db, appId, ids);
+    return buildMenuTree(rows, lang);
+  }
+}

@@ -1,0 +1,91 @@
+import type { RoleCode } from '@platform/contract';
+import type { AppContext } from '../../lib/context';
+import { hashPassword } from '../../lib/passwords';
+import * as repo from './seed.repo';
+import { seedSystem } from './system.seed';
+
+export const demoAccounts: {
+  username: string;
+  role: RoleCode;
+  name: string;
+  phone: string;
+  inSchool: boolean;
+}[] = [
+  { username: 'student01', role: 'student', name: '李明', phone: '13800000001', inSchool: true },
+  { username: 'teacher01', role: 'teacher', name: '王老师', phone: '13800000002', inSchool: true },
+  {
+    username: 'schooladmin01',
+    role: 'school-manager',
+    name: '赵管理员',
+    phone: '13800000003',
+    inSchool: true,
+  },
+  {
+    username: 'operator01',
+    role: 'operator',
+    name: '陈运营',
+    phone: '13800000004',
+    inSchool: false,
+  },
+  { username: 'admin01', role: 'admin', name: '平台管理员', phone: '13800000005', inSchool: false },
+];
+
+const DEMO_SEED_KEY = 'seed.demo.version';
+const DEMO_SEED_VERSION = 1;
+
+/** System data, then the demo school, its class and the five demo accounts; safe to run on every start. */
+export async function seedDemo(ctx: AppContext) {
+  await seedSystem(ctx);
+  const { db, ids, config } = ctx;
+  const accounts = demoAccounts.map((a) => ({ username: a.username, role: a.role }));
+  if ((await repo.readMarker(db, DEMO_SEED_KEY)) >= DEMO_SEED_VERSION) return { accounts };
+
+  const passwordHash = await hashPassword(config.seedPassword);
+  await db.transaction(async (tx) => {
+    let school = await repo.findSchoolByUrl(tx, 'sch_edu');
+    if (!school) {
+      const id = ids.next();
+      await repo.insertSchool(tx, { id, name: '演示职业技术学院', type: 2, url: 'sch_edu' });
+      school = (await repo.findSchoolByUrl(tx, 'sch_edu'))!;
+    }
+    const classId = ids.next();
+    await repo.insertClass(tx, {
+      id: classId,
+      schoolId: school.id,
+      name: '物联网应用技术2026级1班',
+      grade: '2026',
+    });
+    const roleRows = await Promise.all(
+      demoAccounts.map(async (a) => {
+        const rows = await tx.query.roles.findFirst({
+          where: (r, { and, eq }) => and(eq(r.tenantId, config.webClientId), eq(r.code, a.role)),
+        });
+        return rows?.id;
+      }),
+    );
+    for (const [i, a] of demoAccounts.entries()) {
+      if (await repo.userExists(tx, a.username)) continue;
+      const roleId = roleRows[i];
+      await repo.insertUser(
+        tx,
+        {
+          id: ids.next(),
+          schoolId: a.inSchool ? school.id : null,
+          classId: a.role === 'student' ? classId : null,
+          username: a.username,
+          passwordHash,
+          name: a.name,
+          phone: a.phone,
+          sex: 1,
+          stuNo: a.role === 'student' ? '2026000001' : null,
+          kind: a.role === 'student' ? 1 : null,
+          province: '福建省',
+          city: '福州市',
+        },
+        roleId ? [roleId] : [],
+      );
+    }
+    await repo.writeMarker(tx, DEMO_SEED_KEY, DEMO_SEED_VERSION);
+  });
+  return { accounts };
+}

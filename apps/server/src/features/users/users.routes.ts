@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiRoutes,
+  changePasswordSchema,
+  currentUserSchema,
+  envelopeOf,
+  loginLogSchema,
+} from '@platform/contract';
+import { z } from 'zod';
+import { languageOf } from '../../lib/i18n';
+import { requireActor } from '../auth/auth.plugin';
+import { UsersService } from './users.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    users: UsersService;
+  }
+}
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new UsersService(app.ctx);
+  app.decorate('users', service);
+
+  app.get(
+    apiRoutes.currentUser,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user',
+        response: { 200: envelopeOf(currentUserSchema) },
+      },
+    },
+    async (req, reply) =>
+      reply.ok(
+        await service.current(requireActor(req), languageOf(req.headers['accept-language'])),
+      ),
+  );
+
+  app.put(
+    apiRoutes.changePassword,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Change the own password; every session of the account ends',
+        body: changePasswordSchema,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (req, reply) => {
+      await service.changePassword(requireActor(req), req.body);
+      return reply.ok(null, 'users.password_changed');
+    },
+  );
+
+  app.post(
+    apiRoutes.loginLog,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Record a sign-in seen by the client',
+        body: loginLogSchema,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (req, reply) => {
+      await service.recordLogin(requireActor(req), req.body, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+      });
+      return reply.ok(null);
+    },
+  );
+};

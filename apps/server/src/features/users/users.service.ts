@@ -1,0 +1,97 @@
+import type { ChangePasswordRequest, CurrentUser, Lang, LoginLogRequest } from '@platform/contract';
+import type { AppContext } from '../../lib/context';
+import { AppError, notFound } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { Actor } from '../auth/auth.plugin';
+import * as authRepo from '../auth/auth.repo';
+import * as repo from './users.repo';
+
+export class UsersService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async current(actor: Actor, lang: Lang): Promise<CurrentUser> {
+    const row = await repo.findProfile(this.ctx.db, actor.userId);
+    if (!row) throw notFound('users.not_found');
+    const { user } = row;
+    const roles = await authRepo.rolesOfUser(this.ctx.db, user.id);
+    return {
+      id: user.id,
+      userId: user.id,
+      userName: user.username,
+      name: user.name,
+      avatar: user.avatar,
+      birthday: user.birthday,
+      city: user.city,
+      province: user.province,
+      address: user.address,
+      collegeId: user.schoolId,
+      collegeKind: row.collegeKind,
+      collegeName: row.collegeName,
+      contactPhone: user.contactPhone,
+      contactName: user.contactName,
+      email: user.email,
+      kind: user.kind,
+      sex: user.sex,
+      stuNo: user.stuNo,
+      phone: user.phone,
+      language: user.language,
+      enabled: user.enabled,
+      roles: roles.map((r) => ({
+        id: r.id,
+        tenantId: r.tenantId,
+        code: r.code,
+        name: lang === 'en' ? (r.nameEn ?? r.name) : r.name,
+      })),
+    };
+  }
+
+  /** Changes the actor's own password and ends every session of the account. */
+  async changePassword(actor: Actor, body: ChangePasswordRequest): Promise<void> {
+    if (body.userId !== actor.userId) throw new AppError('users.not_self', { status: 403 });
+    if (body.oldPwd === body.newPwd)
+      throw new AppError('users.password_same', { fields: { newPwd: 'same_as_old' } });
+    const user = await authRepo.findUserById(this.ctx.db, actor.userId);
+    if (!user) throw notFound('users.not_found');
+    if (!(await verifyPassword(user.passwordHash, body.oldPwd))) {
+      throw new AppError('users.old_password_wrong', { fields: { oldPwd: 'wrong' } });
+    }
+    const now = this.ctx.now();
+    const hash = await hashPassword(body.newPwd);
+    await this.ctx.db.transaction(async (tx) => {
+      await repo.updatePasswordHash(tx, actor.userId, hash, now);
+      await authRepo.revokeUserSessions(tx, actor.userId, 'password_changed', now);
+    });
+  }
+
+  /** Enables or disables an account; disabling ends its sessions at once. */
+  async setEnabled(userId: string, enabled: boolean): Promise<void> {
+    const now = this.ctx.now();
+    await this.ctx.db.transaction(async (tx) => {
+      await repo.setEnabled(tx, userId, enabled, now);
+      if (!enabled) await authRepo.revokeUserSessions(tx, userId, 'account_disabled', now);
+    });
+  }
+
+  async recordLogin(
+    actor: Actor,
+    body: LoginLogRequest,
+    info: { ip: string; userAgent?: string | undefined },
+  ) {
+    await authRepo.insertLoginLog(this.ctx.db, {
+      id: this.ctx.ids.next(),
+      userId: actor.userId,
+      schoolId: actor.schoolId,
+      username: actor.username,
+      clientId: body.clientId ?? actor.clientId,
+      source: 'client',
+      success: true,
+      ip: info.ip,
+      userAgent: info.userAgent?.slice(0, 500) ?? null,
+      details: {
+        loginType: body.loginType ?? null,
+        language: body.language ?? null,
+        screen: body.screen ?? null,
+      },
+    });
+  }
+}
