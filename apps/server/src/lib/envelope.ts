@@ -9,32 +9,11 @@ import {
 } from '@platform/contract';
 import { AppError } from './errors';
 import { t } from './i18n';
+import { fieldCodeOf } from './validation';
 
 declare module 'fastify' {
   interface FastifyReply {
     ok<T>(data: T, messageKey?: MessageKey): { code: 200; message: string; data: T };
-  }
-}
-
-function fieldCodeOf(issue: {
-  keyword: string;
-  message?: string;
-  params?: Record<string, unknown>;
-}): FieldErrorCode {
-  if (issue.message && (fieldErrorCodes as readonly string[]).includes(issue.message)) {
-    return issue.message as FieldErrorCode;
-  }
-  switch (issue.keyword) {
-    case 'invalid_type':
-      return issue.message?.includes('undefined') ? 'required' : 'invalid_value';
-    case 'too_small':
-      return 'too_short';
-    case 'too_big':
-      return 'too_long';
-    case 'invalid_format':
-      return 'invalid_format';
-    default:
-      return 'invalid_value';
   }
 }
 

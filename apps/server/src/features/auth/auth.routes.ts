@@ -4,16 +4,9 @@ import { z } from 'zod';
 import { AuthService, parseBasicAuth, parseBearer } from './auth.service';
 import { LoginThrottle, type ThrottleOptions } from './login-throttle';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    auth: AuthService;
-  }
-}
-
 export function authRoutes(throttleOptions?: ThrottleOptions): FastifyPluginAsyncZod {
   return async (app) => {
     const service = new AuthService(app.ctx, new LoginThrottle(throttleOptions));
-    app.decorate('auth', service);
 
     app.post(
       apiRoutes.oauthToken,

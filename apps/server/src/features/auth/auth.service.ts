@@ -8,6 +8,7 @@ import {
 import type { z } from 'zod';
 import { AppError, unauthorized } from '../../lib/errors';
 import type { AppContext } from '../../lib/context';
+import { fieldCodeOf } from '../../lib/validation';
 import { newOpaqueToken, sameDigest, sha256, verifyPassword } from '../../lib/passwords';
 import * as repo from './auth.repo';
 import type { LoginThrottle } from './login-throttle';
@@ -58,7 +59,7 @@ function validate<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const fields: Record<string, FieldErrorCode> = {};
   for (const issue of parsed.error.issues) {
     const name = issue.path.join('.') || '_';
-    fields[name] ??= (issue.message as FieldErrorCode) || 'invalid_value';
+    fields[name] ??= fieldCodeOf(issue);
   }
   throw new AppError('common.invalid_input', { fields });
 }

@@ -11,15 +11,8 @@ import { languageOf } from '../../lib/i18n';
 import { requireActor } from '../auth/auth.plugin';
 import { UsersService } from './users.service';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    users: UsersService;
-  }
-}
-
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new UsersService(app.ctx);
-  app.decorate('users', service);
 
   app.get(
     apiRoutes.currentUser,

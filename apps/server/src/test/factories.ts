@@ -1,0 +1,75 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { apiRoutes, type RoleCode } from '@platform/contract';
+import { roles, schools, userRoles, users } from '../db/schema';
+import type { AppContext } from '../lib/context';
+import { hashPassword } from '../lib/passwords';
+import { TEST_PASSWORD, WEB_BASIC } from './harness';
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export async function createSchool(ctx: AppContext, overrides: Partial<typeof schools.$inferInsert> = {}) {
+  const id = ctx.ids.next();
+  const row = { id, name: `School ${id}`, url: `sch_${unique()}`, type: 2, ...overrides };
+  await ctx.db.insert(schools).values(row);
+  return row;
+}
+
+let cachedHash: Promise<string> | null = null;
+
+export async function createUser(
+  ctx: AppContext,
+  opts: { schoolId?: string | null; roles?: RoleCode[]; password?: string; username?: string; enabled?: boolean; tenantId?: string } = {},
+) {
+  const id = ctx.ids.next();
+  const username = opts.username ?? `u_${unique()}`;
+  const passwordHash = opts.password ? await hashPassword(opts.password) : await (cachedHash ??= hashPassword(TEST_PASSWORD));
+  await ctx.db.insert(users).values({
+    id,
+    schoolId: opts.schoolId ?? null,
+    username,
+    passwordHash,
+    name: `Name ${username}`,
+    phone: '13900000000',
+    enabled: opts.enabled ?? true,
+  });
+  const tenantId = opts.tenantId ?? ctx.config.webClientId;
+  for (const code of opts.roles ?? []) {
+    const role = await ctx.db.query.roles.findFirst({ where: and(eq(roles.tenantId, tenantId), eq(roles.code, code)) });
+    if (!role) throw new Error(`no role ${code} in ${tenantId}`);
+    await ctx.db.insert(userRoles).values({ userId: id, roleId: role.id });
+  }
+  return { id, username, password: opts.password ?? TEST_PASSWORD };
+}
+
+export async function passwordGrant(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  opts: { ip?: string; lang?: string; authorization?: string } = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: apiRoutes.oauthToken,
+    remoteAddress: opts.ip ?? '127.0.0.1',
+    headers: {
+      authorization: opts.authorization ?? WEB_BASIC,
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(opts.lang ? { 'accept-language': opts.lang } : {}),
+    },
+    payload: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
+  });
+}
+
+/** Signs in and answers the token response data. */
+export async function signIn(app: FastifyInstance, username: string, password: string = TEST_PASSWORD) {
+  const res = await passwordGrant(app, username, password);
+  const body = res.json();
+  if (body.code !== 200) throw new Error(`sign-in of ${username} failed: ${res.body}`);
+  return body.data as { access_token: string; refresh_token: string; user_id: string };
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuildOptions } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import { seedSystem } from '../features/seed/system.seed';
+import type { AppContext } from '../lib/context';
+import { IdGenerator } from '../lib/ids';
+
+export const TEST_PASSWORD = 'Test_pass1';
+export const WEB_BASIC = `Basic ${Buffer.from('platform-web:platform-web-secret').toString('base64')}`;
+
+export interface Harness {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  /** Moves the clock the server sees forward. */
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env.TEST_DATABASE !== 'postgres') {
+    return { database: await openPglite(null), drop: async () => {} };
+  }
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
+  const name = `platform_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openPostgres(target.toString());
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** A fresh database (PGlite in memory, or a new PostgreSQL database), migrated and seeded with system data. */
+export async function createHarness(opts: BuildOptions & { config?: Partial<Config> } = {}): Promise<Harness> {
+  const { database, drop } = await openTestDatabase();
+  let offset = 0;
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' }),
+    ...opts.config,
+  };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    ids: new IdGenerator(config.datacenterId, config.workerId, () => Date.now() + offset),
+    now: () => new Date(Date.now() + offset),
+  };
+  await seedSystem(ctx);
+  const app = await buildApp(ctx, { logger: false, serveWeb: false, ...opts });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    advance(ms) {
+      offset += ms;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
