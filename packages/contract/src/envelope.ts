@@ -41,7 +41,7 @@ export interface Envelope<T> {
 }
 
 /** Snowflake ids travel as decimal strings. */
-export const idSchema = z.string().regex(/^\d{1,20}$/, 'invalid_id');
+export const idSchema = z.string().regex(/^\d{1,20}$/, 'invalid_format');
 export type Id = z.infer<typeof idSchema>;
 
 export const pageQuerySchema = z.object({

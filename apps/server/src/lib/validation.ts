@@ -1,7 +1,11 @@
 import { fieldErrorCodes, type FieldErrorCode } from '@platform/contract';
 
 /** Maps a validation issue to a field error code: the schema's own message if it is one, else by kind. */
-export function fieldCodeOf(issue: { code?: string; keyword?: string; message?: string }): FieldErrorCode {
+export function fieldCodeOf(issue: {
+  code?: string;
+  keyword?: string;
+  message?: string;
+}): FieldErrorCode {
   if (issue.message && (fieldErrorCodes as readonly string[]).includes(issue.message)) {
     return issue.message as FieldErrorCode;
   }

@@ -9,7 +9,10 @@ import { TEST_PASSWORD, WEB_BASIC } from './harness';
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-export async function createSchool(ctx: AppContext, overrides: Partial<typeof schools.$inferInsert> = {}) {
+export async function createSchool(
+  ctx: AppContext,
+  overrides: Partial<typeof schools.$inferInsert> = {},
+) {
   const id = ctx.ids.next();
   const row = { id, name: `School ${id}`, url: `sch_${unique()}`, type: 2, ...overrides };
   await ctx.db.insert(schools).values(row);
@@ -20,11 +23,20 @@ let cachedHash: Promise<string> | null = null;
 
 export async function createUser(
   ctx: AppContext,
-  opts: { schoolId?: string | null; roles?: RoleCode[]; password?: string; username?: string; enabled?: boolean; tenantId?: string } = {},
+  opts: {
+    schoolId?: string | null;
+    roles?: RoleCode[];
+    password?: string;
+    username?: string;
+    enabled?: boolean;
+    tenantId?: string;
+  } = {},
 ) {
   const id = ctx.ids.next();
   const username = opts.username ?? `u_${unique()}`;
-  const passwordHash = opts.password ? await hashPassword(opts.password) : await (cachedHash ??= hashPassword(TEST_PASSWORD));
+  const passwordHash = opts.password
+    ? await hashPassword(opts.password)
+    : await (cachedHash ??= hashPassword(TEST_PASSWORD));
   await ctx.db.insert(users).values({
     id,
     schoolId: opts.schoolId ?? null,
@@ -36,7 +48,9 @@ export async function createUser(
   });
   const tenantId = opts.tenantId ?? ctx.config.webClientId;
   for (const code of opts.roles ?? []) {
-    const role = await ctx.db.query.roles.findFirst({ where: and(eq(roles.tenantId, tenantId), eq(roles.code, code)) });
+    const role = await ctx.db.query.roles.findFirst({
+      where: and(eq(roles.tenantId, tenantId), eq(roles.code, code)),
+    });
     if (!role) throw new Error(`no role ${code} in ${tenantId}`);
     await ctx.db.insert(userRoles).values({ userId: id, roleId: role.id });
   }
@@ -63,7 +77,11 @@ export async function passwordGrant(
 }
 
 /** Signs in and answers the token response data. */
-export async function signIn(app: FastifyInstance, username: string, password: string = TEST_PASSWORD) {
+export async function signIn(
+  app: FastifyInstance,
+  username: string,
+  password: string = TEST_PASSWORD,
+) {
   const res = await passwordGrant(app, username, password);
   const body = res.json();
   if (body.code !== 200) throw new Error(`sign-in of ${username} failed: ${res.body}`);

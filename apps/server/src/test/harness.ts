@@ -46,7 +46,9 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 }
 
 /** A fresh database (PGlite in memory, or a new PostgreSQL database), migrated and seeded with system data. */
-export async function createHarness(opts: BuildOptions & { config?: Partial<Config> } = {}): Promise<Harness> {
+export async function createHarness(
+  opts: BuildOptions & { config?: Partial<Config> } = {},
+): Promise<Harness> {
   const { database, drop } = await openTestDatabase();
   let offset = 0;
   const config: Config = {

@@ -17,7 +17,11 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const current = (token: string, scheme = 'Bearer') =>
-  h.app.inject({ method: 'GET', url: apiRoutes.currentUser, headers: { authorization: `${scheme} ${token}` } });
+  h.app.inject({
+    method: 'GET',
+    url: apiRoutes.currentUser,
+    headers: { authorization: `${scheme} ${token}` },
+  });
 
 const refresh = (refreshToken: string, authorization = WEB_BASIC) =>
   h.app.inject({
@@ -53,7 +57,9 @@ describe('password grant', () => {
   it('reads the Authorization schemes case-insensitively', async () => {
     const u = await createUser(h.ctx, { schoolId, roles: ['student'] });
     const basicLower = `basic ${WEB_BASIC.slice(6)}`;
-    const { access_token } = (await passwordGrant(h.app, u.username, u.password, { authorization: basicLower })).json().data;
+    const { access_token } = (
+      await passwordGrant(h.app, u.username, u.password, { authorization: basicLower })
+    ).json().data;
     for (const scheme of ['bearer', 'BEARER', 'Bearer', 'bEaReR']) {
       expect((await current(access_token, scheme)).json().code).toBe(200);
     }
@@ -62,25 +68,44 @@ describe('password grant', () => {
 
   it('refuses a wrong password or unknown user with the same translated message, and logs it', async () => {
     const u = await createUser(h.ctx, { schoolId, roles: ['student'] });
-    const zh = await passwordGrant(h.app, u.username, 'Wrong_pass1', { lang: 'zh-CN,zh;q=0.9', ip: '10.0.0.1' });
+    const zh = await passwordGrant(h.app, u.username, 'Wrong_pass1', {
+      lang: 'zh-CN,zh;q=0.9',
+      ip: '10.0.0.1',
+    });
     expect(zh.statusCode).toBe(400);
-    expect(zh.json()).toMatchObject({ code: 9000, errorKey: 'auth.bad_credentials', message: '用户名或密码错误' });
+    expect(zh.json()).toMatchObject({
+      code: 9000,
+      errorKey: 'auth.bad_credentials',
+      message: '用户名或密码错误',
+    });
     expect(zh.json().requestId).toBeTruthy();
-    const en = await passwordGrant(h.app, 'nobody_here', 'Wrong_pass1', { lang: 'en-US', ip: '10.0.0.2' });
+    const en = await passwordGrant(h.app, 'nobody_here', 'Wrong_pass1', {
+      lang: 'en-US',
+      ip: '10.0.0.2',
+    });
     expect(en.json()).toMatchObject({ code: 9000, message: 'Incorrect user name or password' });
     const logs = await h.ctx.db.select().from(loginLogs).where(eq(loginLogs.username, u.username));
-    expect(logs.some((l) => !l.success && l.reason === 'bad_credentials' && l.userId === u.id)).toBe(true);
+    expect(
+      logs.some((l) => !l.success && l.reason === 'bad_credentials' && l.userId === u.id),
+    ).toBe(true);
   });
 
   it('answers field errors for a missing user name or password', async () => {
     const res = await h.app.inject({
       method: 'POST',
       url: apiRoutes.oauthToken,
-      headers: { authorization: WEB_BASIC, 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+      headers: {
+        authorization: WEB_BASIC,
+        'content-type': 'application/x-www-form-urlencoded',
+        'accept-language': 'en',
+      },
       payload: 'grant_type=password&username=',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 9000, fields: { username: 'required', password: 'required' } });
+    expect(res.json()).toMatchObject({
+      code: 9000,
+      fields: { username: 'required', password: 'required' },
+    });
   });
 
   it('answers 401 for a missing, unknown or wrongly authenticated client', async () => {
@@ -95,7 +120,11 @@ describe('password grant', () => {
     for (const authorization of cases) {
       const res = await passwordGrant(h.app, u.username, u.password, { authorization, lang: 'en' });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ code: 401, errorKey: 'auth.invalid_client', message: 'Client authentication failed' });
+      expect(res.json()).toMatchObject({
+        code: 401,
+        errorKey: 'auth.invalid_client',
+        message: 'Client authentication failed',
+      });
       expect(res.headers['www-authenticate']).toMatch(/^Basic/);
     }
   });
@@ -103,10 +132,29 @@ describe('password grant', () => {
   it('refuses grants a client is not allowed, and the password grant for clients that are not first-party', async () => {
     const u = await createUser(h.ctx, { schoolId, roles: ['student'] });
     await h.ctx.db.insert(oauthClients).values([
-      { id: 'third-party', name: 't', secretHash: sha256('third-secret'), grantTypes: ['password', 'refresh_token'], accessTokenSeconds: 60, refreshTokenSeconds: 120, firstParty: false },
-      { id: 'refresh-only', name: 'r', secretHash: sha256('refresh-secret'), grantTypes: ['refresh_token'], accessTokenSeconds: 60, refreshTokenSeconds: 120, firstParty: true },
+      {
+        id: 'third-party',
+        name: 't',
+        secretHash: sha256('third-secret'),
+        grantTypes: ['password', 'refresh_token'],
+        accessTokenSeconds: 60,
+        refreshTokenSeconds: 120,
+        firstParty: false,
+      },
+      {
+        id: 'refresh-only',
+        name: 'r',
+        secretHash: sha256('refresh-secret'),
+        grantTypes: ['refresh_token'],
+        accessTokenSeconds: 60,
+        refreshTokenSeconds: 120,
+        firstParty: true,
+      },
     ]);
-    for (const [id, secret] of [['third-party', 'third-secret'], ['refresh-only', 'refresh-secret']]) {
+    for (const [id, secret] of [
+      ['third-party', 'third-secret'],
+      ['refresh-only', 'refresh-secret'],
+    ]) {
       const res = await passwordGrant(h.app, u.username, u.password, {
         authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`,
       });
@@ -118,12 +166,17 @@ describe('password grant', () => {
       headers: { authorization: WEB_BASIC },
       payload: { grant_type: 'client_credentials' },
     });
-    expect(unsupported.json()).toMatchObject({ code: 9000, errorKey: 'auth.unsupported_grant_type' });
+    expect(unsupported.json()).toMatchObject({
+      code: 9000,
+      errorKey: 'auth.unsupported_grant_type',
+    });
   });
 
   it('tells a disabled account apart only after a right password', async () => {
     const u = await createUser(h.ctx, { schoolId, roles: ['teacher'], enabled: false });
-    expect((await passwordGrant(h.app, u.username, 'Wrong_pass1', { ip: '10.0.1.1' })).json().errorKey).toBe('auth.bad_credentials');
+    expect(
+      (await passwordGrant(h.app, u.username, 'Wrong_pass1', { ip: '10.0.1.1' })).json().errorKey,
+    ).toBe('auth.bad_credentials');
     const res = await passwordGrant(h.app, u.username, u.password, { lang: 'en' });
     expect(res.json()).toMatchObject({ code: 9000, errorKey: 'auth.account_disabled' });
   });
@@ -165,11 +218,19 @@ describe('refresh grant', () => {
     const u = await createUser(h.ctx, { schoolId, roles: ['student'] });
     expect((await refresh('not-a-token')).json().code).toBe(401);
     await h.ctx.db.insert(oauthClients).values({
-      id: 'other-app', name: 'o', secretHash: sha256('other-secret'), grantTypes: ['password', 'refresh_token'],
-      accessTokenSeconds: 60, refreshTokenSeconds: 120, firstParty: true,
+      id: 'other-app',
+      name: 'o',
+      secretHash: sha256('other-secret'),
+      grantTypes: ['password', 'refresh_token'],
+      accessTokenSeconds: 60,
+      refreshTokenSeconds: 120,
+      firstParty: true,
     });
     const mine = await signIn(h.app, u.username);
-    const foreign = await refresh(mine.refresh_token, `Basic ${Buffer.from('other-app:other-secret').toString('base64')}`);
+    const foreign = await refresh(
+      mine.refresh_token,
+      `Basic ${Buffer.from('other-app:other-secret').toString('base64')}`,
+    );
     expect(foreign.json().code).toBe(401);
     h.advance(7 * 86_400_000 + 1_000);
     expect((await refresh(mine.refresh_token)).json().code).toBe(401);
@@ -180,9 +241,16 @@ describe('revocation', () => {
   it('logout ends the access and the refresh token at once', async () => {
     const u = await createUser(h.ctx, { schoolId, roles: ['student'] });
     const t = await signIn(h.app, u.username);
-    const out = await h.app.inject({ method: 'POST', url: apiRoutes.oauthLogout, headers: bearer(t.access_token) });
+    const out = await h.app.inject({
+      method: 'POST',
+      url: apiRoutes.oauthLogout,
+      headers: bearer(t.access_token),
+    });
     expect(out.json().code).toBe(200);
-    expect((await current(t.access_token)).json()).toMatchObject({ code: 401, errorKey: 'auth.unauthorized' });
+    expect((await current(t.access_token)).json()).toMatchObject({
+      code: 401,
+      errorKey: 'auth.unauthorized',
+    });
     expect((await refresh(t.refresh_token)).json().code).toBe(401);
   });
 

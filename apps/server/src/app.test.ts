@@ -1,0 +1,227 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes, pathOf } from '@platform/contract';
+import { buildApp } from './app';
+import { whitelistUsers } from './db/schema';
+import { bearer, createSchool, createUser, signIn } from './test/factories';
+import { createHarness, type Harness } from './test/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+describe('envelope', () => {
+  it('answers unknown API paths with a translated 404 envelope and a request id', async () => {
+    for (const [lang, message] of [
+      ['zh', '接口不存在'],
+      ['en', 'No such API'],
+    ]) {
+      const res = await h.app.inject({
+        method: 'GET',
+        url: '/api-user/nothing-here',
+        headers: { 'accept-language': lang },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 9000, message, errorKey: 'common.route_not_found' });
+      expect(res.json().requestId).toBe(res.headers['x-request-id']);
+    }
+  });
+
+  it('answers malformed JSON with code 9000, never 500', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: apiRoutes.oauthToken,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"grant_type":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 9000, errorKey: 'common.invalid_input' });
+  });
+
+  it('answers an unsupported media type and a too large body in the envelope', async () => {
+    const xml = await h.app.inject({
+      method: 'POST',
+      url: apiRoutes.oauthToken,
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().code).toBe(9000);
+    const big = await h.app.inject({
+      method: 'POST',
+      url: apiRoutes.oauthToken,
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      payload: JSON.stringify({ grant_type: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ code: 9000, message: 'Request is too large' });
+  });
+
+  it('prefers the highest-ranked supported language of Accept-Language', async () => {
+    const res = await h.app.inject({
+      method: 'GET',
+      url: apiRoutes.currentUser,
+      headers: { 'accept-language': 'fr;q=1, en;q=0.8, zh;q=0.5' },
+    });
+    expect(res.json().message).toBe('Login is invalid, please log in again');
+    const none = await h.app.inject({ method: 'GET', url: apiRoutes.currentUser });
+    expect(none.json().message).toBe('登录已失效，请重新登录');
+  });
+
+  it('serves the OpenAPI description generated from the schemas at /api/docs', async () => {
+    const json = await h.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const doc = json.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const p of [
+      '/api-uaa/oauth/token',
+      '/api-user/users/current',
+      '/api-user/users/password',
+      '/api-user/menus/all/{appid}',
+    ]) {
+      expect(Object.keys(doc.paths)).toContain(p);
+    }
+    expect(
+      doc.paths['/api-user/users/password'].put.requestBody.content['application/json'].schema
+        .required,
+    ).toEqual(expect.arrayContaining(['userId', 'oldPwd', 'newPwd']));
+    const ui = await h.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger');
+  });
+});
+
+describe('web app serving', () => {
+  it('serves the built app and falls back to index.html for unknown non-API paths', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc.js'), 'console.log(1)');
+    const app = await buildApp(
+      { ...h.ctx, config: { ...h.ctx.config, webDist: dist } },
+      { logger: false },
+    );
+    try {
+      const page = await app.inject({ method: 'GET', url: '/sch_edu/workbench' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('id="root"');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      const asset = await app.inject({ method: 'GET', url: '/assets/app-abc.js' });
+      expect(asset.headers['cache-control']).toContain('immutable');
+      const api = await app.inject({ method: 'GET', url: '/api-user/unknown' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json().code).toBe(9000);
+      const post = await app.inject({ method: 'POST', url: '/some/page' });
+      expect(post.statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('college detail', () => {
+  it('answers the own school, refuses another school as not found, and lets platform staff read any', async () => {
+    const a = await createSchool(h.ctx, { name: 'School A', logo: '/logo-a.png' });
+    const b = await createSchool(h.ctx, { name: 'School B' });
+    const teacherA = await createUser(h.ctx, { schoolId: a.id, roles: ['teacher'] });
+    const operator = await createUser(h.ctx, { roles: ['operator'] });
+    const tA = (await signIn(h.app, teacherA.username)).access_token;
+    const tOp = (await signIn(h.app, operator.username)).access_token;
+    const get = (id: string, token: string) =>
+      h.app.inject({
+        method: 'GET',
+        url: pathOf(apiRoutes.collegeDetail, { id }),
+        headers: { ...bearer(token), 'accept-language': 'en' },
+      });
+
+    expect((await get(a.id, tA)).json().data).toMatchObject({
+      id: a.id,
+      name: 'School A',
+      logo: '/logo-a.png',
+      url: a.url,
+    });
+    const refused = await get(b.id, tA);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ code: 9000, errorKey: 'schools.not_found' });
+    expect(refused.body).not.toContain('School B');
+    expect((await get(b.id, tOp)).json().data.name).toBe('School B');
+    expect((await get('123', tOp)).statusCode).toBe(404);
+    expect((await get('abc', tOp)).json()).toMatchObject({
+      code: 9000,
+      fields: { id: 'invalid_format' },
+    });
+    expect(
+      (
+        await h.app.inject({ method: 'GET', url: pathOf(apiRoutes.collegeDetail, { id: a.id }) })
+      ).json().code,
+    ).toBe(401);
+  });
+});
+
+describe('white-list check', () => {
+  it('answers whether the signed-in user is on the white list', async () => {
+    const school = await createSchool(h.ctx);
+    const listed = await createUser(h.ctx, { schoolId: school.id, roles: ['student'] });
+    const other = await createUser(h.ctx, { schoolId: school.id, roles: ['student'] });
+    await h.ctx.db.insert(whitelistUsers).values({ userId: listed.id, schoolId: school.id });
+    const check = async (username: string) =>
+      (
+        await h.app.inject({
+          method: 'GET',
+          url: apiRoutes.whitelistCheck,
+          headers: bearer((await signIn(h.app, username)).access_token),
+        })
+      ).json();
+    expect(await check(listed.username)).toMatchObject({ code: 200, data: true });
+    expect(await check(other.username)).toMatchObject({ code: 200, data: false });
+  });
+});
+
+describe('site configuration and announcement', () => {
+  it('answers the public site config of an application, first item used', async () => {
+    const res = await h.app.inject({
+      method: 'GET',
+      url: `${apiRoutes.clientConfigList}?clientCode=platform-web`,
+    });
+    expect(res.json().code).toBe(200);
+    expect(res.json().data).toHaveLength(1);
+    expect(res.json().data[0]).toMatchObject({
+      clientCode: 'platform-web',
+      url: 'sch_edu',
+      config: { aiChatUrl: null },
+    });
+    expect(res.body).not.toMatch(/secret/i);
+    const none = await h.app.inject({
+      method: 'GET',
+      url: `${apiRoutes.clientConfigList}?clientCode=nope`,
+    });
+    expect(none.json().data).toEqual([]);
+    const missing = await h.app.inject({ method: 'GET', url: apiRoutes.clientConfigList });
+    expect(missing.json()).toMatchObject({ code: 9000, fields: { clientCode: 'required' } });
+  });
+
+  it('answers the configured AI chat address when one is set', async () => {
+    const app = await buildApp(
+      { ...h.ctx, config: { ...h.ctx.config, aiChatUrl: 'https://chat.example.test/ui' } },
+      { logger: false, serveWeb: false },
+    );
+    const res = await app.inject({
+      method: 'GET',
+      url: `${apiRoutes.clientConfigList}?clientCode=platform-web`,
+    });
+    expect(res.json().data[0].config.aiChatUrl).toBe('https://chat.example.test/ui');
+    await app.close();
+  });
+
+  it('answers the seeded system announcement, publicly', async () => {
+    const res = await h.app.inject({ method: 'GET', url: apiRoutes.announcement });
+    const a = res.json().data;
+    expect(a).toMatchObject({ title: '系统公告', announceType: 'once' });
+    expect(Date.parse(a.start)).toBeLessThan(Date.now());
+    expect(Date.parse(a.end)).toBeGreaterThan(Date.now());
+  });
+});

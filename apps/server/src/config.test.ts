@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has embedded defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 8080,
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:8080',
+      seedPassword: 'Demo_123456',
+      webClientId: 'platform-web',
+      webClientSecret: 'platform-web-secret',
+    });
+  });
+
+  it('reads the variables', () => {
+    const c = loadConfig({
+      PORT: '9000',
+      DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgres://u@h:5432/d',
+      PUBLIC_URL: 'https://labs.example.edu/',
+      SEED_PASSWORD: 'Other_pass1',
+    });
+    expect(c).toMatchObject({
+      port: 9000,
+      dataDir: '/tmp/x',
+      databaseUrl: 'postgres://u@h:5432/d',
+      publicUrl: 'https://labs.example.edu',
+      seedPassword: 'Other_pass1',
+    });
+  });
+
+  it('names each bad variable and its rule', () => {
+    const bad = {
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      PUBLIC_URL: 'not a url',
+      SEED_PASSWORD: 'short',
+    };
+    expect(() => loadConfig(bad)).toThrow(ConfigError);
+    try {
+      loadConfig(bad);
+    } catch (err) {
+      const msg = (err as Error).message;
+      expect(msg).toMatch(/^Invalid configuration:/);
+      expect(msg).toMatch(/PORT: /);
+      expect(msg).toMatch(/DATABASE_URL: must start with postgres:\/\//);
+      expect(msg).toMatch(/PUBLIC_URL: must be an absolute URL/);
+      expect(msg).toMatch(/SEED_PASSWORD: must be 6 to 20 letters/);
+    }
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+  });
+});
