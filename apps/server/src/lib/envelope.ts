@@ -1,12 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import {
-  fieldErrorCodes,
-  ResponseCode,
-  type FieldErrorCode,
-  type MessageKey,
-} from '@platform/contract';
+import { ResponseCode, type MessageKey } from '@platform/contract';
 import { AppError } from './errors';
 import { t } from './i18n';
 import { fieldCodeOf } from './validation';
