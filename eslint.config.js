@@ -19,7 +19,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -37,14 +40,25 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['@platform/server', '@platform/server/*', 'drizzle-orm', 'pg', '@electric-sql/*'] },
+        {
+          patterns: [
+            '@platform/server',
+            '@platform/server/*',
+            'drizzle-orm',
+            'pg',
+            '@electric-sql/*',
+          ],
+        },
       ],
     },
   },
   {
     files: ['packages/contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['@platform/*', 'react', 'fastify', 'drizzle-orm'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@platform/*', 'react', 'fastify', 'drizzle-orm'] },
+      ],
     },
   },
 );

@@ -15,9 +15,18 @@ const budgetKb = Number(process.env.BUDGET_KB ?? 150);
 const port = 8191;
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-bench-'));
-const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+};
 delete env.DATABASE_URL;
-const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 
 async function waitUp() {
   for (let i = 0; i < 120; i++) {
@@ -35,23 +44,39 @@ try {
   await waitUp();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const page = await browser.newPage();
   const scripts: { url: string; raw: number; gzip: number }[] = [];
   page.on('response', async (res) => {
     if (res.request().resourceType() !== 'script') return;
     const body = await res.body().catch(() => null);
-    if (body) scripts.push({ url: new URL(res.url()).pathname, raw: body.length, gzip: gzipSync(body).length });
+    if (body)
+      scripts.push({
+        url: new URL(res.url()).pathname,
+        raw: body.length,
+        gzip: gzipSync(body).length,
+      });
   });
   await page.goto(`http://localhost:${port}${pagePath}`, { waitUntil: 'networkidle' });
   await browser.close();
   const total = scripts.reduce((s, x) => s + x.gzip, 0);
   for (const s of scripts.sort((a, b) => b.gzip - a.gzip)) {
-    console.log(`${(s.gzip / 1024).toFixed(1).padStart(8)} KB gzip ${(s.raw / 1024).toFixed(1).padStart(8)} KB raw  ${s.url}`);
+    console.log(
+      `${(s.gzip / 1024).toFixed(1).padStart(8)} KB gzip ${(s.raw / 1024).toFixed(1).padStart(8)} KB raw  ${s.url}`,
+    );
   }
   const kb = total / 1024;
-  console.log(`\nFirst-load JavaScript of ${pagePath}: ${kb.toFixed(1)} KB gzip in ${scripts.length} files (budget ${budgetKb} KB)`);
+  console.log(
+    `\nFirst-load JavaScript of ${pagePath}: ${kb.toFixed(1)} KB gzip in ${scripts.length} files (budget ${budgetKb} KB)`,
+  );
   process.exitCode = kb <= budgetKb ? 0 : 1;
 } finally {
   server.kill('SIGTERM');

@@ -35,7 +35,11 @@ if (process.env.DATABASE_URL) {
   };
 }
 
-const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: 'inherit' });
+const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
