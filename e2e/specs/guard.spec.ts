@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { signInWithForm, skipAnnouncement } from '../support';
+
+test.beforeEach(async ({ page, request }) => {
+  await skipAnnouncement(page, request);
+});
+
+test('signed out: public paths open, others follow the guard', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/home\/index$/);
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/home\/index$/);
+  await page.goto('/no-such-page');
+  await expect(page).toHaveURL(/\/home\/index$/);
+  await page.goto('/sch_edu/workbench');
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto('/404');
+  await expect(page.getByText('页面不存在')).toBeVisible();
+});
+
+test('signed in: unknown paths of the school area go to 404', async ({ page }) => {
+  await signInWithForm(page, 'student01');
+  await page.goto('/sch_edu/no-such-view');
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByText('页面不存在')).toBeVisible();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/sch_edu\//);
+  await page.goto('/sch_edu/personal/password');
+  await expect(page.getByLabel('原密码')).toBeVisible();
+});
+
+test('the home page offers sign-in when signed out and the experimental centre when signed in', async ({
+  page,
+}) => {
+  await page.goto('/home/index');
+  await page.getByRole('link', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signInWithForm(page, 'student01');
+  await page.goto('/home/index');
+  await page.getByRole('link', { name: '实验中心' }).click();
+  await expect(page).toHaveURL(/\/sch_edu\/workbench$/);
+});

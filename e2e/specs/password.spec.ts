@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { apiRoutes } from '@platform/contract';
+import { apiToken, DEMO_PASSWORD, signInWithForm, skipAnnouncement } from '../support';
+
+const NEW_PASSWORD = 'Changed_pw#1';
+
+test('changing the password signs the user out, and the new password signs in', async ({
+  page,
+  request,
+}) => {
+  await skipAnnouncement(page, request);
+  await signInWithForm(page, 'teacher01');
+  await page.getByRole('button', { name: '王老师' }).click();
+  await page.getByRole('button', { name: '修改密码' }).click();
+  const dialog = page.getByRole('dialog', { name: '修改密码' });
+  await expect(dialog).toBeVisible();
+  expect((await dialog.boundingBox())?.width).toBe(650);
+
+  await dialog.getByLabel('新密码', { exact: true }).fill('ab-1');
+  await dialog.getByLabel('原密码').click();
+  await expect(dialog.getByText('长度过短')).toBeVisible();
+  await dialog.getByLabel('新密码', { exact: true }).fill(NEW_PASSWORD);
+  await dialog.getByLabel('确认新密码').fill('Something_else1');
+  await dialog.getByLabel('原密码').click();
+  await expect(dialog.getByText('两次输入的密码不一致')).toBeVisible();
+
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByLabel('原密码').fill(DEMO_PASSWORD);
+  await dialog.getByLabel('确认新密码').fill(NEW_PASSWORD);
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('密码修改成功，请重新登录')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+
+  await page.getByLabel('用户名').fill('teacher01');
+  await page.getByLabel('密码').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page.getByText('用户名或密码错误')).toBeVisible();
+
+  await signInWithForm(page, 'teacher01', NEW_PASSWORD);
+  await expect(page.getByRole('heading', { name: '你好，王老师' })).toBeVisible();
+
+  const token = await apiToken(request, 'teacher01', NEW_PASSWORD);
+  const me = await (
+    await request.get(apiRoutes.currentUser, { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  const back = await request.put(apiRoutes.changePassword, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { userId: me.data.id, oldPwd: NEW_PASSWORD, newPwd: DEMO_PASSWORD },
+  });
+  expect((await back.json()).code).toBe(200);
+});
