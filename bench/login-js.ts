@@ -22,7 +22,7 @@ const env: NodeJS.ProcessEnv = {
   LOG_LEVEL: 'warn',
 };
 delete env.DATABASE_URL;
-const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   env,
   stdio: ['ignore', 'ignore', 'inherit'],

@@ -35,7 +35,7 @@ if (process.env.DATABASE_URL) {
   };
 }
 
-const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   env,
   stdio: 'inherit',

@@ -112,6 +112,12 @@ describe('web app serving', () => {
       expect(page.headers['content-security-policy']).toContain("script-src 'self'");
       const asset = await app.inject({ method: 'GET', url: '/assets/app-abc.js' });
       expect(asset.headers['cache-control']).toContain('immutable');
+      const missingAsset = await app.inject({ method: 'GET', url: '/assets/app-old.js' });
+      expect(missingAsset.statusCode).toBe(404);
+      fs.writeFileSync(path.join(dist, 'assets', 'app-new.js'), 'console.log(2)');
+      const newAsset = await app.inject({ method: 'GET', url: '/assets/app-new.js' });
+      expect(newAsset.statusCode).toBe(200);
+      expect(newAsset.body).toBe('console.log(2)');
       const api = await app.inject({ method: 'GET', url: '/api-user/unknown' });
       expect(api.statusCode).toBe(404);
       expect(api.json().code).toBe(9000);

@@ -108,7 +108,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: ctx.config.webDist,
-      wildcard: false,
+      wildcard: true,
       index: false,
       setHeaders: (res, file) => {
         res.header(
@@ -122,7 +122,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   }
 
   app.setNotFoundHandler((req, reply) => {
-    if (!isApiPath(req.url) && (req.method === 'GET' || req.method === 'HEAD') && serveWeb) {
+    const isAsset = req.url.startsWith('/assets/');
+    if (!isApiPath(req.url) && !isAsset && (req.method === 'GET' || req.method === 'HEAD') && serveWeb) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({

@@ -18,7 +18,7 @@ export const errorEnvelopeSchema = z.object({
   message: z.string(),
   data: z.null().optional(),
   errorKey: z.string(),
-  fields: fieldErrorsSchema.optional(),
+  fields: z.record(z.string(), z.string()).optional(),
   requestId: z.string(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -1,0 +1,162 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, useLocation } from 'react-router';
+import { envelope, jsonResponse, setupTestEnvironment } from '../test/helpers';
+import { AppRoutes } from './AppRoutes';
+import { setToken } from '../shared/session';
+
+setupTestEnvironment();
+
+const scrollTo = vi.fn();
+beforeEach(() => {
+  scrollTo.mockReset();
+  window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
+});
+
+vi.mock('../features/layout/MainLayout', () => ({
+  MainLayout: () => {
+    const location = useLocation();
+    return <p data-testid="area">{location.pathname}</p>;
+  },
+}));
+
+function renderAt(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const student = {
+  id: '11',
+  userId: '11',
+  userName: 'student01',
+  name: '张三',
+  avatar: null,
+  birthday: null,
+  city: null,
+  province: null,
+  address: null,
+  collegeId: '5',
+  collegeKind: null,
+  collegeName: '示范学校',
+  contactPhone: null,
+  contactName: null,
+  email: null,
+  kind: null,
+  sex: null,
+  stuNo: null,
+  phone: null,
+  language: null,
+  enabled: true,
+  roles: [
+    { id: '21', tenantId: 'platform-web', code: 'student', name: '学生' },
+    { id: '99', tenantId: 'other-app', code: 'x', name: 'x' },
+  ],
+};
+
+const tree = [
+  {
+    id: '1',
+    parentId: null,
+    name: '工作台',
+    url: 'workbench',
+    path: 'workbench',
+    index: '1',
+    sort: 1,
+    hidden: false,
+    icon: null,
+    toJump: false,
+    customFields: null,
+    linkType: 1,
+    linkValue: null,
+    type: 1,
+    meta: { title: '工作台', linkType: 1, linkValue: null, activeMenu: null, icon: null },
+    children: [],
+  },
+];
+
+function serve(routes: Record<string, unknown>) {
+  const fetchMock = vi.fn(async (url: string) => {
+    const path = url.split('?')[0]!;
+    if (path in routes) return jsonResponse(envelope(routes[path]));
+    return jsonResponse(envelope(null));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('routes and guard together', () => {
+  it('sends a signed-out visitor from / to the home page', async () => {
+    serve({});
+    renderAt('/');
+    expect(await screen.findByRole('link', { name: '登录' })).toBeTruthy();
+  });
+
+  it('scrolls to the top on every navigation', async () => {
+    serve({});
+    renderAt('/home/index');
+    const signIn = await screen.findByRole('link', { name: '登录' });
+    const before = scrollTo.mock.calls.length;
+    expect(before).toBeGreaterThan(0);
+    fireEvent.click(signIn);
+    expect(await screen.findByLabelText('用户名')).toBeTruthy();
+    expect(scrollTo.mock.calls.length).toBeGreaterThan(before);
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 0, left: 0 });
+  });
+
+  it('sends a signed-out visitor from the area to sign-in', async () => {
+    serve({});
+    renderAt('/sch_edu/workbench');
+    expect(await screen.findByLabelText('用户名')).toBeTruthy();
+  });
+
+  it('loads the user, the school and the permissions of the app roles, then opens the area', async () => {
+    setToken('tok');
+    const fetchMock = serve({
+      '/api-user/users/current': student,
+      '/api-teaching/college/detail/5': {
+        id: '5',
+        name: '示范学校',
+        logo: null,
+        url: 'sch_demo',
+        clientLogo: null,
+        clientTitle: null,
+        favicon: null,
+        type: null,
+      },
+      '/api-user/menus/all/platform-web': tree,
+    });
+    renderAt('/');
+    expect((await screen.findByTestId('area')).textContent).toBe('/sch_demo');
+    const menuCall = fetchMock.mock.calls
+      .map((c) => String(c[0]))
+      .find((u) => u.startsWith('/api-user/menus/all/platform-web'));
+    expect(menuCall).toBe('/api-user/menus/all/platform-web?roleIds=21');
+  });
+
+  it('sends an unknown child of the area to the 404 page', async () => {
+    setToken('tok');
+    serve({
+      '/api-user/users/current': { ...student, collegeId: null },
+      '/api-user/menus/all/platform-web': tree,
+    });
+    renderAt('/sch_edu/no-such-page');
+    expect(await screen.findByText('页面不存在')).toBeTruthy();
+  });
+
+  it('does not ask for permissions without roles of this app', async () => {
+    setToken('tok');
+    const fetchMock = serve({
+      '/api-user/users/current': { ...student, collegeId: null, roles: [student.roles[1]] },
+    });
+    renderAt('/sch_edu/workbench');
+    expect(await screen.findByText('页面不存在')).toBeTruthy();
+    expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('/menus/'))).toBe(false);
+  });
+});

@@ -1,0 +1,43 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { Root } from './Root';
+
+// Every page is its own chunk; the entry holds only the shell (DESIGN §5, §8).
+const LoginPage = lazy(() =>
+  import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })),
+);
+const HomePage = lazy(() =>
+  import('../features/home/HomePage').then((m) => ({ default: m.HomePage })),
+);
+const NotFoundPage = lazy(() =>
+  import('../features/errors/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+);
+const ViewUnavailablePage = lazy(() =>
+  import('../features/errors/ViewUnavailable').then((m) => ({ default: m.ViewUnavailablePage })),
+);
+const MainLayout = lazy(() =>
+  import('../features/layout/MainLayout').then((m) => ({ default: m.MainLayout })),
+);
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Root />}>
+        {/* "/" is decided by the guard: the signed-in area, or the home page. */}
+        <Route index element={null} />
+        <Route path="home" element={<Navigate to="/home/index" replace />} />
+        <Route path="home/index" element={<HomePage />} />
+        <Route path="home/*" element={<ViewUnavailablePage />} />
+        <Route
+          path="industrial-internet"
+          element={<Navigate to="/industrial-internet/index" replace />}
+        />
+        <Route path="industrial-internet/*" element={<ViewUnavailablePage />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="404" element={<NotFoundPage />} />
+        <Route path=":schUrl/*" element={<MainLayout />} />
+        <Route path="*" element={<Navigate to="/404" replace />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { Modal } from 'antd';
+import { limits } from '@platform/contract';
+import { ChangePasswordForm } from '../personal/ChangePasswordForm';
+
+interface ChangePasswordDialogProps {
+  open: boolean;
+  userId: string;
+  onClose: () => void;
+}
+
+/** 650 px wide; clicking outside does not close it (spec §2 Layout). */
+export function ChangePasswordDialog({ open, userId, onClose }: ChangePasswordDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      title={t('password.title')}
+      width={limits.dialogWidth}
+      maskClosable={false}
+      footer={null}
+      destroyOnHidden
+      onCancel={onClose}
+    >
+      <ChangePasswordForm userId={userId} onCancel={onClose} />
+    </Modal>
+  );
+}

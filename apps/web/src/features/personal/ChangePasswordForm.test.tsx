@@ -1,0 +1,119 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { envelope, jsonResponse, toastTexts, setupTestEnvironment } from '../../test/helpers';
+import { getToken, setToken } from '../../shared/session';
+import { setNavigate } from '../../shared/navigation';
+import { AntdProvider } from '../../shared/ui/AntdProvider';
+import { ChangePasswordForm } from './ChangePasswordForm';
+
+setupTestEnvironment();
+
+beforeAll(() => {
+  // antd asks for media queries; jsdom has none.
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+});
+
+function renderForm() {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <AntdProvider>
+        <ChangePasswordForm userId="11" />
+      </AntdProvider>
+    </QueryClientProvider>,
+  );
+}
+
+// The required mark (*) is part of the label's text but hidden from assistive technology.
+const input = (label: string) =>
+  screen.getByLabelText(new RegExp(`^\\*?${label}$`)) as HTMLInputElement;
+
+function fill(label: string, value: string) {
+  fireEvent.change(input(label), { target: { value } });
+}
+
+describe('change-password form', () => {
+  it('limits the inputs to 20 characters and shows placeholders', () => {
+    renderForm();
+    for (const label of ['原密码', '新密码', '确认新密码']) {
+      expect(input(label).maxLength).toBe(20);
+    }
+    expect(input('原密码').placeholder).toBe('请输入原密码');
+  });
+
+  it('validates on blur with the contract rules', async () => {
+    renderForm();
+    fireEvent.blur(input('原密码'));
+    expect(await screen.findByText('请输入原密码')).toBeTruthy();
+    fill('新密码', 'abc');
+    fireEvent.blur(input('新密码'));
+    expect(await screen.findByText('长度过短')).toBeTruthy();
+    fill('新密码', 'abcdef');
+    fill('确认新密码', 'abcdeg');
+    fireEvent.blur(input('确认新密码'));
+    expect(await screen.findByText('两次输入的密码不一致')).toBeTruthy();
+  });
+
+  it('puts server field errors on the inputs', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(
+          envelope(null, 9000, {
+            message: '原密码错误',
+            errorKey: 'users.old_password_wrong',
+            fields: { oldPwd: 'wrong' },
+          }),
+          400,
+        ),
+      ),
+    );
+    renderForm();
+    fill('原密码', 'Wrong_123');
+    fill('新密码', 'Better_123');
+    fill('确认新密码', 'Better_123');
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => {
+      const item = input('原密码').closest('.ant-form-item');
+      expect(item?.querySelector('.ant-form-item-explain-error')?.textContent).toBe('原密码错误');
+    });
+    expect(input('原密码').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('on success sends {userId, oldPwd, newPwd}, signs out and goes to sign-in', async () => {
+    setToken('tok');
+    const navigate = vi.fn();
+    setNavigate(navigate);
+    const fetchMock = vi.fn(async () =>
+      jsonResponse({ code: 200, message: '密码修改成功，请重新登录', data: null }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderForm();
+    fill('原密码', 'Demo_123456');
+    fill('新密码', 'Better_123');
+    fill('确认新密码', 'Better_123');
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login', { replace: true }));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api-user/users/password');
+    expect(init.method).toBe('PUT');
+    expect(JSON.parse(String(init.body))).toEqual({
+      userId: '11',
+      oldPwd: 'Demo_123456',
+      newPwd: 'Better_123',
+    });
+    expect(getToken()).toBeNull();
+    expect(document.body.textContent).toContain('密码修改成功，请重新登录');
+    expect(toastTexts()).toContain('密码修改成功，请重新登录');
+  });
+});

@@ -1,0 +1,113 @@
+import { useTranslation } from 'react-i18next';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Form, Input, Space } from 'antd';
+import {
+  changePasswordFormSchema,
+  formatMessage,
+  limits,
+  type ChangePasswordForm as FormValues,
+} from '@platform/contract';
+import { zodRules, serverFieldErrors } from '../../shared/zodForm';
+import { isRequestError } from '../../shared/request';
+import { apiLanguage } from '../../shared/i18n';
+import { clearSession } from '../../shared/session';
+import { navigateTo } from '../../shared/navigation';
+import { toast } from '../../shared/toast';
+import { changePasswordMutationOptions } from './api';
+
+type Field = keyof FormValues;
+const fields: readonly Field[] = ['oldPwd', 'newPwd', 'repeatPwd'];
+
+interface ChangePasswordFormProps {
+  userId: string;
+  /** Shows a cancel button (in the dialog). */
+  onCancel?: () => void;
+}
+
+/**
+ * The change-password form: rules come from the contract's schema (validated on blur), server
+ * field errors land on the inputs, and success signs the user out (spec §4, §5).
+ */
+export function ChangePasswordForm({ userId, onCancel }: ChangePasswordFormProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  const mutation = useMutation(changePasswordMutationOptions());
+  const placeholders: Record<Field, string> = {
+    oldPwd: t('password.oldPwdPlaceholder'),
+    newPwd: t('password.newPwdPlaceholder'),
+    repeatPwd: t('password.repeatPwdPlaceholder'),
+  };
+  const rulesOf = (field: Field) =>
+    zodRules(changePasswordFormSchema, field, fields, { required: placeholders[field] });
+
+  const onFinish = (values: FormValues) => {
+    mutation.mutate(
+      { userId, oldPwd: values.oldPwd, newPwd: values.newPwd },
+      {
+        onSuccess: () => {
+          toast.success(formatMessage('users.password_changed', apiLanguage()));
+          clearSession();
+          navigateTo('/login', { replace: true });
+        },
+        onError: (error) => {
+          if (isRequestError(error)) form.setFields(serverFieldErrors(error.fields, fields));
+        },
+      },
+    );
+  };
+
+  const passwordInput = (field: Field, autoComplete: string) => (
+    <Input.Password
+      maxLength={limits.passwordMaxLength}
+      minLength={limits.passwordMinLength}
+      placeholder={placeholders[field]}
+      autoComplete={autoComplete}
+    />
+  );
+
+  return (
+    <Form<FormValues>
+      form={form}
+      name="change-password"
+      layout="vertical"
+      validateTrigger="onBlur"
+      onFinish={onFinish}
+      disabled={mutation.isPending}
+    >
+      <Form.Item name="oldPwd" label={t('password.oldPwd')} required rules={rulesOf('oldPwd')}>
+        {passwordInput('oldPwd', 'current-password')}
+      </Form.Item>
+      <Form.Item
+        name="newPwd"
+        label={t('password.newPwd')}
+        required
+        rules={rulesOf('newPwd')}
+        dependencies={['oldPwd']}
+        extra={t('password.rule')}
+      >
+        {passwordInput('newPwd', 'new-password')}
+      </Form.Item>
+      <Form.Item
+        name="repeatPwd"
+        label={t('password.repeatPwd')}
+        required
+        rules={rulesOf('repeatPwd')}
+        dependencies={['newPwd']}
+      >
+        {passwordInput('repeatPwd', 'new-password')}
+      </Form.Item>
+      <Form.Item style={{ marginBottom: 0, textAlign: 'right' }}>
+        <Space>
+          {onCancel && (
+            <Button onClick={onCancel} disabled={false}>
+              {t('password.cancel')}
+            </Button>
+          )}
+          <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+            {t('password.submit')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

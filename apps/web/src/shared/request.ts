@@ -1,0 +1,313 @@
+import {
+  ResponseCode,
+  formatMessage,
+  isMessageKey,
+  limits,
+  messages,
+  type Envelope,
+  type MessageKey,
+} from '@platform/contract';
+import { apiLanguage } from './i18n';
+import { clearSession, getToken } from './session';
+import { loginPath, navigateTo } from './navigation';
+import { showErrorToast } from './toast';
+
+/**
+ * The one request layer (spec §8): bearer token, Accept-Language, 20 s timeout, JSON or form
+ * bodies, envelope handling and error toasts. Every api.ts goes through `request`.
+ */
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  /** A JSON body. */
+  json?: unknown;
+  /** An application/x-www-form-urlencoded body. */
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Sends the stored token as a bearer token (default true; an explicit Authorization wins). */
+  auth?: boolean;
+  /** `blob` returns the body as a Blob when the answer is not JSON (downloads). */
+  responseType?: 'json' | 'blob';
+  /**
+   * Background calls whose failure is only logged (login log, site config): no toast at all.
+   * A 401 still signs the user out.
+   */
+  quiet?: boolean;
+}
+
+export type RequestErrorKind =
+  | 'business' // envelope code 9000 / 9999 / other non-200 codes
+  | 'unauthorized' // 401
+  | 'busy' // 601: try again later
+  | 'silent' // -999999
+  | 'http' // an HTTP error without an envelope
+  | 'network'
+  | 'timeout';
+
+export class RequestError extends Error {
+  readonly kind: RequestErrorKind;
+  /** The envelope code, or the HTTP status when there was no envelope, or 0. */
+  readonly code: number;
+  readonly status: number;
+  readonly errorKey: string | undefined;
+  readonly fields: Record<string, string> | undefined;
+  readonly requestId: string | undefined;
+
+  constructor(
+    kind: RequestErrorKind,
+    message: string,
+    init: {
+      code?: number;
+      status?: number;
+      errorKey?: string | undefined;
+      fields?: Record<string, string> | undefined;
+      requestId?: string | undefined;
+    } = {},
+  ) {
+    super(message);
+    this.name = 'RequestError';
+    this.kind = kind;
+    this.code = init.code ?? 0;
+    this.status = init.status ?? 0;
+    this.errorKey = init.errorKey;
+    this.fields = init.fields;
+    this.requestId = init.requestId;
+  }
+}
+
+/** Code 601: the server is busy (for example at its lab limit); the caller may retry. */
+export class BusyError extends RequestError {
+  constructor(message: string, init: ConstructorParameters<typeof RequestError>[2] = {}) {
+    super('busy', message, init);
+    this.name = 'BusyError';
+  }
+}
+
+export function isRequestError(error: unknown): error is RequestError {
+  return error instanceof RequestError;
+}
+
+const IGNORE_500 = 'ignore-500';
+
+function text(key: MessageKey): string {
+  return formatMessage(key, apiLanguage());
+}
+
+/** The user-facing text of an error envelope: by errorKey when we know it, else the message. */
+export function envelopeMessage(envelope: Pick<Envelope<unknown>, 'errorKey' | 'message'>): string {
+  const key = envelope.errorKey;
+  if (key && isMessageKey(key)) {
+    const template: string = messages[key][apiLanguage()];
+    // Templates with parameters ({{seconds}}) come filled in, in our language, from the server.
+    if (!template.includes('{{')) return template;
+  }
+  return envelope.message || text('common.unknown_error');
+}
+
+function isEnvelope(body: unknown): body is Envelope<unknown> {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { code?: unknown }).code === 'number'
+  );
+}
+
+let unauthorizedTimer: ReturnType<typeof setTimeout> | null = null;
+
+function handleUnauthorized(): void {
+  const from = `${window.location.pathname}${window.location.search}`;
+  clearSession();
+  const href = window.location.href;
+  if (href.includes('experiment') || href.includes('serviceinquiry')) return;
+  showErrorToast(text('auth.unauthorized'));
+  if (unauthorizedTimer) return;
+  unauthorizedTimer = setTimeout(() => {
+    unauthorizedTimer = null;
+    navigateTo(loginPath(from.includes('/sch_') ? from : undefined), { replace: true });
+  }, limits.unauthorizedRedirectDelayMs);
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const qs = params.toString();
+  if (!qs) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${qs}`;
+}
+
+function looksLikeHtml(body: string): boolean {
+  return /^\s*</.test(body);
+}
+
+async function readBody(
+  response: Response,
+  responseType: 'json' | 'blob',
+): Promise<{ json: unknown; text: string | null; blob: Blob | null }> {
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    const raw = await response.text();
+    try {
+      return { json: raw ? JSON.parse(raw) : null, text: raw, blob: null };
+    } catch {
+      return { json: undefined, text: raw, blob: null };
+    }
+  }
+  if (responseType === 'blob') {
+    const blob = await response.blob();
+    if (response.ok) return { json: undefined, text: null, blob };
+    // An error answered to a download: the message is inside the blob.
+    const raw = await blob.text();
+    try {
+      return { json: JSON.parse(raw), text: raw, blob: null };
+    } catch {
+      return { json: undefined, text: raw, blob: null };
+    }
+  }
+  return { json: undefined, text: await response.text(), blob: null };
+}
+
+/** Handles an envelope: code 200 gives its data, anything else rejects (with a toast or not). */
+function settleEnvelope<T>(
+  envelope: Envelope<unknown>,
+  status: number,
+  ignore500: boolean,
+  quiet: boolean,
+): T {
+  const init = {
+    code: envelope.code,
+    status,
+    errorKey: envelope.errorKey,
+    fields: envelope.fields,
+    requestId: envelope.requestId,
+  };
+  switch (envelope.code) {
+    case ResponseCode.OK:
+      return envelope.data as T;
+    case ResponseCode.INVALID:
+    case ResponseCode.FAILED: {
+      const message = envelopeMessage(envelope);
+      if (!quiet) showErrorToast(message);
+      throw new RequestError('business', message, init);
+    }
+    case ResponseCode.SILENT:
+      throw new RequestError('silent', envelope.message, init);
+    case ResponseCode.UNAUTHORIZED:
+      handleUnauthorized();
+      throw new RequestError('unauthorized', text('auth.unauthorized'), init);
+    case ResponseCode.BUSY:
+      throw new BusyError(envelopeMessage(envelope), init);
+    default: {
+      const message = envelopeMessage(envelope);
+      if (!ignore500 && !quiet) showErrorToast(message);
+      throw new RequestError('business', message, init);
+    }
+  }
+}
+
+function failHttp(
+  status: number,
+  statusText: string,
+  body: string | null,
+  noToast: boolean,
+): never {
+  if (status === 401) {
+    handleUnauthorized();
+    throw new RequestError('unauthorized', text('auth.unauthorized'), { code: 401, status });
+  }
+  let message: string;
+  if (status === 500) message = text('common.server_error');
+  else if (status === 403) message = text('common.forbidden');
+  else {
+    const trimmed = body?.trim() ?? '';
+    message =
+      trimmed && !looksLikeHtml(trimmed)
+        ? trimmed.slice(0, 300)
+        : statusText || text('common.unknown_error');
+  }
+  if (!noToast) showErrorToast(message);
+  throw new RequestError('http', message, { code: status, status });
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': apiLanguage(),
+    ...options.headers,
+  };
+  const ignore500 = Object.keys(headers).some((h) => h.toLowerCase() === IGNORE_500);
+  const quiet = options.quiet ?? false;
+  const noToast = ignore500 || quiet;
+  const token = options.auth === false ? null : getToken();
+  if (token && !Object.keys(headers).some((h) => h.toLowerCase() === 'authorization')) {
+    headers.Authorization = `Bearer ${token}`;
+  }
+  let body: string | undefined;
+  if (options.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? limits.requestTimeoutMs);
+  const outer = options.signal;
+  const onOuterAbort = () => controller.abort(outer?.reason);
+  if (outer) {
+    if (outer.aborted) controller.abort(outer.reason);
+    else outer.addEventListener('abort', onOuterAbort, { once: true });
+  }
+
+  try {
+    let response: Response;
+    let read: Awaited<ReturnType<typeof readBody>>;
+    try {
+      response = await fetch(buildUrl(path, options.query), {
+        method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+        headers,
+        body,
+        signal: controller.signal,
+        credentials: 'same-origin',
+      });
+      read = await readBody(response, options.responseType ?? 'json');
+    } catch (error) {
+      if (timedOut) {
+        const message = text('common.timeout');
+        if (!noToast) showErrorToast(message);
+        throw new RequestError('timeout', message);
+      }
+      if (outer?.aborted) throw error;
+      const message = text('common.network_error');
+      if (!noToast) showErrorToast(message);
+      throw new RequestError('network', message);
+    }
+
+    if (isEnvelope(read.json))
+      return settleEnvelope<T>(read.json, response.status, ignore500, quiet);
+    if (!response.ok) failHttp(response.status, response.statusText, read.text, noToast);
+    if (read.blob) return read.blob as T;
+    return (read.json !== undefined ? read.json : read.text) as T;
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+/** Test helper: forgets a pending 401 redirect. */
+export function resetRequestState(): void {
+  if (unauthorizedTimer) clearTimeout(unauthorizedTimer);
+  unauthorizedTimer = null;
+}

@@ -1,0 +1,73 @@
+import type { ZodType } from 'zod';
+import type { FormRule } from 'antd';
+import { fieldErrorCodes, fieldErrorMessages, type FieldErrorCode } from '@platform/contract';
+import { apiLanguage } from './i18n';
+
+/**
+ * Form validation from the contract's zod schemas, so the client checks exactly what the server
+ * checks. The schemas' issue messages are the contract's field error codes ('required',
+ * 'too_short', 'mismatch', ...); they are translated through `fieldErrorMessages`.
+ */
+
+/** Per-field replacements of the standard texts, e.g. the placeholder as the 'required' text. */
+export type FieldMessages = Partial<Record<FieldErrorCode, string>>;
+
+export function isFieldErrorCode(value: string): value is FieldErrorCode {
+  return (fieldErrorCodes as readonly string[]).includes(value);
+}
+
+/** The translated text of a field error code. */
+export function fieldErrorText(code: string, overrides: FieldMessages = {}): string {
+  const known: FieldErrorCode = isFieldErrorCode(code) ? code : 'invalid_value';
+  return overrides[known] ?? fieldErrorMessages[known][apiLanguage()];
+}
+
+/**
+ * Validates the form values with the schema and returns the first error code of `field`, or
+ * null. Missing values count as empty strings, so cross-field checks run on untouched forms too.
+ */
+export function zodFieldError(
+  schema: ZodType,
+  values: Record<string, unknown>,
+  field: string,
+  fields: readonly string[] = Object.keys(values),
+): string | null {
+  const complete: Record<string, unknown> = {};
+  for (const name of new Set([...fields, ...Object.keys(values)]))
+    complete[name] = values[name] ?? '';
+  const result = schema.safeParse(complete);
+  if (result.success) return null;
+  const issue = result.error.issues.find((i) => i.path[0] === field);
+  return issue ? issue.message : null;
+}
+
+/** antd Form rules for one field, derived from the schema (uses the other fields' values too). */
+export function zodRules(
+  schema: ZodType,
+  field: string,
+  fields: readonly string[],
+  overrides: FieldMessages = {},
+): FormRule[] {
+  return [
+    ({ getFieldsValue }) => ({
+      validator: async (_rule, value: unknown) => {
+        const values = { ...(getFieldsValue(fields as string[]) as Record<string, unknown>) };
+        values[field] = value;
+        const code = zodFieldError(schema, values, field, fields);
+        if (code) throw new Error(fieldErrorText(code, overrides));
+      },
+    }),
+  ];
+}
+
+/** Server `fields` errors of the form's own fields, in the shape of antd's `form.setFields`. */
+export function serverFieldErrors<F extends string>(
+  fields: Record<string, string> | undefined,
+  formFields: readonly F[],
+  overrides: Partial<Record<F, FieldMessages>> = {},
+): { name: F; errors: string[] }[] {
+  if (!fields) return [];
+  return formFields
+    .filter((name) => fields[name] !== undefined)
+    .map((name) => ({ name, errors: [fieldErrorText(fields[name] ?? '', overrides[name])] }));
+}

@@ -1,0 +1,56 @@
+import { afterEach, beforeAll, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { changeLanguage, initI18n } from '../shared/i18n';
+import { resetToasts } from '../shared/toast';
+import { resetRequestState } from '../shared/request';
+import { setNavigate } from '../shared/navigation';
+
+/**
+ * Common test setup: Chinese UI (unless a test switches), a clean DOM, storage, cookies, toasts
+ * and timers after each test.
+ */
+export function setupTestEnvironment(): void {
+  beforeAll(async () => {
+    initI18n();
+    await changeLanguage('zh-CN');
+  });
+  afterEach(async () => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    resetToasts();
+    resetRequestState();
+    setNavigate(null);
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+    for (const cookie of document.cookie.split(';')) {
+      const name = cookie.split('=')[0]?.trim();
+      if (name && name !== 'language') document.cookie = `${name}=; path=/; max-age=0`;
+    }
+    await changeLanguage('zh-CN');
+    window.history.replaceState(null, '', '/');
+  });
+}
+
+export function envelope(data: unknown, code = 200, extra: Record<string, unknown> = {}) {
+  return { code, message: code === 200 ? 'ok' : 'failed', data, ...extra };
+}
+
+/** A JSON Response as the server sends it. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
+}
+
+export function textResponse(body: string, status: number, contentType = 'text/plain'): Response {
+  return new Response(body, { status, headers: { 'content-type': contentType } });
+}
+
+export function toastTexts(): string[] {
+  return Array.from(document.querySelectorAll('.app-toast .app-toast__text')).map(
+    (el) => el.textContent ?? '',
+  );
+}
