@@ -123,7 +123,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   app.setNotFoundHandler((req, reply) => {
     const isAsset = req.url.startsWith('/assets/');
-    if (!isApiPath(req.url) && !isAsset && (req.method === 'GET' || req.method === 'HEAD') && serveWeb) {
+    if (
+      !isApiPath(req.url) &&
+      !isAsset &&
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      serveWeb
+    ) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({
