@@ -15,14 +15,14 @@ test('signed out: public paths open, others follow the guard', async ({ page }) 
   await page.goto('/sch_edu/workbench');
   await expect(page).toHaveURL(/\/login/);
   await page.goto('/404');
-  await expect(page.getByText('页面不存在')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
 });
 
 test('signed in: unknown paths of the school area go to 404', async ({ page }) => {
   await signInWithForm(page, 'student01');
   await page.goto('/sch_edu/no-such-view');
   await expect(page).toHaveURL(/\/404$/);
-  await expect(page.getByText('页面不存在')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
   await page.goto('/');
   await expect(page).toHaveURL(/\/sch_edu\//);
   await page.goto('/sch_edu/personal/password');

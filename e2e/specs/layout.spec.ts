@@ -11,7 +11,7 @@ test('a narrow window moves top items that do not fit into "more"', async ({ pag
   await expect(menu.getByRole('link', { name: '接口文档' })).toBeVisible();
   await expect(menu.getByRole('button', { name: '更多' })).toHaveCount(0);
 
-  await page.setViewportSize({ width: 640, height: 800 });
+  await page.setViewportSize({ width: 500, height: 800 });
   const more = menu.getByRole('button', { name: '更多' });
   await expect(more).toBeVisible();
   await expect(menu.getByRole('link', { name: '接口文档' })).toHaveCount(0);

@@ -14,21 +14,22 @@ test('changing the password signs the user out, and the new password signs in', 
   await page.getByRole('button', { name: '修改密码' }).click();
   const dialog = page.getByRole('dialog', { name: '修改密码' });
   await expect(dialog).toBeVisible();
-  expect((await dialog.boundingBox())?.width).toBe(650);
+  await expect(dialog.getByRole('textbox', { name: '原密码' })).toBeVisible();
+  await expect.poll(async () => (await dialog.boundingBox())?.width).toBe(650);
 
-  await dialog.getByLabel('新密码', { exact: true }).fill('ab-1');
-  await dialog.getByLabel('原密码').click();
+  await dialog.getByRole('textbox', { name: '新密码', exact: true }).fill('ab-1');
+  await dialog.getByRole('textbox', { name: '原密码' }).click();
   await expect(dialog.getByText('长度过短')).toBeVisible();
-  await dialog.getByLabel('新密码', { exact: true }).fill(NEW_PASSWORD);
-  await dialog.getByLabel('确认新密码').fill('Something_else1');
-  await dialog.getByLabel('原密码').click();
+  await dialog.getByRole('textbox', { name: '新密码', exact: true }).fill(NEW_PASSWORD);
+  await dialog.getByRole('textbox', { name: '确认新密码' }).fill('Something_else1');
+  await dialog.getByRole('textbox', { name: '原密码' }).click();
   await expect(dialog.getByText('两次输入的密码不一致')).toBeVisible();
 
   await page.mouse.click(5, 5);
   await expect(dialog).toBeVisible();
 
-  await dialog.getByLabel('原密码').fill(DEMO_PASSWORD);
-  await dialog.getByLabel('确认新密码').fill(NEW_PASSWORD);
+  await dialog.getByRole('textbox', { name: '原密码' }).fill(DEMO_PASSWORD);
+  await dialog.getByRole('textbox', { name: '确认新密码' }).fill(NEW_PASSWORD);
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('密码修改成功，请重新登录')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
@@ -36,7 +37,7 @@ test('changing the password signs the user out, and the new password signs in', 
   await page.getByLabel('用户名').fill('teacher01');
   await page.getByLabel('密码').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: '登录' }).click();
-  await expect(page.getByText('用户名或密码错误')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: '用户名或密码错误' })).toBeVisible();
 
   await signInWithForm(page, 'teacher01', NEW_PASSWORD);
   await expect(page.getByRole('heading', { name: '你好，王老师' })).toBeVisible();

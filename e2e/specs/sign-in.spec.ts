@@ -40,7 +40,8 @@ test('a wrong password shows the translated message and stays on sign-in', async
   await page.getByLabel('用户名').fill('student01');
   await page.getByLabel('密码').fill('Wrong_pass9');
   await page.getByRole('button', { name: '登录' }).click();
-  await expect(page.getByText('用户名或密码错误')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: '用户名或密码错误' })).toBeVisible();
+  await expect(page.getByText('用户名或密码错误')).toHaveCount(1);
   await expect(page).toHaveURL(/\/login/);
 });
 

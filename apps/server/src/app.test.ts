@@ -105,6 +105,9 @@ describe('web app serving', () => {
       { logger: false },
     );
     try {
+      const rootPage = await app.inject({ method: 'GET', url: '/' });
+      expect(rootPage.statusCode).toBe(200);
+      expect(rootPage.body).toContain('id="root"');
       const page = await app.inject({ method: 'GET', url: '/sch_edu/workbench' });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('id="root"');

@@ -109,7 +109,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await app.register(fastifyStatic, {
       root: ctx.config.webDist,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       setHeaders: (res, file) => {
         res.header(
           'Cache-Control',

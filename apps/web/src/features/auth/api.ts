@@ -89,6 +89,8 @@ export function loginMutationOptions() {
       const token = await request<TokenResponse>(apiRoutes.oauthToken, {
         method: 'POST',
         auth: false,
+        // The sign-in form shows the failure itself, next to the fields.
+        quiet: true,
         headers: { Authorization: clientBasicAuth() },
         form: { grant_type: 'password', username: form.username.trim(), password: form.password },
       });
