@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import {
+  announcementActive,
+  announcementRecord,
+  changePasswordFormSchema,
+  displayName,
+  formatMessage,
+  messages,
+  parseCustomFields,
+  parseMenuUrl,
+  passwordSchema,
+  pathOf,
+  rolesForApp,
+  topIndexOf,
+} from './index';
+
+describe('menu helpers', () => {
+  it('parses pipe-separated customFields', () => {
+    expect(
+      parseCustomFields('name:课程|icon:book|keepAlive:true|activeMenu:/a/b|perm:course:add'),
+    ).toEqual({
+      name: '课程',
+      icon: 'book',
+      keepAlive: 'true',
+      activeMenu: '/a/b',
+      perm: 'course:add',
+    });
+    expect(parseCustomFields(null)).toEqual({});
+    expect(parseCustomFields('broken|:x|ok:1')).toEqual({ ok: '1' });
+  });
+
+  it('reads the path:X,component:Y form, plain paths and external links', () => {
+    expect(parseMenuUrl('path:course/list,component:CourseList')).toEqual({
+      path: 'course/list',
+      component: 'CourseList',
+      external: false,
+    });
+    expect(parseMenuUrl('/workbench')).toEqual({
+      path: 'workbench',
+      component: null,
+      external: false,
+    });
+    expect(parseMenuUrl('https://example.edu/x')).toMatchObject({
+      external: true,
+      path: 'https://example.edu/x',
+    });
+    expect(topIndexOf('3-2-1')).toBe('3');
+  });
+});
+
+describe('users helpers', () => {
+  it('falls back from name to userName to phone', () => {
+    expect(displayName({ name: '李明', userName: 's1', phone: '1' })).toBe('李明');
+    expect(displayName({ name: null, userName: 's1', phone: '1' })).toBe('s1');
+    expect(displayName({ name: '', userName: '', phone: '138' })).toBe('138');
+  });
+
+  it('keeps only roles of the application', () => {
+    const roles = [
+      { tenantId: 'a', code: 'x' },
+      { tenantId: 'b', code: 'y' },
+    ];
+    expect(rolesForApp(roles, 'a')).toEqual([{ tenantId: 'a', code: 'x' }]);
+    expect(rolesForApp(roles, 'c')).toEqual([]);
+  });
+});
+
+describe('password rules', () => {
+  it('allows 6 to 20 letters, digits, _ and #', () => {
+    expect(passwordSchema.safeParse('abc_#1').success).toBe(true);
+    expect(passwordSchema.safeParse('a'.repeat(20)).success).toBe(true);
+    expect(passwordSchema.safeParse('a'.repeat(21)).error?.issues[0]?.message).toBe('too_long');
+    expect(passwordSchema.safeParse('abc12').error?.issues[0]?.message).toBe('too_short');
+    expect(passwordSchema.safeParse('abc-123').error?.issues[0]?.message).toBe('invalid_format');
+    expect(passwordSchema.safeParse('').error?.issues[0]?.message).toBe('required');
+  });
+
+  it('the form wants the repeat to match and the new password to differ', () => {
+    const mismatch = changePasswordFormSchema.safeParse({
+      oldPwd: 'old_123',
+      newPwd: 'new_123',
+      repeatPwd: 'new_124',
+    });
+    expect(mismatch.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['repeatPwd', 'mismatch'],
+    ]);
+    const same = changePasswordFormSchema.safeParse({
+      oldPwd: 'old_123',
+      newPwd: 'old_123',
+      repeatPwd: 'old_123',
+    });
+    expect(same.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['newPwd', 'same_as_old'],
+    ]);
+  });
+});
+
+describe('messages', () => {
+  it('has both languages for every key and fills parameters', () => {
+    for (const [key, m] of Object.entries(messages)) {
+      expect(m.zh, key).toBeTruthy();
+      expect(m.en, key).toBeTruthy();
+    }
+    expect(formatMessage('users.password_changed', 'zh')).toBe('密码修改成功，请重新登录');
+    expect(formatMessage('auth.throttled', 'en', { seconds: 4 })).toBe(
+      'Too many failed sign-ins, please try again in 4 s',
+    );
+  });
+});
+
+describe('announcement', () => {
+  const a = {
+    title: 't',
+    content: '<p>x</p>',
+    footer: null,
+    start: '2026-01-01T00:00:00Z',
+    end: '2026-02-01T00:00:00Z',
+    announceType: 'once' as const,
+  };
+  it('is active strictly between start and end when it has content', () => {
+    expect(announcementActive(a, new Date('2026-01-15T00:00:00Z'))).toBe(true);
+    expect(announcementActive(a, new Date('2026-01-01T00:00:00Z'))).toBe(false);
+    expect(announcementActive(a, new Date('2026-02-01T00:00:00Z'))).toBe(false);
+    expect(announcementActive({ ...a, content: '' }, new Date('2026-01-15T00:00:00Z'))).toBe(false);
+    expect(announcementActive(null, new Date())).toBe(false);
+  });
+  it('records content, start and end together', () => {
+    expect(announcementRecord(a)).not.toBe(
+      announcementRecord({ ...a, end: '2026-03-01T00:00:00Z' }),
+    );
+  });
+});
+
+describe('pathOf', () => {
+  it('fills and encodes path parameters', () => {
+    expect(pathOf('/api-user/menus/all/:appid', { appid: 'platform web' })).toBe(
+      '/api-user/menus/all/platform%20web',
+    );
+    expect(() => pathOf('/x/:id')).toThrow(/missing path parameter id/);
+  });
+});
