@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, pathOf } from '@platform/contract';
-import { buildApp } from './app';
+import { buildApp, redactUrl } from './app';
 import { whitelistUsers } from './db/schema';
 import { bearer, createSchool, createUser, signIn } from './test/factories';
 import { createHarness, type Harness } from './test/harness';
@@ -232,5 +232,16 @@ describe('site configuration and announcement', () => {
     expect(a).toMatchObject({ title: '系统公告', announceType: 'once' });
     expect(Date.parse(a.start)).toBeLessThan(Date.now());
     expect(Date.parse(a.end)).toBeGreaterThan(Date.now());
+  });
+});
+
+describe('logs', () => {
+  it('mask tokens and passwords in request URLs', () => {
+    expect(redactUrl('/sch_edu/workbench?token=abc.def&x=1')).toBe(
+      '/sch_edu/workbench?token=***&x=1',
+    );
+    expect(redactUrl('/a?x=1&access_token=s3cret#h')).toBe('/a?x=1&access_token=***#h');
+    expect(redactUrl('/a?PASSWORD=p&refresh_token=r')).toBe('/a?PASSWORD=***&refresh_token=***');
+    expect(redactUrl('/a?tokenish=1')).toBe('/a?tokenish=1');
   });
 });

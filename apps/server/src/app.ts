@@ -33,6 +33,13 @@ export interface BuildOptions {
   serveWeb?: boolean;
 }
 
+const SECRET_PARAMS = /([?&](?:token|access_token|refresh_token|password)=)[^&#]*/gi;
+
+/** A request URL fit for the logs: tokens and passwords in the query are masked. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1***');
+}
+
 const API_PREFIXES = ['/api-', '/api/', '/openapi/'];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api';
 
@@ -41,7 +48,20 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     logger:
       opts.logger === false
         ? false
-        : { level: ctx.config.logLevel, redact: ['req.headers.authorization'] },
+        : {
+            level: ctx.config.logLevel,
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                ip: req.ip,
+              }),
+            },
+          },
+    trustProxy:
+      typeof ctx.config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (ctx.config.trustProxy as number)
+        : ctx.config.trustProxy,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,

@@ -52,5 +52,12 @@ describe('loadConfig', () => {
       expect(msg).toMatch(/SEED_PASSWORD: must be 6 to 20 letters/);
     }
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('reads TRUST_PROXY as a flag or a hop count', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
   });
 });

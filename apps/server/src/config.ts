@@ -44,6 +44,10 @@ const envSchema = z.object({
   AI_CHAT_URL: z.url().optional(),
   AI_AGENT_CODE: z.string().optional(),
   USER_CENTER_URL: z.url().optional(),
+  TRUST_PROXY: z
+    .union([bool, z.coerce.number().int().min(0).max(10)])
+    .default(false)
+    .describe('true, false, or the number of proxies in front of the server'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });
 
@@ -67,6 +71,7 @@ export type Config = {
   aiAgentCode: string | undefined;
   userCenterUrl: string | undefined;
   shutdownGraceMs: number;
+  trustProxy: boolean | number;
 };
 
 export class ConfigError extends Error {}
@@ -103,5 +108,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiAgentCode: e.AI_AGENT_CODE,
     userCenterUrl: e.USER_CENTER_URL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    trustProxy: e.TRUST_PROXY,
   };
 }
