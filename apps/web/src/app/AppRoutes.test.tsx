@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
-import { envelope, jsonResponse, setupTestEnvironment } from '../test/helpers';
+import { envelope, jsonResponse, menuNode, setupTestEnvironment } from '../test/helpers';
 import { AppRoutes } from './AppRoutes';
 import { setToken } from '../shared/session';
 
@@ -60,26 +60,7 @@ const student = {
   ],
 };
 
-const tree = [
-  {
-    id: '1',
-    parentId: null,
-    name: '工作台',
-    url: 'workbench',
-    path: 'workbench',
-    index: '1',
-    sort: 1,
-    hidden: false,
-    icon: null,
-    toJump: false,
-    customFields: null,
-    linkType: 1,
-    linkValue: null,
-    type: 1,
-    meta: { title: '工作台', linkType: 1, linkValue: null, activeMenu: null, icon: null },
-    children: [],
-  },
-];
+const tree = [menuNode({ id: '1', name: '工作台', url: 'workbench', index: '1', sort: 1 })];
 
 function serve(routes: Record<string, unknown>) {
   const fetchMock = vi.fn(async (url: string) => {

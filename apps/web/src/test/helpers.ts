@@ -1,3 +1,4 @@
+import type { MenuNode } from '@platform/contract';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { changeLanguage, initI18n } from '../shared/i18n';
@@ -53,4 +54,30 @@ export function toastTexts(): string[] {
   return Array.from(document.querySelectorAll('.app-toast .app-toast__text')).map(
     (el) => el.textContent ?? '',
   );
+}
+
+let nextMenuId = 1;
+
+/** A menu node as the server answers it; `url` is required, everything else has a default. */
+export function menuNode(partial: Partial<MenuNode> & { url: string }): MenuNode {
+  const id = partial.id ?? String(nextMenuId++);
+  const title = partial.name ?? partial.url;
+  return {
+    id,
+    parentId: null,
+    name: title,
+    path: partial.url,
+    index: id,
+    sort: 0,
+    hidden: false,
+    icon: null,
+    toJump: false,
+    customFields: null,
+    linkType: 1,
+    linkValue: null,
+    type: 1,
+    meta: { title, linkType: 1, linkValue: null, activeMenu: null, icon: null },
+    children: [],
+    ...partial,
+  };
 }

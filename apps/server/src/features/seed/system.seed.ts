@@ -116,47 +116,25 @@ export async function seedSystem(ctx: AppContext) {
     }
     const idsOf = (roles: MenuSeed['roles']) =>
       (roles === 'all' ? [...roleIds.values()] : roles.map((r) => roleIds.get(r)!)).filter(Boolean);
+    const row = (m: Omit<MenuSeed, 'roles' | 'children'>, parentId: string | null) => ({
+      id: ids.next(),
+      parentId,
+      tenantId: config.webClientId,
+      name: m.name,
+      nameEn: m.nameEn,
+      url: m.url,
+      menuIndex: m.index,
+      sort: m.sort,
+      icon: m.icon ?? null,
+      linkType: m.linkType ?? 1,
+      linkValue: m.linkValue ?? null,
+      customFields: m.customFields ?? null,
+    });
     for (const m of menuSeed) {
       const granted = idsOf(m.roles);
-      const id = ids.next();
-      await repo.insertMenu(
-        tx,
-        {
-          id,
-          parentId: null,
-          tenantId: config.webClientId,
-          name: m.name,
-          nameEn: m.nameEn,
-          url: m.url,
-          menuIndex: m.index,
-          sort: m.sort,
-          icon: m.icon ?? null,
-          linkType: m.linkType ?? 1,
-          linkValue: m.linkValue ?? null,
-          customFields: m.customFields ?? null,
-        },
-        granted,
-      );
-      for (const c of m.children ?? []) {
-        await repo.insertMenu(
-          tx,
-          {
-            id: ids.next(),
-            parentId: id,
-            tenantId: config.webClientId,
-            name: c.name,
-            nameEn: c.nameEn,
-            url: c.url,
-            menuIndex: c.index,
-            sort: c.sort,
-            icon: c.icon ?? null,
-            linkType: c.linkType ?? 1,
-            linkValue: c.linkValue ?? null,
-            customFields: c.customFields ?? null,
-          },
-          granted,
-        );
-      }
+      const top = row(m, null);
+      await repo.insertMenu(tx, top, granted);
+      for (const c of m.children ?? []) await repo.insertMenu(tx, row(c, top.id), granted);
     }
     await repo.insertSiteConfig(tx, {
       clientCode: config.webClientId,

@@ -2,7 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { envelope, jsonResponse, toastTexts, setupTestEnvironment } from '../../test/helpers';
+import {
+  envelope,
+  jsonResponse,
+  menuNode,
+  toastTexts,
+  setupTestEnvironment,
+} from '../../test/helpers';
 import { setToken } from '../../shared/session';
 import { HomePage } from './HomePage';
 
@@ -18,24 +24,7 @@ const user = {
   roles: [{ id: '31', tenantId: 'platform-web', code: 'operator', name: '运营人员' }],
 };
 
-const leaf = (id: string, url: string) => ({
-  id,
-  parentId: null,
-  name: url,
-  url,
-  path: url,
-  index: id,
-  sort: Number(id),
-  hidden: false,
-  icon: null,
-  toJump: false,
-  customFields: null,
-  linkType: 1,
-  linkValue: null,
-  type: 1,
-  meta: { title: url, linkType: 1, linkValue: null, activeMenu: null, icon: null },
-  children: [],
-});
+const leaf = (id: string, url: string) => menuNode({ id, url, index: id, sort: Number(id) });
 
 function serve(tree: unknown[]) {
   vi.stubGlobal(

@@ -10,35 +10,9 @@ import {
 } from './menuRoutes';
 import { hasView, viewFor } from './viewRegistry';
 import { ViewUnavailable } from '../errors/ViewUnavailable';
+import { menuNode } from '../../test/helpers';
 
-let nextId = 1;
-function node(partial: Partial<MenuNode> & { url: string }): MenuNode {
-  const id = String(nextId++);
-  return {
-    id,
-    parentId: null,
-    name: partial.name ?? partial.url,
-    path: partial.url,
-    index: '',
-    sort: 0,
-    hidden: false,
-    icon: null,
-    toJump: false,
-    customFields: null,
-    linkType: 1,
-    linkValue: null,
-    type: 1,
-    meta: {
-      title: partial.name ?? partial.url,
-      linkType: 1,
-      linkValue: null,
-      activeMenu: null,
-      icon: null,
-    },
-    children: [],
-    ...partial,
-  };
-}
+const node = (partial: Partial<MenuNode> & { url: string }) => menuNode({ index: '', ...partial });
 
 function seedTree(): MenuNode[] {
   return [
