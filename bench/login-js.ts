@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../e2e/chromium';
 
 const pagePath = process.argv[2] ?? '/login';
 const budgetKb = Number(process.env.BUDGET_KB ?? 150);
@@ -42,17 +43,7 @@ async function waitUp() {
 
 try {
   await waitUp();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const page = await browser.newPage();
   const scripts: { url: string; raw: number; gzip: number }[] = [];
   page.on('response', async (res) => {

@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ZodType } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import type { LoginForm } from '@platform/contract';
 import { fieldErrorText, zodFieldError } from '../../shared/zodForm';
 import { isRequestError } from '../../shared/request';
 import { safeRedirect } from '../../shared/navigation';
-import { LogoMark } from '../../shared/ui/Logo';
+import { BrandLink, LogoMark } from '../../shared/ui/Logo';
 import { LanguageSelect } from '../layout/LanguageSelect';
 import { loginMutationOptions } from './api';
 import '../../shared/ui/light.css';
@@ -122,10 +122,7 @@ export function LoginPage() {
   return (
     <main className="login">
       <header className="login__top">
-        <Link className="login__brand-link" to="/home/index">
-          <LogoMark size={32} />
-          <span>{t('app.name')}</span>
-        </Link>
+        <BrandLink name={t('app.name')} />
         <LanguageSelect />
       </header>
       <div className="login__panel">

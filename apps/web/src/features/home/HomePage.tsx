@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../shared/toast';
-import { LogoMark } from '../../shared/ui/Logo';
+import { BrandLink } from '../../shared/ui/Logo';
 import { LanguageSelect } from '../layout/LanguageSelect';
 import { useSession } from '../auth/useSession';
 import { usePermissions } from '../menus/usePermissions';
@@ -42,10 +42,7 @@ export function HomePage() {
   return (
     <div className="home">
       <header className="home__header">
-        <Link className="home__brand" to="/home/index">
-          <LogoMark size={32} />
-          <span>{t('app.name')}</span>
-        </Link>
+        <BrandLink name={t('app.name')} />
         <nav className="home__nav" aria-label={t('home.nav')}>
           {signedIn ? (
             <ExperimentCentreLink />
