@@ -24,6 +24,17 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'labs',
+          root: 'packages/labs',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts'],

@@ -6,3 +6,4 @@ export * from './users';
 export * from './menus';
 export * from './site';
 export * from './routes';
+export * from './labs';

@@ -65,6 +65,75 @@ export const messages = {
   'users.not_found': { zh: '用户不存在', en: 'User not found' },
   'schools.not_found': { zh: '学校不存在', en: 'School not found' },
   'menus.unknown_app': { zh: '应用不存在', en: 'Unknown application' },
+  'common.update_failed': { zh: '更新失败', en: 'Update failed' },
+  'common.add_failed': { zh: '添加失败', en: 'Failed to add' },
+  'common.delete_failed': { zh: '删除失败', en: 'Delete failed' },
+  'common.upload_failed': { zh: '上传失败', en: 'Upload failed' },
+  'envs.not_found': { zh: '实验环境不存在', en: 'Environment not found' },
+  'envs.code_taken': { zh: '环境编码已存在', en: 'This environment code is already used' },
+  'envs.in_use': {
+    zh: '该环境有正在运行的实验，请先停止',
+    en: 'This environment has running labs; stop them first',
+  },
+  'envs.parts_required': {
+    zh: '组合环境至少需要两个组成环境',
+    en: 'A combination environment needs at least two parts',
+  },
+  'envs.part_invalid': {
+    zh: '组成环境不存在或本身是组合环境',
+    en: 'A part does not exist or is itself a combination',
+  },
+  'envs.not_available': { zh: '该实验环境未启用', en: 'This environment is not enabled' },
+  'scripts.not_found': { zh: '实验脚本不存在', en: 'Script not found' },
+  'labs.missing_env_id': { zh: '缺少实验环境ID', en: 'Missing environment id' },
+  'labs.busy': {
+    zh: '实验环境启动繁忙，5 秒后自动重试',
+    en: 'Many labs are starting; retrying in 5 s',
+  },
+  'labs.restart_limit': {
+    zh: '今日启动次数已达上限（{{limit}} 次）',
+    en: 'Start limit reached for today ({{limit}} starts)',
+  },
+  'labs.unsupported_kind': {
+    zh: '当前主机无法运行此类实验环境（{{kind}}），它需要容器镜像或虚拟化，请联系管理员',
+    en: 'This host cannot run this kind of lab ({{kind}}): it needs container images or a hypervisor. Please contact your administrator',
+  },
+  'labs.host_missing': {
+    zh: '当前主机缺少运行此实验所需的组件：{{what}}',
+    en: 'This host lacks what this lab needs: {{what}}',
+  },
+  'labs.start_failed': {
+    zh: '环境启动异常：{{reason}}',
+    en: 'Environment start exception: {{reason}}',
+  },
+  'labs.terminal_timeout': {
+    zh: '终端启动超时，请等待或联系管理员',
+    en: 'Terminal startup timeout, wait or contact administrator',
+  },
+  'labs.not_found': { zh: '实验容器不存在或已停止', en: 'The lab does not exist or has stopped' },
+  'labs.not_running': { zh: '实验环境未运行', en: 'The lab is not running' },
+  'labs.preparing': {
+    zh: '环境准备中、启动中或重置中，请稍候',
+    en: 'Environment preparing, starting or resetting, please wait',
+  },
+  'labs.idle_stopped': {
+    zh: '由于长时间未操作，任务已停止',
+    en: 'Task stopped because user did not operate for a long time',
+  },
+  'labs.path_outside': {
+    zh: '路径不在实验环境的主目录内',
+    en: 'The path is outside the lab home',
+  },
+  'labs.file_not_found': { zh: '文件不存在', en: 'File not found' },
+  'labs.file_too_large': {
+    zh: '文件过大，最大 {{max}} MB',
+    en: 'The file is too large; the maximum is {{max}} MB',
+  },
+  'labs.reset_done': { zh: '环境已重置', en: 'The environment has been reset' },
+  'labs.ticket_invalid': {
+    zh: '访问链接无效或已过期，请从平台重新打开实验',
+    en: 'This link is invalid or has expired; open the lab again from the platform',
+  },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -11,6 +11,42 @@ export const apiRoutes = {
   whitelistCheck: '/api-teaching/student/tasks/do/heartbeat/is/whitelist',
   announcement: '/openapi/api-operation/system/announcement',
   health: '/api/health',
+  // Environment configuration (experiment service)
+  envPage: '/api-experiment/env/page/list',
+  envAdd: '/api-experiment/env/add',
+  envRemove: '/api-experiment/env/remove/:id',
+  envConfig: '/api-experiment/env/config',
+  envGet: '/api-experiment/env/get/:id',
+  envList: '/api-experiment/env/list',
+  envCopy: '/api-experiment/env/copy/:id',
+  envUpdate: '/api-experiment/env/update',
+  envLabels: '/api-experiment/env/labels',
+  scriptList: '/api-experiment/script/list',
+  scriptByLabel: '/api-experiment/script/label/:label',
+  scriptSave: '/api-experiment/script/save',
+  scriptRemove: '/api-experiment/script/remove/:id',
+  centerPage: '/api-experiment/center/page',
+  centerDetail: '/api-experiment/center/detail/:id',
+  // Lab runtime (experiment service)
+  containersStart: '/api-experiment/containers/start',
+  containersStop: '/api-experiment/containers/stop',
+  containerCheckState: '/api-experiment/container/check/state/:id',
+  containerDetail: '/api-experiment/container/detail/:id',
+  containersHeartbeat: '/api-experiment/containers/heartbeat',
+  containerGetTime: '/api-experiment/container/getTime',
+  containerReset: '/api-experiment/container/reset',
+  containersResetAi: '/api-experiment/containers/reset/ai',
+  envTbReset: '/api-experiment/experiment/env/tb/reset',
+  containerTicket: '/api-experiment/container/ticket/:id',
+  diskAlarm: '/api-experiment/disk/alarm/get',
+  listFiles: '/api-experiment/container/listFiles',
+  uploadFile: '/api-experiment/container/uploadFile',
+  downloadFile: '/api-experiment/container/downloadFile',
+  // Jupyter resource requests (case service) and usage (operation service)
+  jupyterInfoSave: '/api-case/jupyter/exp/info/save',
+  jupyterInfoQuery: '/api-case/jupyter/exp/info/query',
+  envUsage: '/api-operation/env/usage/:id',
+  labHost: '/api-experiment/lab/host',
 } as const;
 
 /** Fill `:name` segments of a route path. */
@@ -21,3 +57,9 @@ export function pathOf(route: string, params: Record<string, string | number> = 
     return encodeURIComponent(String(v));
   });
 }
+
+/** Paths served on a lab's own origin by the gateway. */
+export const labGatewayPaths = {
+  ticket: '/__lab/ticket',
+  socket: '/__lab/ws',
+} as const;

@@ -1,0 +1,557 @@
+import { z } from 'zod';
+import { idSchema, pageQuerySchema } from './envelope';
+
+/** Environment type (spec platform §3). */
+export const envTypes = { platform: 1, container: 2, virtual: 3, combination: 4 } as const;
+export const envTypeValues = [1, 2, 3, 4] as const;
+export type EnvType = (typeof envTypeValues)[number];
+
+/** Environment configuration state. */
+export const envStates = { enable: 1, disable: 2, archive: 3 } as const;
+export const envStateValues = [1, 2, 3] as const;
+
+export const hiddenFlags = { show: 0, hidden: 1 } as const;
+export const openWithValues = { iframe: 1, newTab: 2 } as const;
+export const accessModes = { terminal: 1, https: 2, httpsAndIp: 3 } as const;
+
+/** Experiment kind codes. */
+export const experimentKinds = [
+  '1',
+  '2',
+  '2-1',
+  '2-2',
+  '3',
+  '4',
+  '7',
+  '8',
+  '9',
+  '10',
+  '11',
+] as const;
+export type ExperimentKind = (typeof experimentKinds)[number];
+export const experimentKindNames: Record<ExperimentKind, string> = {
+  '1': 'Emulate',
+  '2': 'Terminal',
+  '2-1': 'ChirpStack',
+  '2-2': 'HomeAssistant',
+  '3': 'Jupyter',
+  '4': 'ThingsBoard',
+  '7': 'JupyterHub',
+  '8': 'IndustryCloud',
+  '9': 'AppDesigner2D',
+  '10': 'AppDesigner3D',
+  '11': 'EmbeddedEmulate',
+};
+
+/** Resource kind strings. */
+export const resourceKinds = [
+  'SIMULATION',
+  'TERMINAL',
+  'JUPYTER',
+  'THINGSBOARD',
+  'JUPYTERHUB',
+  'INDUSTRY-CLOUD',
+  '2D',
+  '3D',
+  'EMBEDDED-SIMULATION',
+  'ChirpStack',
+  'HomeAssistant',
+  'SIMULATION-CASE',
+  'BIG-DATA',
+  'JUPYTER-TERMINAL',
+  'DATA-ANNOTATION',
+] as const;
+export type ResourceKind = (typeof resourceKinds)[number];
+
+/** What actually runs a resource kind. Kinds without a runner need images or a hypervisor. */
+export type LabRunner = 'terminal' | 'jupyter' | 'simulation';
+export function runnerOf(kind: ResourceKind): LabRunner | null {
+  switch (kind) {
+    case 'TERMINAL':
+      return 'terminal';
+    case 'JUPYTER':
+    case 'JUPYTER-TERMINAL':
+      return 'jupyter';
+    case 'SIMULATION':
+    case 'SIMULATION-CASE':
+      return 'simulation';
+    default:
+      return null;
+  }
+}
+
+/** Runtime state of an environment for its user (spec platform §4). */
+export const runtimeStates = { stopped: 0, starting: 1, running: 2 } as const;
+export type RuntimeState = 0 | 1 | 2;
+
+/** State strings of a container; "Running" (any case) means ready. */
+export const containerStates = ['Running', 'Starting', 'Stopping', 'Stopped', 'Failed'] as const;
+export type ContainerState = (typeof containerStates)[number];
+
+/** Timings and limits of the lab runtime (spec platform §4 and §9). */
+export const labLimits = {
+  heartbeatMs: 60_000,
+  pollMs: 5_000,
+  pollRunningMs: 10_000,
+  startRetryMs: 5_000,
+  resetFailureMessageMs: 5_000,
+  startErrorMessageMs: 10_000,
+  terminalReplayBytes: 64 * 1024,
+  terminalReconnectMs: 5 * 60_000,
+  ticketSeconds: 60,
+  uploadMaxBytes: 50 * 1024 * 1024,
+  idleTimeoutMin: 60,
+  idleTimeoutMax: 86_400,
+  idleTimeoutDefault: 1_800,
+  restartLimitMax: 1_000,
+  initialFilesMax: 20,
+  initialFileMaxBytes: 64 * 1024,
+  devicesMax: 20,
+  partsMax: 5,
+  labelsMax: 10,
+} as const;
+
+/** Jupyter resource request defaults and choices (spec platform §5). */
+export const jupyterDefaults = {
+  cpuCore: 1,
+  memorySize: 4,
+  gpuCount: 1,
+  gpuMemory: 2,
+  diskSize: 10,
+} as const;
+export const cpuChoices = [0.3, 0.5, 0.7, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+export const memoryChoices = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+export const diskChoices = [10, 20, 30] as const;
+
+const oneOf = (choices: readonly number[]) =>
+  z.coerce.number().refine((v) => choices.includes(v), 'invalid_value');
+
+export const cpuSchema = oneOf(cpuChoices);
+export const memorySchema = oneOf(memoryChoices);
+export const diskSchema = oneOf(diskChoices);
+
+/** Simulated IoT devices. Sensors publish telemetry; actuators take on/off commands. */
+export const sensorTypes = [
+  'temperature',
+  'humidity',
+  'light',
+  'smoke',
+  'co2',
+  'pressure',
+] as const;
+export const actuatorTypes = ['relay', 'fan', 'lamp', 'buzzer'] as const;
+export const deviceTypes = [...sensorTypes, ...actuatorTypes] as const;
+export type DeviceType = (typeof deviceTypes)[number];
+export type SensorType = (typeof sensorTypes)[number];
+export function isSensor(type: DeviceType): type is SensorType {
+  return (sensorTypes as readonly string[]).includes(type);
+}
+export const sensorRanges: Record<SensorType, { min: number; max: number; unit: string }> = {
+  temperature: { min: 15, max: 35, unit: '°C' },
+  humidity: { min: 20, max: 90, unit: '%' },
+  light: { min: 0, max: 2000, unit: 'lx' },
+  smoke: { min: 0, max: 1000, unit: 'ppm' },
+  co2: { min: 400, max: 2000, unit: 'ppm' },
+  pressure: { min: 95, max: 105, unit: 'kPa' },
+};
+
+export const deviceSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9_-]{1,32}$/, 'invalid_format'),
+    type: z.enum(deviceTypes, { message: 'invalid_value' }),
+    name: z.string().trim().min(1, 'required').max(50, 'too_long'),
+    min: z.number().finite().optional(),
+    max: z.number().finite().optional(),
+    intervalMs: z
+      .number()
+      .int()
+      .min(500, 'invalid_value')
+      .max(60_000, 'invalid_value')
+      .default(2_000),
+  })
+  .refine((d) => d.min === undefined || d.max === undefined || d.min < d.max, {
+    message: 'invalid_value',
+    path: ['max'],
+  });
+export type Device = z.infer<typeof deviceSchema>;
+
+/** MQTT topics of a lab's namespace. */
+export const labTopics = {
+  root: (labId: string) => `labs/${labId}`,
+  telemetry: (labId: string, deviceId: string) => `labs/${labId}/devices/${deviceId}/telemetry`,
+  command: (labId: string, deviceId: string) => `labs/${labId}/devices/${deviceId}/set`,
+  state: (labId: string, deviceId: string) => `labs/${labId}/devices/${deviceId}/state`,
+};
+
+export const initialFileSchema = z.object({
+  path: z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .max(200, 'too_long')
+    .regex(/^(?!\/)(?!.*(^|\/)\.\.(\/|$))[\w.\-/ ]+$/, 'invalid_format'),
+  content: z.string().max(labLimits.initialFileMaxBytes, 'too_long'),
+});
+export type InitialFile = z.infer<typeof initialFileSchema>;
+
+const labelSchema = z.string().trim().min(1, 'required').max(20, 'too_long');
+
+/** Basic information of an environment configuration (`env/add`, `env/update`). */
+export const envBaseSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(2, 'too_short')
+    .max(64, 'too_long')
+    .regex(/^[A-Za-z0-9_-]+$/, 'invalid_format'),
+  name: z.string().trim().min(1, 'required').max(100, 'too_long'),
+  type: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
+    message: 'invalid_value',
+  }),
+  state: z.union([z.literal(1), z.literal(2), z.literal(3)], { message: 'invalid_value' }),
+  hidden: z.union([z.literal(0), z.literal(1)], { message: 'invalid_value' }),
+  openWith: z.union([z.literal(1), z.literal(2)], { message: 'invalid_value' }),
+  accessMode: z.union([z.literal(1), z.literal(2), z.literal(3)], { message: 'invalid_value' }),
+  experimentKind: z.enum(experimentKinds, { message: 'invalid_value' }),
+  resourceKind: z.enum(resourceKinds, { message: 'invalid_value' }),
+  image: z.string().trim().max(500, 'too_long').default(''),
+  labels: z.array(labelSchema).max(labLimits.labelsMax, 'too_long').default([]),
+  description: z.string().trim().max(500, 'too_long').default(''),
+  manual: z.string().max(20_000, 'too_long').default(''),
+});
+
+/** Runtime configuration of an environment (`env/config`). */
+export const envRuntimeSchema = z.object({
+  cpuCore: cpuSchema,
+  memorySize: memorySchema,
+  diskSize: diskSchema,
+  restartLimit: z
+    .number()
+    .int()
+    .min(0, 'invalid_value')
+    .max(labLimits.restartLimitMax, 'invalid_value'),
+  idleTimeout: z
+    .number()
+    .int()
+    .min(labLimits.idleTimeoutMin, 'invalid_value')
+    .max(labLimits.idleTimeoutMax, 'invalid_value'),
+  devices: z.array(deviceSchema).max(labLimits.devicesMax, 'too_long').default([]),
+  parts: z.array(idSchema).max(labLimits.partsMax, 'too_long').default([]),
+  initialFiles: z.array(initialFileSchema).max(labLimits.initialFilesMax, 'too_long').default([]),
+});
+
+export const envRuntimeDefaults = {
+  cpuCore: 1,
+  memorySize: 2,
+  diskSize: 10,
+  restartLimit: 0,
+  idleTimeout: labLimits.idleTimeoutDefault,
+  devices: [],
+  parts: [],
+  initialFiles: [],
+} as const;
+
+export const envAddSchema = envBaseSchema.extend(envRuntimeSchema.partial().shape);
+export type EnvAdd = z.input<typeof envAddSchema>;
+export const envUpdateSchema = envBaseSchema.extend({ id: idSchema });
+export type EnvUpdate = z.input<typeof envUpdateSchema>;
+export const envConfigSchema = envRuntimeSchema.extend({ id: idSchema });
+export type EnvConfig = z.input<typeof envConfigSchema>;
+
+export const environmentSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  type: z.number().int(),
+  state: z.number().int(),
+  hidden: z.number().int(),
+  openWith: z.number().int(),
+  accessMode: z.number().int(),
+  experimentKind: z.enum(experimentKinds),
+  resourceKind: z.enum(resourceKinds),
+  image: z.string(),
+  labels: z.array(z.string()),
+  description: z.string(),
+  manual: z.string(),
+  cpuCore: z.number(),
+  memorySize: z.number(),
+  diskSize: z.number(),
+  restartLimit: z.number().int(),
+  idleTimeout: z.number().int(),
+  devices: z.array(
+    z.object({
+      id: z.string(),
+      type: z.enum(deviceTypes),
+      name: z.string(),
+      min: z.number().optional(),
+      max: z.number().optional(),
+      intervalMs: z.number().int(),
+    }),
+  ),
+  parts: z.array(z.string()),
+  initialFiles: z.array(z.object({ path: z.string(), content: z.string() })),
+  /** Whether this host can run it; false with a reason for kinds that need images or a hypervisor. */
+  runnable: z.boolean(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Environment = z.infer<typeof environmentSchema>;
+
+export const envPageQuerySchema = pageQuerySchema.extend({
+  name: z.string().trim().max(100, 'too_long').optional(),
+  type: z.coerce.number().int().min(1).max(4).optional(),
+  state: z.coerce.number().int().min(1).max(3).optional(),
+  experimentKind: z.enum(experimentKinds, { message: 'invalid_value' }).optional(),
+  label: z.string().trim().max(20, 'too_long').optional(),
+  mine: z.enum(['true', 'false']).optional(),
+});
+
+/** Short form for selects (`env/list`). */
+export const envOptionSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  type: z.number().int(),
+  resourceKind: z.enum(resourceKinds),
+});
+
+/** Experiment scripts (cases): the instructions a student follows in an environment. */
+export const scriptSaveSchema = z.object({
+  id: idSchema.optional(),
+  envId: idSchema,
+  name: z.string().trim().min(1, 'required').max(100, 'too_long'),
+  label: labelSchema,
+  instructions: z.string().max(20_000, 'too_long').default(''),
+});
+export type ScriptSave = z.input<typeof scriptSaveSchema>;
+export const scriptSchema = z.object({
+  id: z.string(),
+  envId: z.string(),
+  envName: z.string(),
+  name: z.string(),
+  label: z.string(),
+  instructions: z.string(),
+  createdAt: z.string(),
+});
+export type Script = z.infer<typeof scriptSchema>;
+export const scriptListQuerySchema = pageQuerySchema.extend({
+  envId: idSchema.optional(),
+  name: z.string().trim().max(100, 'too_long').optional(),
+});
+
+/** Environment centre: enabled, shown environments for everyone. */
+export const centerPageSchema = pageQuerySchema.extend({
+  name: z.string().trim().max(100, 'too_long').optional(),
+  experimentKind: z.enum(experimentKinds, { message: 'invalid_value' }).optional(),
+  label: z.string().trim().max(20, 'too_long').optional(),
+});
+export const centerItemSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  type: z.number().int(),
+  experimentKind: z.enum(experimentKinds),
+  resourceKind: z.enum(resourceKinds),
+  labels: z.array(z.string()),
+  description: z.string(),
+  openWith: z.number().int(),
+  runnable: z.boolean(),
+  /** The caller's runtime state of this environment. */
+  runtimeState: z.number().int(),
+});
+export type CenterItem = z.infer<typeof centerItemSchema>;
+export const centerDetailSchema = centerItemSchema.extend({
+  manual: z.string(),
+  cpuCore: z.number(),
+  memorySize: z.number(),
+  diskSize: z.number(),
+  restartLimit: z.number().int(),
+  idleTimeout: z.number().int(),
+  parts: z.array(envOptionSchema),
+  scripts: z.array(scriptSchema),
+  containerIds: z.array(z.string()),
+  unrunnableReason: z.string().nullable(),
+});
+export type CenterDetail = z.infer<typeof centerDetailSchema>;
+
+/** `POST containers/start` (spec platform §7). */
+export const startRequestSchema = z.object({
+  expEnvId: idSchema,
+  expScriptId: idSchema.optional(),
+  cpuCore: cpuSchema.optional(),
+  memorySize: memorySchema.optional(),
+  gpuCount: z.coerce.number().int().min(0).max(8).optional(),
+  gpuMemory: z.coerce.number().int().min(0).max(80).optional(),
+  diskSize: diskSchema.optional(),
+});
+export type StartRequest = z.input<typeof startRequestSchema>;
+
+export const envContainerQuerySchema = z.object({
+  envId: idSchema,
+  containerId: idSchema.optional(),
+});
+
+/** Limits of a running lab and whether this host enforces them. */
+export const enforcementSchema = z.object({
+  cpu: z.boolean(),
+  memory: z.boolean(),
+  disk: z.boolean(),
+  uid: z.boolean(),
+  network: z.boolean(),
+});
+export type Enforcement = z.infer<typeof enforcementSchema>;
+
+/** A container (spec platform §3) with what the lab detail shows. */
+export const containerSchema = z.object({
+  id: z.string(),
+  envId: z.string(),
+  name: z.string(),
+  state: z.enum(containerStates),
+  serviceType: z.enum(resourceKinds),
+  expScriptId: z.string().nullable(),
+  /** The lab's own origin; opening it needs a ticket (`container/ticket/{id}`). */
+  url: z.string(),
+  subUrl: z.string(),
+  openWith: z.number().int(),
+  cpuCore: z.number(),
+  memorySize: z.number(),
+  diskSize: z.number(),
+  gpuCount: z.number().int(),
+  enforced: enforcementSchema,
+  /** Plain-words notes about limits this host cannot enforce, in the caller's language. */
+  notes: z.array(z.string()),
+  message: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  idleTimeout: z.number().int(),
+});
+export type Container = z.infer<typeof containerSchema>;
+
+export const containerStateSchema = z.object({
+  id: z.string(),
+  state: z.enum(containerStates),
+  message: z.string().nullable(),
+});
+
+export const restartLimitSchema = z.object({
+  limit: z.number().int(),
+  used: z.number().int(),
+  remaining: z.number().int().nullable(),
+});
+export const restartLimitQuerySchema = z.object({ envId: idSchema });
+
+export const resetRequestSchema = z.object({ envId: idSchema, containerId: idSchema.optional() });
+
+export const ticketSchema = z.object({ url: z.string(), expiresIn: z.number().int() });
+
+export const diskAlarmSchema = z.object({ phone: z.string(), status: z.number().int() });
+
+/** Jupyter resource request (spec platform §3), keyed by resourceExpEnvId. */
+export const jupyterInfoSaveSchema = z.object({
+  expEnvId: idSchema,
+  expScriptId: idSchema.optional(),
+  cpuCore: cpuSchema,
+  memorySize: memorySchema,
+  gpuCount: z.coerce.number().int().min(0, 'invalid_value').max(8, 'invalid_value'),
+  gpuMemory: z.coerce.number().int().min(0, 'invalid_value').max(80, 'invalid_value'),
+  diskSize: diskSchema,
+});
+export type JupyterInfoSave = z.input<typeof jupyterInfoSaveSchema>;
+export const jupyterInfoSchema = z.object({
+  resourceExpEnvId: z.string(),
+  cpuCore: z.number(),
+  memorySize: z.number(),
+  gpuCount: z.number().int(),
+  gpuMemory: z.number().int(),
+  diskSize: z.number(),
+});
+export type JupyterInfo = z.infer<typeof jupyterInfoSchema>;
+export const jupyterInfoQuerySchema = z.object({ resourceExpEnvId: idSchema });
+
+/** Usage records (`env/usage/{id}`), later the source of billing. */
+export const usageRecordSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  schoolId: z.string().nullable(),
+  envId: z.string(),
+  envName: z.string(),
+  containerId: z.string(),
+  cpuCore: z.number(),
+  memorySize: z.number(),
+  diskSize: z.number(),
+  startedAt: z.string(),
+  stoppedAt: z.string().nullable(),
+  durationSeconds: z.number().int(),
+  stopReason: z.string().nullable(),
+});
+export type UsageRecord = z.infer<typeof usageRecordSchema>;
+export const usageSummarySchema = z.object({
+  envId: z.string(),
+  starts: z.number().int(),
+  totalSeconds: z.number().int(),
+  running: z.number().int(),
+  records: z.array(usageRecordSchema),
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** Files in a lab's home. Paths are relative to the home; leaving it is refused (code 9000). */
+export const labPathSchema = z
+  .string()
+  .max(1024, 'too_long')
+  .refine((p) => !p.includes('\0'), 'invalid_format')
+  .default('');
+export const listFilesQuerySchema = z.object({ containerId: idSchema, path: labPathSchema });
+export const downloadQuerySchema = z.object({
+  containerId: idSchema,
+  path: z.string().min(1, 'required').max(1024, 'too_long'),
+});
+export const fileEntrySchema = z.object({
+  name: z.string(),
+  path: z.string(),
+  isDir: z.boolean(),
+  size: z.number().int(),
+  modifiedAt: z.string(),
+});
+export type FileEntry = z.infer<typeof fileEntrySchema>;
+
+/** Messages on a terminal WebSocket, browser to lab. The lab sends output as text frames. */
+export const terminalClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('input'), data: z.string().max(64 * 1024) }),
+  z.object({
+    type: z.literal('resize'),
+    cols: z.number().int().min(2).max(1000),
+    rows: z.number().int().min(2).max(1000),
+  }),
+]);
+export type TerminalClientMessage = z.infer<typeof terminalClientMessageSchema>;
+
+/** Messages on a simulation panel WebSocket. */
+export const panelDeviceSchema = z.object({
+  id: z.string(),
+  type: z.enum(deviceTypes),
+  name: z.string(),
+  unit: z.string(),
+  value: z.number().nullable(),
+  on: z.boolean().nullable(),
+  ts: z.number().nullable(),
+});
+export type PanelDevice = z.infer<typeof panelDeviceSchema>;
+export type PanelServerMessage =
+  | {
+      type: 'snapshot';
+      labId: string;
+      topicPrefix: string;
+      devices: PanelDevice[];
+      readOnly: boolean;
+    }
+  | { type: 'telemetry'; id: string; value: number; ts: number }
+  | { type: 'state'; id: string; on: boolean; ts: number };
+export const panelClientMessageSchema = z.object({
+  type: z.literal('set'),
+  id: z.string().max(32),
+  on: z.boolean(),
+});
+export type PanelClientMessage = z.infer<typeof panelClientMessageSchema>;

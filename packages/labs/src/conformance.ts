@@ -1,0 +1,192 @@
+import { request } from 'node:http';
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LabPathError, type LabDriver, type LabSpec, type TerminalSession } from './driver';
+
+/** Runs `command` in a lab's shell and resolves with the output once `marker` appears. */
+export function runInShell(
+  shell: TerminalSession,
+  command: string,
+  marker: string,
+  timeoutMs = 10_000,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`no "${marker}" in: ${JSON.stringify(shell.replay())}`));
+    }, timeoutMs);
+    const stop = shell.onData((data) => {
+      seen += data;
+      if (seen.includes(marker)) {
+        clearTimeout(timer);
+        stop();
+        resolve(seen);
+      }
+    });
+    shell.write(`${command}\r`);
+  });
+}
+
+// eslint-disable-next-line no-control-regex
+const ansiEscape = /\x1b\[[?0-9;]*[A-Za-z]/g;
+
+/** `echo` whose marker only appears in output, never in the echoed command line. */
+export async function shellResult(shell: TerminalSession, command: string): Promise<string> {
+  const tag = `R${Math.random().toString(36).slice(2, 8)}`;
+  const out = await runInShell(shell, `${command}; echo "${tag}_END$((6*7))"`, `${tag}_END42`);
+  const start = out.lastIndexOf(`${tag}_END$((6*7))"`);
+  const body = out.slice(start + `${tag}_END$((6*7))"`.length, out.lastIndexOf(`${tag}_END42`));
+  return body
+    .replace(ansiEscape, '')
+    .replace(/\r/g, '')
+    .trim();
+}
+
+export function httpGet(
+  socketPath: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ socketPath, path, headers: { Host: 'lab', ...headers } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+let counter = 0;
+export function specFor(runner: LabSpec['runner'], overrides: Partial<LabSpec> = {}): LabSpec {
+  counter += 1;
+  const id = `${Date.now()}${String(counter).padStart(3, '0')}`;
+  return {
+    id,
+    runner,
+    slot: (Number(id.slice(-6)) % 50_000) + 1,
+    resources: { cpuCore: 1, memorySize: 1, diskSize: 10 },
+    initialFiles: [
+      { path: 'README.txt', content: 'welcome to the lab\n' },
+      { path: 'src/main.py', content: 'print(1 + 1)\n' },
+    ],
+    ...overrides,
+  };
+}
+
+/** What every lab driver must do. */
+export function describeLabDriver(name: string, makeDriver: () => LabDriver): void {
+  describe(`lab driver conformance: ${name}`, () => {
+    const driver = makeDriver();
+    afterAll(() => driver.close());
+
+    it('reports the host and what each runner needs', async () => {
+      const report = await driver.host();
+      expect(report.driver).toBe(driver.name);
+      expect(report.checks.length).toBeGreaterThan(0);
+      expect(report.runners.terminal.ok).toBe(true);
+      expect(report.runners.jupyter.ok).toBe(true);
+    });
+
+    it('starts a terminal lab, runs a command, keeps output for replay, and stops it', async () => {
+      const spec = specFor('terminal');
+      const states: string[] = [];
+      const unwatch = driver.watch((s) => s.id === spec.id && states.push(s.state));
+      const status = await driver.start(spec);
+      expect(status.state).toBe('running');
+      expect((await driver.start(spec)).state).toBe('running');
+      const shell = driver.terminal(spec.id);
+      expect(await shellResult(shell, 'echo hello')).toBe('hello');
+      expect(driver.terminal(spec.id)).toBe(shell);
+      expect(shell.replay()).toContain('hello');
+      expect(await shellResult(shell, 'cat README.txt')).toBe('welcome to the lab');
+      await driver.stop(spec.id);
+      unwatch();
+      expect(driver.status(spec.id)).toBeNull();
+      expect(states).toEqual(['starting', 'running', 'stopping', 'stopped']);
+      expect(() => driver.terminal(spec.id)).toThrow();
+      await driver.remove(spec.id);
+    });
+
+    it('lists, writes and reads files only inside the home', async () => {
+      const spec = specFor('terminal');
+      await driver.start(spec);
+      const root = await driver.files.list(spec.id, '');
+      expect(root.map((f) => [f.name, f.isDir])).toEqual([
+        ['src', true],
+        ['README.txt', false],
+      ]);
+      const written = await driver.files.write(
+        spec.id,
+        'data/upload.txt',
+        Readable.from([Buffer.from('uploaded')]),
+        1024,
+      );
+      expect(written).toMatchObject({ path: 'data/upload.txt', size: 8 });
+      const shell = driver.terminal(spec.id);
+      expect(await shellResult(shell, 'cat data/upload.txt')).toBe('uploaded');
+      const file = await driver.files.read(spec.id, '/home/lab/data/upload.txt');
+      const chunks: Buffer[] = [];
+      for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).toString()).toBe('uploaded');
+
+      await shellResult(shell, 'ln -s / escape; ln -s /etc/passwd pw');
+      for (const bad of ['../x', '../../etc/passwd', '/etc/passwd', 'escape/etc', 'pw']) {
+        await expect(driver.files.read(spec.id, bad), bad).rejects.toBeInstanceOf(LabPathError);
+      }
+      await expect(driver.files.list(spec.id, 'escape')).rejects.toMatchObject({
+        reason: 'outside',
+      });
+      await expect(
+        driver.files.write(spec.id, 'escape/tmp/x', Readable.from([Buffer.from('x')]), 10),
+      ).rejects.toMatchObject({ reason: 'outside' });
+      await expect(
+        driver.files.write(spec.id, 'big.bin', Readable.from([Buffer.alloc(2048)]), 1024),
+      ).rejects.toMatchObject({ reason: 'too_large' });
+      expect((await driver.files.list(spec.id, '')).some((f) => f.name === 'big.bin')).toBe(false);
+      await driver.remove(spec.id);
+    });
+
+    it('resets the home to its initial files', async () => {
+      const spec = specFor('terminal');
+      await driver.start(spec);
+      await shellResult(
+        driver.terminal(spec.id),
+        'echo changed > README.txt; rm -r src; touch extra',
+      );
+      await driver.reset(spec);
+      expect(driver.status(spec.id)).toBeNull();
+      await driver.start(spec);
+      const shell = driver.terminal(spec.id);
+      expect(await shellResult(shell, 'cat README.txt; ls')).toBe(
+        'welcome to the lab\nREADME.txt  src',
+      );
+      await driver.remove(spec.id);
+    });
+
+    it('starts a Jupyter lab that answers only requests carrying its secret', async () => {
+      const spec = specFor('jupyter');
+      const status = await driver.start(spec);
+      expect(status.state).toBe('running');
+      const endpoint = driver.http(spec.id);
+      expect(endpoint).not.toBeNull();
+      const ok = await httpGet(endpoint!.socketPath, '/api/status', {
+        [endpoint!.secretHeader.name]: endpoint!.secretHeader.value,
+      });
+      expect(ok.status).toBe(200);
+      const refused = await httpGet(endpoint!.socketPath, '/api/status', {});
+      expect(refused.status).toBe(403);
+      const page = await httpGet(endpoint!.socketPath, '/tree', {
+        [endpoint!.secretHeader.name]: endpoint!.secretHeader.value,
+      });
+      expect(page.status).toBe(200);
+      expect(page.body).not.toContain(endpoint!.secretHeader.value);
+      await driver.stop(spec.id);
+      expect(driver.http(spec.id)).toBeNull();
+      await driver.remove(spec.id);
+    });
+  });
+}

@@ -1,0 +1,113 @@
+import type { Readable } from 'node:stream';
+import type { Enforcement, FileEntry, InitialFile, LabRunner } from '@platform/contract';
+
+/** What a driver needs to run one lab container. */
+export interface LabSpec {
+  /** The container id; also names its home and its sandbox. */
+  id: string;
+  runner: Exclude<LabRunner, 'simulation'>;
+  /** A number unique among all containers, from which the sandbox's own uid is made. */
+  slot: number;
+  resources: { cpuCore: number; memorySize: number; diskSize: number };
+  initialFiles: InitialFile[];
+  /** Extra environment variables inside the sandbox. */
+  env?: Record<string, string>;
+  /**
+   * Opens the lab's way to its MQTT namespace: the driver names a host socket path, the runtime
+   * listens there, and the lab reaches it as 127.0.0.1:1883. Resolves to its own closer.
+   */
+  broker?: ((socketPath: string) => Promise<() => Promise<void>>) | null;
+  /** Origins that may embed the lab's pages in a frame. */
+  frameAncestors?: string[];
+}
+
+export type ObservedState = 'starting' | 'running' | 'stopping' | 'stopped' | 'failed';
+
+export interface LabStatus {
+  id: string;
+  state: ObservedState;
+  /** Why the lab failed, as an error key of the contract's messages. */
+  error: LabErrorInfo | null;
+  enforced: Enforcement;
+  /** Message keys for limits the host does not enforce. */
+  notes: LabNote[];
+  startedAt: Date | null;
+}
+
+export type LabNote = 'cpu' | 'memory' | 'disk' | 'uid';
+
+export interface LabErrorInfo {
+  key: 'labs.host_missing' | 'labs.start_failed' | 'labs.terminal_timeout' | 'labs.not_running';
+  params?: Record<string, string>;
+}
+
+export class LabError extends Error {
+  constructor(readonly info: LabErrorInfo) {
+    super(`${info.key}${info.params ? ' ' + JSON.stringify(info.params) : ''}`);
+  }
+}
+
+/** A path given by a user that leaves the lab's home, or names nothing. */
+export class LabPathError extends Error {
+  constructor(readonly reason: 'outside' | 'not_found' | 'too_large') {
+    super(`lab path ${reason}`);
+  }
+}
+
+/** A shell in the lab. Output is kept so a reconnecting browser can replay it. */
+export interface TerminalSession {
+  readonly id: string;
+  write(data: string): void;
+  resize(cols: number, rows: number): void;
+  /** Output since the start, at most the replay buffer's size. */
+  replay(): string;
+  onData(listener: (data: string) => void): () => void;
+  onExit(listener: (code: number) => void): () => void;
+  readonly exited: boolean;
+}
+
+/** How the gateway reaches a lab's HTTP service. */
+export interface HttpEndpoint {
+  socketPath: string;
+  /** Header the gateway adds to every upstream request; never sent to the browser. */
+  secretHeader: { name: string; value: string };
+}
+
+export interface LabFiles {
+  list(id: string, path: string): Promise<FileEntry[]>;
+  read(id: string, path: string): Promise<{ stream: Readable; size: number; name: string }>;
+  write(id: string, path: string, data: Readable, maxBytes: number): Promise<FileEntry>;
+}
+
+export interface HostCheck {
+  name: string;
+  ok: boolean;
+  detail: string;
+  install: string | null;
+}
+
+export interface HostReport {
+  driver: string;
+  checks: HostCheck[];
+  runners: Record<Exclude<LabRunner, 'simulation'>, { ok: boolean; missing: string[] }>;
+  enforced: Enforcement;
+}
+
+/** The lab runtime's view of a place labs run. Every driver passes the conformance suite. */
+export interface LabDriver {
+  readonly name: string;
+  host(): Promise<HostReport>;
+  /** Starts the lab and resolves once it is ready; idempotent for a running lab. */
+  start(spec: LabSpec): Promise<LabStatus>;
+  stop(id: string): Promise<void>;
+  /** Brings the lab's home back to its initial files. The lab is stopped first. */
+  reset(spec: LabSpec): Promise<void>;
+  /** Removes the lab's home and everything the driver keeps for it. */
+  remove(id: string): Promise<void>;
+  status(id: string): LabStatus | null;
+  watch(listener: (status: LabStatus) => void): () => void;
+  terminal(id: string): TerminalSession;
+  http(id: string): HttpEndpoint | null;
+  files: LabFiles;
+  close(): Promise<void>;
+}

@@ -1,0 +1,161 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
+import type { Enforcement } from '@platform/contract';
+import type { HostCheck, HostReport } from '../driver';
+import { createCgroup } from './cgroups';
+
+const run = promisify(execFile);
+
+async function output(file: string, args: string[]): Promise<string | null> {
+  try {
+    const { stdout, stderr } = await run(file, args, { timeout: 15_000 });
+    return (stdout || stderr).trim();
+  } catch {
+    return null;
+  }
+}
+
+export const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** What this host has for each lab kind, and how to get what it lacks (Debian package names). */
+export async function probeHost(): Promise<HostReport> {
+  const checks: HostCheck[] = [];
+  const bwrapVersion = await output('bwrap', ['--version']);
+  checks.push({
+    name: 'bubblewrap',
+    ok: Boolean(bwrapVersion),
+    detail: bwrapVersion ?? 'bwrap was not found on PATH',
+    install: bwrapVersion ? null : 'apt-get install bubblewrap',
+  });
+  const userns = bwrapVersion
+    ? await output('bwrap', [
+        '--unshare-user',
+        '--unshare-net',
+        '--unshare-pid',
+        '--ro-bind',
+        '/usr',
+        '/usr',
+        '--symlink',
+        'usr/bin',
+        '/bin',
+        '--symlink',
+        'usr/lib',
+        '/lib',
+        '--symlink',
+        'usr/lib64',
+        '/lib64',
+        '--proc',
+        '/proc',
+        '--',
+        '/bin/echo',
+        'sandbox-ok',
+      ])
+    : null;
+  checks.push({
+    name: 'user namespaces',
+    ok: userns === 'sandbox-ok',
+    detail:
+      userns === 'sandbox-ok'
+        ? 'bubblewrap can make a sandbox without privileges'
+        : 'bubblewrap could not create a user namespace',
+    install:
+      userns === 'sandbox-ok'
+        ? null
+        : 'sysctl -w kernel.unprivileged_userns_clone=1 (or run as root)',
+  });
+  let pty = false;
+  try {
+    await import('node-pty');
+    pty = true;
+  } catch {
+    pty = false;
+  }
+  checks.push({
+    name: 'node-pty',
+    ok: pty,
+    detail: pty ? 'terminals can be opened' : 'the node-pty addon did not load',
+    install: pty ? null : 'apt-get install g++ make python3 && npm rebuild node-pty',
+  });
+  const notebook = await output('/usr/bin/python3', [
+    '-c',
+    'import notebook, ipykernel; print(notebook.__version__)',
+  ]);
+  const hasNotebook = Boolean(notebook) && existsSync('/usr/bin/jupyter-notebook');
+  checks.push({
+    name: 'jupyter-notebook',
+    ok: hasNotebook,
+    detail: hasNotebook
+      ? `notebook ${notebook}`
+      : "Debian's notebook server or ipykernel is missing",
+    install: hasNotebook ? null : 'apt-get install jupyter-notebook python3-ipykernel',
+  });
+  const mqttClients = existsSync('/usr/bin/mosquitto_sub');
+  checks.push({
+    name: 'mosquitto-clients',
+    ok: mqttClients,
+    detail: mqttClients
+      ? 'students can use mosquitto_sub and mosquitto_pub in their shells'
+      : 'no command-line MQTT client for students (optional)',
+    install: mqttClients ? null : 'apt-get install mosquitto-clients',
+  });
+  const paho = await output('/usr/bin/python3', ['-c', 'import paho.mqtt; print("ok")']);
+  checks.push({
+    name: 'python3-paho-mqtt',
+    ok: paho === 'ok',
+    detail:
+      paho === 'ok' ? 'students can use MQTT from Python' : 'no MQTT library for Python (optional)',
+    install: paho === 'ok' ? null : 'apt-get install python3-paho-mqtt',
+  });
+  const root = isRoot();
+  checks.push({
+    name: 'own uid per lab',
+    ok: root,
+    detail: root
+      ? 'the server runs as root and gives each lab its own uid'
+      : 'the server is not root: labs share its uid and are kept apart by their mount namespaces only',
+    install: root ? null : 'run the server as root to give each lab its own uid',
+  });
+  const probe = await createCgroup(`probe-${process.pid}`, { cpuCore: 1, memorySize: 1 });
+  await probe.remove();
+  checks.push({
+    name: 'cgroups',
+    ok: probe.cpu && probe.memory,
+    detail:
+      probe.cpu && probe.memory
+        ? 'CPU and memory limits are enforced'
+        : 'CPU and memory limits cannot be enforced (needs a writable cgroup hierarchy)',
+    install:
+      probe.cpu && probe.memory ? null : 'run the server as root with /sys/fs/cgroup writable',
+  });
+  checks.push({
+    name: 'disk quota',
+    ok: false,
+    detail: "a lab's disk use is not capped on this driver; uploads are limited in size",
+    install: null,
+  });
+  const sandbox = Boolean(bwrapVersion) && userns === 'sandbox-ok';
+  const missing = (ok: boolean, what: string) => (ok ? [] : [what]);
+  const enforced: Enforcement = {
+    cpu: probe.cpu,
+    memory: probe.memory,
+    disk: false,
+    uid: root,
+    network: sandbox,
+  };
+  return {
+    driver: 'local',
+    checks,
+    runners: {
+      terminal: {
+        ok: sandbox && pty,
+        missing: [...missing(sandbox, 'bubblewrap'), ...missing(pty, 'node-pty')],
+      },
+      jupyter: {
+        ok: sandbox && hasNotebook,
+        missing: [...missing(sandbox, 'bubblewrap'), ...missing(hasNotebook, 'jupyter-notebook')],
+      },
+    },
+    enforced,
+  };
+}
