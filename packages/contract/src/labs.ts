@@ -555,3 +555,13 @@ export const panelClientMessageSchema = z.object({
   on: z.boolean(),
 });
 export type PanelClientMessage = z.infer<typeof panelClientMessageSchema>;
+
+/** What the gateway tells a lab's own page (`labGatewayPaths.info`). */
+export const labPageInfoSchema = z.object({
+  containerId: z.string(),
+  envName: z.string(),
+  runner: z.enum(['terminal', 'jupyter', 'simulation']),
+  language: z.enum(['zh-CN', 'en-US']),
+  readOnly: z.boolean(),
+});
+export type LabPageInfo = z.infer<typeof labPageInfoSchema>;
