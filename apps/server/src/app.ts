@@ -6,6 +6,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -20,6 +21,8 @@ import { t } from './lib/i18n';
 import { announcementsRoutes } from './features/announcements/announcements.routes';
 import { authPlugin } from './features/auth/auth.plugin';
 import { authRoutes } from './features/auth/auth.routes';
+import { environmentsRoutes } from './features/environments/environments.routes';
+import { setUpLabs } from './features/labs/labs.setup';
 import type { ThrottleOptions } from './features/auth/login-throttle';
 import { menusRoutes } from './features/menus/menus.routes';
 import { schoolsRoutes } from './features/schools/schools.routes';
@@ -77,7 +80,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
-    if (!req.url.startsWith('/api/docs')) {
+    const labRoute = req.routeOptions.config?.labGateway;
+    if (!req.url.startsWith('/api/docs') && !labRoute) {
       const frames = ctx.config.aiChatUrl ? ` ${new URL(ctx.config.aiChatUrl).origin}` : '';
       reply.header(
         'Content-Security-Policy',
@@ -102,6 +106,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(authPlugin);
 
   app.get(
@@ -122,6 +127,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(whitelistRoutes);
   await app.register(siteConfigRoutes);
   await app.register(announcementsRoutes);
+  const labRuntime = await setUpLabs(app);
+  await app.register(environmentsRoutes((envId) => labRuntime.isEnvInUse(envId)));
 
   const webIndex = path.join(ctx.config.webDist, 'index.html');
   const serveWeb = opts.serveWeb !== false && fs.existsSync(webIndex);

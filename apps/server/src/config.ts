@@ -49,6 +49,18 @@ const envSchema = z.object({
     .default(false)
     .describe('true, false, or the number of proxies in front of the server'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  LABS_DIR: z.string().min(1).optional(),
+  LAB_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'must be a host name such as labs.example.com')
+    .optional(),
+  LAB_MAX_STARTING: z.coerce.number().int().min(1).max(1000).default(8),
+  LAB_HEARTBEAT_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  LAB_IDLE_SWEEP_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  MQTT_URL: z
+    .string()
+    .regex(/^mqtts?:\/\//, 'must start with mqtt:// or mqtts://')
+    .optional(),
 });
 
 export type Config = {
@@ -72,6 +84,13 @@ export type Config = {
   userCenterUrl: string | undefined;
   shutdownGraceMs: number;
   trustProxy: boolean | number;
+  labsDir: string;
+  /** Labs are served on `<container id>.<labDomain>`. */
+  labDomain: string;
+  labMaxStarting: number;
+  labHeartbeatFlushMs: number;
+  labIdleSweepMs: number;
+  mqttUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -109,5 +128,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     userCenterUrl: e.USER_CENTER_URL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     trustProxy: e.TRUST_PROXY,
+    labsDir: path.resolve(e.LABS_DIR ?? path.join(e.DATA_DIR, 'labs')),
+    labDomain: (
+      e.LAB_DOMAIN ?? `labs.${new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).hostname}`
+    ).toLowerCase(),
+    labMaxStarting: e.LAB_MAX_STARTING,
+    labHeartbeatFlushMs: e.LAB_HEARTBEAT_FLUSH_MS,
+    labIdleSweepMs: e.LAB_IDLE_SWEEP_MS,
+    mqttUrl: e.MQTT_URL,
   };
 }

@@ -130,6 +130,30 @@ export const messages = {
     en: 'The file is too large; the maximum is {{max}} MB',
   },
   'labs.reset_done': { zh: '环境已重置', en: 'The environment has been reset' },
+  'labs.note_cpu': {
+    zh: '此主机不限制 CPU（没有可写的 cgroup），所选 CPU 核数仅供参考',
+    en: 'CPU is not limited on this host (no writable cgroups); the chosen cores are advisory',
+  },
+  'labs.note_memory': {
+    zh: '此主机不限制内存（没有可写的 cgroup），所选内存仅供参考',
+    en: 'Memory is not limited on this host (no writable cgroups); the chosen size is advisory',
+  },
+  'labs.note_disk': {
+    zh: '此主机不限制磁盘用量；每次上传最大 50 MB',
+    en: 'Disk use is not capped on this host; each upload is limited to 50 MB',
+  },
+  'labs.note_uid': {
+    zh: '此主机上的实验与服务共用同一用户，仅靠沙箱彼此隔离',
+    en: "Labs run as the server's own user on this host and are kept apart by their sandboxes only",
+  },
+  'labs.note_gpu': {
+    zh: '此主机没有 GPU，GPU 数量和显存仅供参考',
+    en: 'This host has no GPU; GPU count and memory are advisory',
+  },
+  'labs.stopped_by_idle': {
+    zh: '由于长时间未操作，实验环境已停止',
+    en: 'The lab was stopped because nobody used it for a long time',
+  },
   'labs.ticket_invalid': {
     zh: '访问链接无效或已过期，请从平台重新打开实验',
     en: 'This link is invalid or has expired; open the lab again from the platform',

@@ -37,10 +37,7 @@ export async function shellResult(shell: TerminalSession, command: string): Prom
   const out = await runInShell(shell, `${command}; echo "${tag}_END$((6*7))"`, `${tag}_END42`);
   const start = out.lastIndexOf(`${tag}_END$((6*7))"`);
   const body = out.slice(start + `${tag}_END$((6*7))"`.length, out.lastIndexOf(`${tag}_END42`));
-  return body
-    .replace(ansiEscape, '')
-    .replace(/\r/g, '')
-    .trim();
+  return body.replace(ansiEscape, '').replace(/\r/g, '').trim();
 }
 
 export function httpGet(

@@ -2,16 +2,19 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  serial,
   smallint,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Device, InitialFile } from '@platform/contract';
 
 /** A snowflake id: bigint in the database, decimal string in TypeScript and JSON. */
 const id = customType<{ data: string; driverData: string | number | bigint }>({
@@ -245,3 +248,149 @@ export const whitelistUsers = pgTable('whitelist_users', {
   schoolId: id('school_id').references(() => schools.id),
   createdAt: createdAt(),
 });
+
+/** Environment configurations (spec: Environment). Platform-wide; soft-deleted to keep usage. */
+export const labEnvironments = pgTable(
+  'lab_environments',
+  {
+    id: id('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    type: smallint('type').notNull(),
+    state: smallint('state').notNull(),
+    hidden: smallint('hidden').notNull().default(0),
+    openWith: smallint('open_with').notNull().default(1),
+    accessMode: smallint('access_mode').notNull().default(1),
+    experimentKind: text('experiment_kind').notNull(),
+    resourceKind: text('resource_kind').notNull(),
+    image: text('image').notNull().default(''),
+    labels: jsonb('labels').$type<string[]>().notNull().default([]),
+    description: text('description').notNull().default(''),
+    manual: text('manual').notNull().default(''),
+    cpuCore: doublePrecision('cpu_core').notNull(),
+    memorySize: integer('memory_size').notNull(),
+    diskSize: integer('disk_size').notNull(),
+    restartLimit: integer('restart_limit').notNull().default(0),
+    idleTimeout: integer('idle_timeout').notNull(),
+    devices: jsonb('devices').$type<Device[]>().notNull().default([]),
+    parts: jsonb('parts').$type<string[]>().notNull().default([]),
+    initialFiles: jsonb('initial_files').$type<InitialFile[]>().notNull().default([]),
+    createdBy: id('created_by').references(() => users.id, { onDelete: 'set null' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('lab_environments_code_key')
+      .on(t.code)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/** Experiment scripts (cases): instructions a student follows in an environment. */
+export const labScripts = pgTable(
+  'lab_scripts',
+  {
+    id: id('id').primaryKey(),
+    envId: id('env_id')
+      .notNull()
+      .references(() => labEnvironments.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    label: text('label').notNull(),
+    instructions: text('instructions').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('lab_scripts_env_idx').on(t.envId), index('lab_scripts_label_idx').on(t.label)],
+);
+
+/**
+ * One container of a user's lab: a part of an environment (the environment itself, or one part
+ * of a combination). Desired and observed state are kept here; the runtime keeps them in memory.
+ */
+export const labContainers = pgTable(
+  'lab_containers',
+  {
+    id: id('id').primaryKey(),
+    /** Small unique number; the sandbox's uid is made from it. */
+    slot: serial('slot').notNull(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    schoolId: id('school_id').references(() => schools.id),
+    /** The environment the user started (the combination, for its parts). */
+    envId: id('env_id')
+      .notNull()
+      .references(() => labEnvironments.id),
+    /** The environment this container runs. */
+    partEnvId: id('part_env_id')
+      .notNull()
+      .references(() => labEnvironments.id),
+    position: smallint('position').notNull().default(0),
+    expScriptId: id('exp_script_id'),
+    desiredState: smallint('desired_state').notNull().default(0),
+    observedState: smallint('observed_state').notNull().default(0),
+    resources: jsonb('resources')
+      .$type<{ cpuCore: number; memorySize: number; diskSize: number; gpuCount: number }>()
+      .notNull(),
+    /** Per-lab MQTT password, for simulation and combination labs. */
+    mqttPassword: text('mqtt_password'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    stopReason: text('stop_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('lab_containers_user_part_key').on(t.userId, t.envId, t.partEnvId),
+    uniqueIndex('lab_containers_slot_key').on(t.slot),
+    index('lab_containers_desired_idx').on(t.desiredState),
+  ],
+);
+
+/** Who used which environment, with what, and for how long. Feeds env/usage and billing. */
+export const labUsage = pgTable(
+  'lab_usage',
+  {
+    id: id('id').primaryKey(),
+    containerId: id('container_id').notNull(),
+    userId: id('user_id').notNull(),
+    schoolId: id('school_id'),
+    envId: id('env_id').notNull(),
+    envName: text('env_name').notNull(),
+    resources: jsonb('resources')
+      .$type<{ cpuCore: number; memorySize: number; diskSize: number; gpuCount: number }>()
+      .notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    stopReason: text('stop_reason'),
+  },
+  (t) => [
+    index('lab_usage_env_idx').on(t.envId, t.startedAt),
+    index('lab_usage_user_env_idx').on(t.userId, t.envId, t.startedAt),
+    index('lab_usage_open_idx')
+      .on(t.containerId)
+      .where(sql`${t.stoppedAt} is null`),
+  ],
+);
+
+/** A user's remembered Jupyter resource request, per environment. */
+export const jupyterExpInfo = pgTable(
+  'jupyter_exp_info',
+  {
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    envId: id('env_id')
+      .notNull()
+      .references(() => labEnvironments.id, { onDelete: 'cascade' }),
+    cpuCore: doublePrecision('cpu_core').notNull(),
+    memorySize: integer('memory_size').notNull(),
+    gpuCount: integer('gpu_count').notNull(),
+    gpuMemory: integer('gpu_memory').notNull(),
+    diskSize: integer('disk_size').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.envId] })],
+);

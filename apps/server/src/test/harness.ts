@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../app';
@@ -7,6 +10,8 @@ import { openPglite, openPostgres, type Database } from '../db/client';
 import { seedSystem } from '../features/seed/system.seed';
 import type { AppContext } from '../lib/context';
 import { IdGenerator } from '../lib/ids';
+
+const testLabsDir = mkdtempSync(join(tmpdir(), 'platform-labs-'));
 
 export const TEST_PASSWORD = 'Test_pass1';
 export const WEB_BASIC = `Basic ${Buffer.from('platform-web:platform-web-secret').toString('base64')}`;
@@ -53,6 +58,7 @@ export async function createHarness(
   let offset = 0;
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' }),
+    labsDir: testLabsDir,
     ...opts.config,
   };
   const ctx: AppContext = {

@@ -1,0 +1,386 @@
+import fs from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { WebSocket, type RawData } from 'ws';
+import {
+  labCloseCodes,
+  labGatewayPaths,
+  panelClientMessageSchema,
+  terminalClientMessageSchema,
+  type LabPageInfo,
+  type PanelServerMessage,
+} from '@platform/contract';
+import { LabError } from '@platform/labs';
+import { t } from '../../lib/i18n';
+import { containerOfHost, labCookieName, type LabAccess, type LabSession } from './labs.access';
+import type { ContainerEntry, LabRuntime } from './labs.runtime';
+
+const hopByHop = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+]);
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return undefined;
+}
+
+/** The browser's cookies minus the gateway's own, for the lab's service. */
+function upstreamCookies(header: string | undefined): string | undefined {
+  const kept = (header ?? '')
+    .split(';')
+    .map((p) => p.trim())
+    .filter((p) => p && !p.startsWith(`${labCookieName}=`));
+  return kept.length ? kept.join('; ') : undefined;
+}
+
+function pageHeaders(reply: FastifyReply, frameAncestor: string): FastifyReply {
+  return reply
+    .header(
+      'Content-Security-Policy',
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+        `font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self' ${frameAncestor}`,
+    )
+    .header('Cache-Control', 'no-cache');
+}
+
+/**
+ * The lab gateway: every lab container on its own origin `<id>.<labDomain>`. The platform's
+ * token never reaches these origins: a single-use ticket becomes an HttpOnly cookie for the
+ * lab's host, and the gateway adds the lab's own secret towards its service.
+ */
+export async function labGateway(app: FastifyInstance, runtime: LabRuntime, access: LabAccess) {
+  const { config } = app.ctx;
+  const host = new RegExp(`^\\d{1,20}\\.${escapeRegExp(config.labDomain)}(:\\d+)?$`, 'i');
+  const constraints = { host };
+  const routeConfig = { labGateway: true };
+  const platformOrigin = new URL(config.publicUrl).origin;
+  const labUrl = new URL(config.publicUrl);
+  const crossSiteCookie = labUrl.protocol === 'https:' || labUrl.hostname === 'localhost';
+  const cookieAttributes = crossSiteCookie
+    ? 'HttpOnly; Path=/; SameSite=None; Secure; Partitioned'
+    : 'HttpOnly; Path=/; SameSite=Lax';
+  const sockets = new Map<string, Set<WebSocket>>();
+
+  runtime.onStop((entry) => {
+    access.endContainer(entry.id);
+    for (const socket of sockets.get(entry.id) ?? [])
+      socket.close(labCloseCodes.gone, 'lab stopped');
+    sockets.delete(entry.id);
+  });
+
+  const track = (containerId: string, socket: WebSocket) => {
+    const set = sockets.get(containerId) ?? new Set();
+    set.add(socket);
+    sockets.set(containerId, set);
+    socket.on('close', () => set.delete(socket));
+  };
+
+  /** The session and running container a request on a lab origin is for, or null. */
+  const sessionOf = (
+    req: FastifyRequest,
+  ): { session: LabSession; entry: ContainerEntry } | null => {
+    const containerId = containerOfHost(config, req.headers.host);
+    if (!containerId) return null;
+    const session = access.session(readCookie(req.headers.cookie, labCookieName), containerId);
+    const entry = runtime.get(containerId);
+    if (!session || !entry || entry.userId !== session.userId) return null;
+    return { session, entry };
+  };
+
+  const refuse = (req: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .status(403)
+      .type('application/json; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send({
+        code: 403,
+        errorKey: 'labs.ticket_invalid',
+        message: t(req, 'labs.ticket_invalid'),
+      });
+
+  app.get(
+    labGatewayPaths.ticket,
+    { constraints, config: routeConfig, schema: { hide: true } },
+    async (req, reply) => {
+      const query = req.query as { t?: string };
+      const containerId = containerOfHost(config, req.headers.host);
+      const redeemed = containerId && query.t ? access.redeem(query.t, containerId) : null;
+      if (!redeemed) return refuse(req, reply);
+      return reply
+        .header('Set-Cookie', `${labCookieName}=${redeemed.sessionId}; ${cookieAttributes}`)
+        .header('Cache-Control', 'no-store')
+        .redirect(redeemed.next, 302);
+    },
+  );
+
+  app.get(
+    labGatewayPaths.info,
+    { constraints, config: routeConfig, schema: { hide: true } },
+    async (req, reply) => {
+      const found = sessionOf(req);
+      if (!found) return refuse(req, reply);
+      const info: LabPageInfo = {
+        containerId: found.entry.id,
+        envName: found.entry.name,
+        runner: found.entry.runner,
+        language: found.session.language,
+        readOnly: found.session.readOnly,
+      };
+      return reply.header('Cache-Control', 'no-store').send(info);
+    },
+  );
+
+  app.get(
+    labGatewayPaths.socket,
+    { constraints, config: routeConfig, websocket: true, schema: { hide: true } },
+    (socket, req) => {
+      const found = sessionOf(req);
+      if (!found) {
+        socket.close(labCloseCodes.forbidden, 'forbidden');
+        return;
+      }
+      const { entry, session } = found;
+      if (entry.state !== 'Running') {
+        socket.close(labCloseCodes.gone, 'not running');
+        return;
+      }
+      track(entry.id, socket);
+      if (entry.runner === 'terminal') attachTerminal(socket, entry, session);
+      else if (entry.runner === 'simulation') attachPanel(socket, entry, session);
+      else socket.close(labCloseCodes.gone, 'no socket for this lab');
+    },
+  );
+
+  const attachTerminal = (socket: WebSocket, entry: ContainerEntry, session: LabSession) => {
+    let shell;
+    try {
+      shell = runtime.driver.terminal(entry.id);
+    } catch (error) {
+      socket.close(labCloseCodes.gone, error instanceof LabError ? error.info.key : 'unavailable');
+      return;
+    }
+    const replay = shell.replay();
+    if (replay) socket.send(replay);
+    const offData = shell.onData(
+      (data) => socket.readyState === WebSocket.OPEN && socket.send(data),
+    );
+    const offExit = shell.onExit(() => socket.close(1011, 'shell exited'));
+    socket.on('message', (raw: RawData) => {
+      let parsed;
+      try {
+        parsed = terminalClientMessageSchema.safeParse(JSON.parse(raw.toString()));
+      } catch {
+        return;
+      }
+      if (!parsed.success) return;
+      if (parsed.data.type === 'resize') shell.resize(parsed.data.cols, parsed.data.rows);
+      else if (!session.readOnly) shell.write(parsed.data.data);
+    });
+    socket.on('close', () => {
+      offData();
+      offExit();
+    });
+  };
+
+  const attachPanel = (socket: WebSocket, entry: ContainerEntry, session: LabSession) => {
+    const sim = runtime.simulation(entry.id);
+    if (!sim) {
+      socket.close(labCloseCodes.gone, 'not running');
+      return;
+    }
+    const send = (m: PanelServerMessage) =>
+      socket.readyState === WebSocket.OPEN && socket.send(JSON.stringify(m));
+    send({
+      type: 'snapshot',
+      labId: entry.id,
+      topicPrefix: sim.topicPrefix,
+      devices: sim.snapshot(),
+      readOnly: session.readOnly,
+    });
+    const off = sim.onMessage(send);
+    socket.on('message', (raw: RawData) => {
+      if (session.readOnly) return;
+      try {
+        const parsed = panelClientMessageSchema.safeParse(JSON.parse(raw.toString()));
+        if (parsed.success) void sim.command(parsed.data.id, parsed.data.on);
+      } catch {
+        // Not JSON: ignored.
+      }
+    });
+    socket.on('close', off);
+  };
+
+  const pages: Record<string, string> = {
+    terminal: 'lab-terminal.html',
+    simulation: 'lab-panel.html',
+  };
+
+  const servePage = async (req: FastifyRequest, reply: FastifyReply, entry: ContainerEntry) => {
+    const url = new URL(req.url, 'http://lab');
+    if (url.pathname.startsWith('/assets/')) {
+      const file = path.resolve(config.webDist, `.${decodeURIComponent(url.pathname)}`);
+      const root = path.resolve(config.webDist, 'assets');
+      if (!file.startsWith(root + path.sep) || !fs.existsSync(file))
+        return reply.status(404).send();
+      return reply
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .type(
+          file.endsWith('.js')
+            ? 'text/javascript'
+            : file.endsWith('.css')
+              ? 'text/css'
+              : 'application/octet-stream',
+        )
+        .send(fs.createReadStream(file));
+    }
+    if (url.pathname !== '/') return reply.status(404).send();
+    const page = path.join(config.webDist, pages[entry.runner] ?? 'lab-terminal.html');
+    if (!fs.existsSync(page)) return reply.status(404).send();
+    return pageHeaders(reply, platformOrigin)
+      .type('text/html; charset=utf-8')
+      .send(fs.createReadStream(page));
+  };
+
+  const proxy = (req: FastifyRequest, reply: FastifyReply, entry: ContainerEntry) => {
+    const endpoint = runtime.driver.http(entry.id);
+    if (!endpoint) return reply.status(502).send();
+    const headers: IncomingHttpHeaders = {};
+    for (const [key, value] of Object.entries(req.headers)) {
+      if (
+        !hopByHop.has(key) &&
+        key !== 'cookie' &&
+        key !== endpoint.secretHeader.name.toLowerCase()
+      ) {
+        headers[key] = value;
+      }
+    }
+    const cookies = upstreamCookies(req.headers.cookie);
+    if (cookies) headers.cookie = cookies;
+    headers.host = req.headers.host;
+    headers[endpoint.secretHeader.name] = endpoint.secretHeader.value;
+    return new Promise<void>((resolve) => {
+      const upstream = httpRequest(
+        { socketPath: endpoint.socketPath, method: req.method, path: req.url, headers },
+        (res) => {
+          const out: Record<string, string | string[]> = {};
+          for (const [key, value] of Object.entries(res.headers)) {
+            if (value !== undefined && !hopByHop.has(key)) out[key] = value;
+          }
+          void reply
+            .status(res.statusCode ?? 502)
+            .headers(out)
+            .send(res);
+          resolve();
+        },
+      );
+      upstream.on('error', () => {
+        if (!reply.sent) void reply.status(502).send();
+        resolve();
+      });
+      const body = req.body as NodeJS.ReadableStream | undefined;
+      if (body && typeof body.pipe === 'function') body.pipe(upstream);
+      else upstream.end();
+    });
+  };
+
+  const proxySocket = (socket: WebSocket, req: FastifyRequest, entry: ContainerEntry) => {
+    const endpoint = runtime.driver.http(entry.id);
+    if (!endpoint) {
+      socket.close(labCloseCodes.gone, 'not running');
+      return;
+    }
+    track(entry.id, socket);
+    const headers: Record<string, string> = {
+      [endpoint.secretHeader.name]: endpoint.secretHeader.value,
+      host: req.headers.host ?? 'lab',
+    };
+    if (req.headers.origin) headers.origin = req.headers.origin;
+    const cookies = upstreamCookies(req.headers.cookie);
+    if (cookies) headers.cookie = cookies;
+    const protocols = req.headers['sec-websocket-protocol']?.split(',').map((p) => p.trim());
+    const upstream = new WebSocket(`ws+unix://${endpoint.socketPath}:${req.url}`, protocols ?? [], {
+      headers,
+    });
+    const queue: { data: RawData; binary: boolean }[] = [];
+    socket.on('message', (data: RawData, binary: boolean) => {
+      if (upstream.readyState === WebSocket.OPEN) upstream.send(data, { binary });
+      else queue.push({ data, binary });
+    });
+    upstream.on('open', () => {
+      for (const m of queue.splice(0)) upstream.send(m.data, { binary: m.binary });
+    });
+    upstream.on('message', (data: RawData, binary: boolean) => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(data, { binary });
+    });
+    const closeBoth = () => {
+      if (socket.readyState === WebSocket.OPEN) socket.close();
+      if (upstream.readyState === WebSocket.OPEN || upstream.readyState === WebSocket.CONNECTING) {
+        upstream.terminate();
+      }
+    };
+    upstream.on('close', closeBoth);
+    upstream.on('error', closeBoth);
+    socket.on('close', closeBoth);
+  };
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+      const found = sessionOf(req);
+      if (!found) return refuse(req, reply);
+      if (found.entry.state !== 'Running') return reply.status(503).send();
+      if (found.entry.runner === 'jupyter') return proxy(req, reply, found.entry);
+      if (req.method !== 'GET') return reply.status(405).send();
+      return servePage(req, reply, found.entry);
+    };
+    const getRoute: RouteOptions = {
+      method: 'GET',
+      url: '/*',
+      constraints,
+      config: routeConfig,
+      schema: { hide: true },
+      handler,
+      wsHandler: (socket, req) => {
+        const found = sessionOf(req);
+        if (!found || found.entry.runner !== 'jupyter') {
+          socket.close(labCloseCodes.forbidden, 'forbidden');
+          return;
+        }
+        proxySocket(socket, req, found.entry);
+      },
+    } as RouteOptions;
+    scope.route(getRoute);
+    scope.route({
+      method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      url: '/*',
+      constraints,
+      config: routeConfig,
+      schema: { hide: true },
+      handler,
+    });
+  });
+
+  /** API and web routes are not served on lab origins. */
+  app.addHook('onRequest', async (req, reply) => {
+    if (!containerOfHost(config, req.headers.host)) return;
+    if (req.routeOptions.config?.labGateway) return;
+    return reply.status(404).send();
+  });
+}

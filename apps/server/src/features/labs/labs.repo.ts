@@ -1,0 +1,214 @@
+import { alias } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  jupyterExpInfo,
+  labContainers,
+  labEnvironments,
+  labUsage,
+  systemSettings,
+  users,
+} from '../../db/schema';
+
+export type ContainerRow = typeof labContainers.$inferSelect;
+export type EnvironmentRow = typeof labEnvironments.$inferSelect;
+export interface ContainerWithEnv {
+  container: ContainerRow;
+  env: EnvironmentRow;
+  part: EnvironmentRow;
+}
+
+const partEnv = alias(labEnvironments, 'part_env');
+
+function withEnvs(db: Db) {
+  return db
+    .select({ container: labContainers, env: labEnvironments, part: partEnv })
+    .from(labContainers)
+    .innerJoin(labEnvironments, eq(labEnvironments.id, labContainers.envId))
+    .innerJoin(partEnv, eq(partEnv.id, labContainers.partEnvId));
+}
+
+export async function allContainers(db: Db): Promise<ContainerWithEnv[]> {
+  return withEnvs(db);
+}
+
+export async function containersOf(db: Db, ids: string[]): Promise<ContainerWithEnv[]> {
+  if (ids.length === 0) return [];
+  return withEnvs(db).where(inArray(labContainers.id, ids));
+}
+
+export interface ContainerUpsert {
+  id: string;
+  userId: string;
+  schoolId: string | null;
+  envId: string;
+  partEnvId: string;
+  position: number;
+  expScriptId: string | null;
+  resources: ContainerRow['resources'];
+  mqttPassword: string | null;
+  now: Date;
+}
+
+/** One row per (user, environment, part); starting again reuses it and its home. */
+export async function upsertContainer(db: Db, c: ContainerUpsert): Promise<string> {
+  const [row] = await db
+    .insert(labContainers)
+    .values({
+      id: c.id,
+      userId: c.userId,
+      schoolId: c.schoolId,
+      envId: c.envId,
+      partEnvId: c.partEnvId,
+      position: c.position,
+      expScriptId: c.expScriptId,
+      desiredState: 1,
+      observedState: 1,
+      resources: c.resources,
+      mqttPassword: c.mqttPassword,
+      lastHeartbeatAt: c.now,
+      createdAt: c.now,
+      updatedAt: c.now,
+    })
+    .onConflictDoUpdate({
+      target: [labContainers.userId, labContainers.envId, labContainers.partEnvId],
+      set: {
+        position: c.position,
+        expScriptId: c.expScriptId,
+        desiredState: 1,
+        observedState: 1,
+        resources: c.resources,
+        mqttPassword: sql`coalesce(${labContainers.mqttPassword}, excluded.mqtt_password)`,
+        lastHeartbeatAt: c.now,
+        stopReason: null,
+        updatedAt: c.now,
+      },
+    })
+    .returning({ id: labContainers.id });
+  return row!.id;
+}
+
+export async function setStates(
+  db: Db,
+  id: string,
+  desired: number,
+  observed: number,
+  extra: { startedAt?: Date | null; stoppedAt?: Date; stopReason?: string } = {},
+): Promise<void> {
+  await db
+    .update(labContainers)
+    .set({
+      desiredState: desired,
+      observedState: observed,
+      ...(extra.startedAt !== undefined ? { startedAt: extra.startedAt } : {}),
+      ...(extra.stoppedAt ? { stoppedAt: extra.stoppedAt, startedAt: null } : {}),
+      ...(extra.stopReason ? { stopReason: extra.stopReason } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(labContainers.id, id));
+}
+
+export async function writeHeartbeats(db: Db, batch: { id: string; at: Date }[]): Promise<void> {
+  if (batch.length === 0) return;
+  const values = sql.join(
+    batch.map((b) => sql`(${b.id}::bigint, ${b.at.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`update ${labContainers} set last_heartbeat_at = v.at from (values ${values}) as v(id, at) where ${labContainers.id} = v.id`,
+  );
+}
+
+export async function insertUsage(db: Db, row: typeof labUsage.$inferInsert): Promise<void> {
+  await db.insert(labUsage).values(row);
+}
+
+export async function closeUsage(db: Db, id: string, at: Date, reason: string): Promise<void> {
+  await db
+    .update(labUsage)
+    .set({ stoppedAt: at, stopReason: reason })
+    .where(and(eq(labUsage.id, id), isNull(labUsage.stoppedAt)));
+}
+
+/** Starts of an environment by a user since `since` (the restart limit's window). */
+export async function startsSince(
+  db: Db,
+  userId: string,
+  envId: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(labUsage)
+    .where(
+      and(
+        eq(labUsage.userId, userId),
+        eq(labUsage.envId, envId),
+        gte(labUsage.startedAt, since),
+        sql`${labUsage.containerId} in (select ${labContainers.id} from ${labContainers} where ${labContainers.position} = 0)`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function usagePage(db: Db, envId: string, pageNum: number, pageSize: number) {
+  const where = eq(labUsage.envId, envId);
+  const [records, [summary]] = await Promise.all([
+    db
+      .select({ usage: labUsage, userName: users.username, name: users.name })
+      .from(labUsage)
+      .leftJoin(users, eq(users.id, labUsage.userId))
+      .where(where)
+      .orderBy(desc(labUsage.startedAt), desc(labUsage.id))
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize),
+    db
+      .select({
+        total: count(),
+        running: sql<number>`count(*) filter (where ${labUsage.stoppedAt} is null)`.mapWith(Number),
+        seconds:
+          sql<number>`coalesce(sum(extract(epoch from (coalesce(${labUsage.stoppedAt}, now()) - ${labUsage.startedAt}))), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(labUsage)
+      .where(where),
+  ]);
+  return {
+    records,
+    total: summary?.total ?? 0,
+    running: summary?.running ?? 0,
+    seconds: summary?.seconds ?? 0,
+  };
+}
+
+export async function findJupyterInfo(db: Db, userId: string, envId: string) {
+  const rows = await db
+    .select()
+    .from(jupyterExpInfo)
+    .where(and(eq(jupyterExpInfo.userId, userId), eq(jupyterExpInfo.envId, envId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function saveJupyterInfo(db: Db, row: typeof jupyterExpInfo.$inferInsert) {
+  await db
+    .insert(jupyterExpInfo)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [jupyterExpInfo.userId, jupyterExpInfo.envId],
+      set: {
+        cpuCore: row.cpuCore,
+        memorySize: row.memorySize,
+        gpuCount: row.gpuCount,
+        gpuMemory: row.gpuMemory,
+        diskSize: row.diskSize,
+        updatedAt: row.updatedAt ?? new Date(),
+      },
+    });
+}
+
+export async function readSetting<T>(db: Db, key: string): Promise<T | undefined> {
+  const rows = await db.select().from(systemSettings).where(eq(systemSettings.key, key)).limit(1);
+  return rows[0]?.value as T | undefined;
+}

@@ -1,0 +1,380 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  runnerOf,
+  type ContainerState,
+  type Device,
+  type Enforcement,
+  type InitialFile,
+  type LabRunner,
+  type ResourceKind,
+} from '@platform/contract';
+import {
+  LabError,
+  type LabDriver,
+  type LabErrorInfo,
+  type LabNote,
+  type LabSpec,
+} from '@platform/labs';
+import type { AppContext } from '../../lib/context';
+import { labUsername, type LabBroker } from './labs.broker';
+import * as repo from './labs.repo';
+import { DeviceSimulation } from './labs.simulator';
+
+export interface Resources {
+  cpuCore: number;
+  memorySize: number;
+  diskSize: number;
+  gpuCount: number;
+}
+
+/** One container as the runtime keeps it in memory. Polls and heartbeats touch only this. */
+export interface ContainerEntry {
+  id: string;
+  slot: number;
+  userId: string;
+  schoolId: string | null;
+  envId: string;
+  partEnvId: string;
+  envName: string;
+  name: string;
+  kind: ResourceKind;
+  runner: LabRunner;
+  openWith: number;
+  expScriptId: string | null;
+  desired: 0 | 1;
+  state: ContainerState;
+  error: LabErrorInfo | null;
+  resources: Resources;
+  enforced: Enforcement;
+  notes: LabNote[];
+  startedAt: Date | null;
+  lastHeartbeat: number;
+  idleTimeoutMs: number;
+  /** The MQTT namespace this container belongs to (its lab's simulation container), if any. */
+  mqttLabId: string | null;
+  mqttPassword: string | null;
+  usageId: string | null;
+  initialFiles: InitialFile[];
+  devices: Device[];
+}
+
+export interface RuntimeOptions {
+  /** Starts in progress beyond which `containers/start` answers 601. */
+  maxStarting: number;
+  heartbeatFlushMs: number;
+  idleSweepMs: number;
+}
+
+export type StopReason = 'user' | 'idle' | 'reset' | 'failed' | 'shutdown' | 'removed';
+
+const noEnforcement: Enforcement = {
+  cpu: false,
+  memory: false,
+  disk: false,
+  uid: false,
+  network: false,
+};
+
+/**
+ * Keeps every lab container's desired and observed state, drives the driver towards the
+ * desired state, answers polls from memory and writes heartbeats in batches.
+ */
+export class LabRuntime {
+  private readonly entries = new Map<string, ContainerEntry>();
+  private readonly byUserEnv = new Map<string, string[]>();
+  private readonly simulations = new Map<string, DeviceSimulation>();
+  private readonly dirtyHeartbeats = new Set<string>();
+  private readonly stopListeners = new Set<(entry: ContainerEntry, reason: StopReason) => void>();
+  private starting = 0;
+  private flushTimer: NodeJS.Timeout | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private readonly pending = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly ctx: AppContext,
+    readonly driver: LabDriver,
+    readonly broker: LabBroker,
+    private readonly options: RuntimeOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Loads the containers and starts again those whose desired state is running. */
+  async load(): Promise<void> {
+    const rows = await repo.allContainers(this.ctx.db);
+    for (const row of rows) this.remember(row);
+    for (const entry of this.entries.values()) {
+      if (entry.desired === 1) {
+        entry.lastHeartbeat = this.ctx.now().getTime();
+        this.launch(entry);
+      }
+    }
+    this.flushTimer = setInterval(() => void this.flush(), this.options.heartbeatFlushMs);
+    this.sweepTimer = setInterval(() => void this.sweep(), this.options.idleSweepMs);
+    this.flushTimer.unref();
+    this.sweepTimer.unref();
+  }
+
+  /** Adds or refreshes a container from its database row. */
+  remember(row: repo.ContainerWithEnv): ContainerEntry {
+    const existing = this.entries.get(row.container.id);
+    const kind = row.part.resourceKind as ResourceKind;
+    const entry: ContainerEntry = {
+      id: row.container.id,
+      slot: row.container.slot,
+      userId: row.container.userId,
+      schoolId: row.container.schoolId,
+      envId: row.container.envId,
+      partEnvId: row.container.partEnvId,
+      envName: row.env.name,
+      name: row.part.name,
+      kind,
+      runner: runnerOf(kind) ?? 'terminal',
+      openWith: row.env.openWith,
+      expScriptId: row.container.expScriptId,
+      desired: row.container.desiredState === 1 ? 1 : 0,
+      state: existing?.state ?? 'Stopped',
+      error: existing?.error ?? null,
+      resources: row.container.resources,
+      enforced: existing?.enforced ?? noEnforcement,
+      notes: existing?.notes ?? [],
+      startedAt: existing?.startedAt ?? row.container.startedAt,
+      lastHeartbeat:
+        existing?.lastHeartbeat ??
+        (row.container.lastHeartbeatAt ?? row.container.startedAt ?? this.ctx.now()).getTime(),
+      idleTimeoutMs: row.env.idleTimeout * 1000,
+      mqttLabId: null,
+      mqttPassword: row.container.mqttPassword,
+      usageId: existing?.usageId ?? null,
+      initialFiles: row.part.initialFiles,
+      devices: row.part.devices,
+    };
+    this.entries.set(entry.id, entry);
+    const key = `${entry.userId}:${entry.envId}`;
+    const ids = this.byUserEnv.get(key) ?? [];
+    if (!ids.includes(entry.id)) ids.push(entry.id);
+    this.byUserEnv.set(key, ids);
+    const siblings = ids.map((id) => this.entries.get(id)!);
+    const sim = siblings.find((e) => e.runner === 'simulation');
+    for (const s of siblings) s.mqttLabId = sim?.id ?? null;
+    return entry;
+  }
+
+  get(id: string): ContainerEntry | undefined {
+    return this.entries.get(id);
+  }
+
+  entriesOf(userId: string, envId: string): ContainerEntry[] {
+    return (this.byUserEnv.get(`${userId}:${envId}`) ?? []).map((id) => this.entries.get(id)!);
+  }
+
+  /** Whether any lab of `envId` (directly or as a part) is meant to run. */
+  isEnvInUse(envId: string): boolean {
+    for (const e of this.entries.values()) {
+      if (e.desired === 1 && (e.envId === envId || e.partEnvId === envId)) return true;
+    }
+    return false;
+  }
+
+  get startingCount(): number {
+    return this.starting;
+  }
+
+  runningCount(): number {
+    let n = 0;
+    for (const e of this.entries.values()) if (e.state === 'Running') n++;
+    return n;
+  }
+
+  simulation(id: string): DeviceSimulation | undefined {
+    return this.simulations.get(id);
+  }
+
+  onStop(listener: (entry: ContainerEntry, reason: StopReason) => void): () => void {
+    this.stopListeners.add(listener);
+    return () => this.stopListeners.delete(listener);
+  }
+
+  private track<T>(promise: Promise<T>): Promise<T> {
+    this.pending.add(promise);
+    void promise.finally(() => this.pending.delete(promise)).catch(() => {});
+    return promise;
+  }
+
+  /** Waits for starts and stops in progress (tests and shutdown). */
+  async settle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  specOf(entry: ContainerEntry): LabSpec {
+    const mqttLab = entry.mqttLabId ? this.entries.get(entry.mqttLabId) : undefined;
+    const env: Record<string, string> = { LAB_ID: entry.id };
+    if (mqttLab?.mqttPassword) {
+      env.MQTT_USERNAME = labUsername(mqttLab.id);
+      env.MQTT_PASSWORD = mqttLab.mqttPassword;
+      env.MQTT_TOPIC_PREFIX = `labs/${mqttLab.id}`;
+    }
+    return {
+      id: entry.id,
+      runner: entry.runner === 'jupyter' ? 'jupyter' : 'terminal',
+      slot: entry.slot,
+      resources: entry.resources,
+      initialFiles: entry.initialFiles,
+      env,
+      broker: mqttLab?.mqttPassword ? (socketPath) => this.broker.attach(socketPath) : null,
+      frameAncestors: [new URL(this.ctx.config.publicUrl).origin],
+    };
+  }
+
+  /** Marks the container as starting and brings it up in the background. */
+  launch(entry: ContainerEntry): void {
+    entry.desired = 1;
+    entry.state = 'Starting';
+    entry.error = null;
+    this.starting += entry.runner === 'simulation' ? 0 : 1;
+    const counted = entry.runner !== 'simulation';
+    void this.track(
+      this.bringUp(entry)
+        .catch(async (error: unknown) => {
+          const info: LabErrorInfo =
+            error instanceof LabError
+              ? error.info
+              : { key: 'labs.start_failed', params: { reason: (error as Error).message } };
+          this.log.warn({ containerId: entry.id, err: error }, 'lab start failed');
+          entry.state = 'Failed';
+          entry.error = info;
+          entry.desired = 0;
+          await this.closeUsage(entry, 'failed');
+          await repo
+            .setStates(this.ctx.db, entry.id, 0, 0, { stopReason: 'failed' })
+            .catch(() => {});
+        })
+        .finally(() => {
+          if (counted) this.starting -= 1;
+        }),
+    );
+  }
+
+  private async bringUp(entry: ContainerEntry): Promise<void> {
+    if (entry.runner === 'simulation') {
+      if (entry.mqttPassword) this.broker.registerLab(entry.id, entry.mqttPassword);
+      const existing = this.simulations.get(entry.id);
+      if (!existing) {
+        const sim = new DeviceSimulation(entry.id, entry.devices, this.broker);
+        this.simulations.set(entry.id, sim);
+        await sim.start();
+      }
+      entry.enforced = { ...noEnforcement, network: true };
+      entry.notes = [];
+    } else {
+      const mqttLab = entry.mqttLabId ? this.entries.get(entry.mqttLabId) : undefined;
+      if (mqttLab?.mqttPassword) this.broker.registerLab(mqttLab.id, mqttLab.mqttPassword);
+      const status = await this.driver.start(this.specOf(entry));
+      entry.enforced = status.enforced;
+      entry.notes = status.notes;
+    }
+    if (entry.desired !== 1) return;
+    entry.state = 'Running';
+    entry.startedAt ??= this.ctx.now();
+    await repo.setStates(this.ctx.db, entry.id, 1, 2, { startedAt: entry.startedAt });
+  }
+
+  async recordUsage(entry: ContainerEntry): Promise<void> {
+    if (entry.usageId) return;
+    entry.usageId = this.ctx.ids.next();
+    entry.startedAt = this.ctx.now();
+    await repo.insertUsage(this.ctx.db, {
+      id: entry.usageId,
+      containerId: entry.id,
+      userId: entry.userId,
+      schoolId: entry.schoolId,
+      envId: entry.envId,
+      envName: entry.envName,
+      resources: entry.resources,
+      startedAt: entry.startedAt,
+    });
+  }
+
+  private async closeUsage(entry: ContainerEntry, reason: StopReason): Promise<void> {
+    const usageId = entry.usageId;
+    entry.usageId = null;
+    if (usageId) await repo.closeUsage(this.ctx.db, usageId, this.ctx.now(), reason);
+  }
+
+  /** Stops a container, records the stop and clears what it held. */
+  stop(entry: ContainerEntry, reason: StopReason): Promise<void> {
+    return this.track(this.bringDown(entry, reason));
+  }
+
+  private async bringDown(entry: ContainerEntry, reason: StopReason): Promise<void> {
+    const wasActive = entry.desired === 1 || entry.state !== 'Stopped';
+    entry.desired = 0;
+    if (wasActive) entry.state = 'Stopping';
+    for (const listener of this.stopListeners) listener(entry, reason);
+    if (entry.runner === 'simulation') {
+      await this.simulations.get(entry.id)?.stop();
+      this.simulations.delete(entry.id);
+      this.broker.unregisterLab(entry.id);
+    } else {
+      await this.driver.stop(entry.id);
+    }
+    entry.state = 'Stopped';
+    entry.error = reason === 'idle' ? { key: 'labs.not_running' } : null;
+    entry.startedAt = null;
+    this.dirtyHeartbeats.delete(entry.id);
+    await this.closeUsage(entry, reason);
+    await repo.setStates(this.ctx.db, entry.id, 0, 0, {
+      stopReason: reason,
+      stoppedAt: this.ctx.now(),
+    });
+  }
+
+  heartbeat(entry: ContainerEntry): void {
+    entry.lastHeartbeat = this.ctx.now().getTime();
+    this.dirtyHeartbeats.add(entry.id);
+  }
+
+  /** Writes the heartbeats received since the last flush in one statement per batch. */
+  async flush(): Promise<number> {
+    if (this.dirtyHeartbeats.size === 0) return 0;
+    const batch = [...this.dirtyHeartbeats].map((id) => ({
+      id,
+      at: new Date(this.entries.get(id)?.lastHeartbeat ?? this.ctx.now().getTime()),
+    }));
+    this.dirtyHeartbeats.clear();
+    try {
+      for (let i = 0; i < batch.length; i += 1000) {
+        await repo.writeHeartbeats(this.ctx.db, batch.slice(i, i + 1000));
+      }
+    } catch (error) {
+      this.log.error({ err: error }, 'heartbeat flush failed');
+      for (const b of batch) this.dirtyHeartbeats.add(b.id);
+    }
+    return batch.length;
+  }
+
+  /** Stops every running container that had no heartbeat for its idle timeout. */
+  async sweep(): Promise<string[]> {
+    const now = this.ctx.now().getTime();
+    const idle = [...this.entries.values()].filter(
+      (e) => e.desired === 1 && e.state === 'Running' && now - e.lastHeartbeat > e.idleTimeoutMs,
+    );
+    await Promise.all(
+      idle.map((e) => {
+        this.log.info({ containerId: e.id }, 'lab stopped after its idle timeout');
+        return this.stop(e, 'idle');
+      }),
+    );
+    return idle.map((e) => e.id);
+  }
+
+  async close(): Promise<void> {
+    if (this.flushTimer) clearInterval(this.flushTimer);
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    await this.settle();
+    await this.flush();
+    for (const sim of this.simulations.values()) await sim.stop();
+    this.simulations.clear();
+    await this.driver.close();
+    await this.broker.close();
+  }
+}

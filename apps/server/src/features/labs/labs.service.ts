@@ -1,0 +1,469 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  formatMessage,
+  labLimits,
+  ResponseCode,
+  runnerOf,
+  type CenterDetail,
+  type CenterItem,
+  type Container,
+  type JupyterInfo,
+  type Lang,
+  type Language,
+  type MessageKey,
+  type ResourceKind,
+  type RuntimeState,
+} from '@platform/contract';
+import { LabPathError } from '@platform/labs';
+import type { z } from 'zod';
+import type {
+  centerPageSchema,
+  jupyterInfoSaveSchema,
+  startRequestSchema,
+} from '@platform/contract';
+import type { AppContext } from '../../lib/context';
+import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
+import { isPlatformStaff, type Actor } from '../auth/auth.plugin';
+import * as envRepo from '../environments/environments.repo';
+import { presentScript, runnableOf } from '../environments/environments.service';
+import { labOrigin, type LabAccess } from './labs.access';
+import * as repo from './labs.repo';
+import type { ContainerEntry, LabRuntime } from './labs.runtime';
+
+type StartRequest = z.output<typeof startRequestSchema>;
+type CenterPage = z.output<typeof centerPageSchema>;
+type JupyterInfoSave = z.output<typeof jupyterInfoSaveSchema>;
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** Combined runtime state of a user's environment (spec §4): 2 only when every part runs. */
+export function runtimeStateOf(entries: ContainerEntry[]): RuntimeState {
+  const active = entries.filter((e) => e.desired === 1);
+  if (active.length === 0) return 0;
+  return active.every((e) => e.state === 'Running') ? 2 : 1;
+}
+
+export class LabsService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly runtime: LabRuntime,
+    private readonly access: LabAccess,
+  ) {}
+
+  /** The caller's own container; anything else is "not found" so ids reveal nothing. */
+  own(actor: Actor, containerId: string): ContainerEntry {
+    const entry = this.runtime.get(containerId);
+    if (!entry || entry.userId !== actor.userId) throw notFound('labs.not_found');
+    return entry;
+  }
+
+  private async partsOf(env: envRepo.EnvironmentRow): Promise<envRepo.EnvironmentRow[]> {
+    if (env.type !== 4) return [env];
+    const rows = await envRepo.findEnvironments(this.ctx.db, env.parts);
+    return env.parts
+      .map((id) => rows.find((r) => r.id === id))
+      .filter((r): r is envRepo.EnvironmentRow => Boolean(r));
+  }
+
+  private async usableEnv(envId: string): Promise<envRepo.EnvironmentRow> {
+    const env = await envRepo.findEnvironment(this.ctx.db, envId);
+    if (!env) throw notFound('envs.not_found');
+    if (env.state !== 1) throw new AppError('envs.not_available', { code: ResponseCode.FAILED });
+    return env;
+  }
+
+  async start(actor: Actor, body: StartRequest): Promise<string[]> {
+    const env = await this.usableEnv(body.expEnvId);
+    const parts = await this.partsOf(env);
+    if (parts.length === 0)
+      throw new AppError('envs.parts_required', { code: ResponseCode.FAILED });
+    for (const part of parts) {
+      if (!runnerOf(part.resourceKind as ResourceKind)) {
+        throw new AppError('labs.unsupported_kind', {
+          code: ResponseCode.FAILED,
+          status: 422,
+          params: { kind: part.resourceKind },
+        });
+      }
+    }
+    const existing = this.runtime.entriesOf(actor.userId, env.id);
+    const alive = existing.filter((e) => e.desired === 1 && e.state !== 'Failed');
+    if (alive.length === parts.length && alive.length === existing.length) {
+      return existing.sort((a, b) => a.id.localeCompare(b.id)).map((e) => e.id);
+    }
+    if (env.restartLimit > 0) {
+      const since = new Date(this.ctx.now().getTime() - dayMs);
+      const used = await repo.startsSince(this.ctx.db, actor.userId, env.id, since);
+      if (used >= env.restartLimit) {
+        throw new AppError('labs.restart_limit', {
+          code: ResponseCode.FAILED,
+          status: 429,
+          params: { limit: env.restartLimit },
+        });
+      }
+    }
+    const needsDriver = parts.filter(
+      (p) => runnerOf(p.resourceKind as ResourceKind) !== 'simulation',
+    );
+    if (this.runtime.startingCount + needsDriver.length > this.ctx.config.labMaxStarting) {
+      throw new AppError('labs.busy', {
+        code: ResponseCode.BUSY,
+        status: 503,
+        headers: { 'Retry-After': String(labLimits.startRetryMs / 1000) },
+      });
+    }
+    const now = this.ctx.now();
+    const ids: string[] = [];
+    for (const [position, part] of parts.entries()) {
+      const sim = runnerOf(part.resourceKind as ResourceKind) === 'simulation';
+      ids.push(
+        await repo.upsertContainer(this.ctx.db, {
+          id: this.ctx.ids.next(),
+          userId: actor.userId,
+          schoolId: actor.schoolId,
+          envId: env.id,
+          partEnvId: part.id,
+          position,
+          expScriptId: body.expScriptId ?? null,
+          resources: {
+            cpuCore: body.cpuCore ?? part.cpuCore,
+            memorySize: body.memorySize ?? part.memorySize,
+            diskSize: body.diskSize ?? part.diskSize,
+            gpuCount: body.gpuCount ?? 0,
+          },
+          mqttPassword: sim ? randomBytes(18).toString('base64url') : null,
+          now,
+        }),
+      );
+    }
+    const rows = await repo.containersOf(this.ctx.db, ids);
+    const entries = rows.map((row) => this.runtime.remember(row));
+    for (const entry of entries) {
+      entry.lastHeartbeat = now.getTime();
+      if (entry.state === 'Running' || entry.state === 'Starting') continue;
+      await this.runtime.recordUsage(entry);
+      this.runtime.launch(entry);
+    }
+    return ids.sort((a, b) => a.localeCompare(b));
+  }
+
+  private targets(actor: Actor, envId: string, containerId?: string): ContainerEntry[] {
+    if (containerId) {
+      const entry = this.own(actor, containerId);
+      if (entry.envId !== envId) throw notFound('labs.not_found');
+      return [entry];
+    }
+    return this.runtime.entriesOf(actor.userId, envId);
+  }
+
+  async stop(actor: Actor, envId: string, containerId?: string): Promise<void> {
+    const entries = this.targets(actor, envId, containerId);
+    await Promise.all(entries.map((e) => this.runtime.stop(e, 'user')));
+  }
+
+  heartbeat(actor: Actor, envId: string, containerId?: string): number {
+    const entries = this.targets(actor, envId, containerId).filter((e) => e.desired === 1);
+    for (const e of entries) this.runtime.heartbeat(e);
+    return entries.length;
+  }
+
+  state(actor: Actor, containerId: string, lang: Lang) {
+    const entry = this.own(actor, containerId);
+    return { id: entry.id, state: entry.state, message: this.messageOf(entry, lang) };
+  }
+
+  private messageOf(entry: ContainerEntry, lang: Lang): string | null {
+    if (!entry.error) return null;
+    return formatMessage(entry.error.key as MessageKey, lang, entry.error.params);
+  }
+
+  detail(actor: Actor, containerId: string, lang: Lang): Container {
+    return this.present(this.own(actor, containerId), lang);
+  }
+
+  present(entry: ContainerEntry, lang: Lang): Container {
+    const notes = entry.notes.map((n) => formatMessage(`labs.note_${n}` as MessageKey, lang));
+    if (entry.resources.gpuCount > 0) notes.push(formatMessage('labs.note_gpu', lang));
+    return {
+      id: entry.id,
+      envId: entry.envId,
+      name: entry.name,
+      state: entry.state,
+      serviceType: entry.kind,
+      expScriptId: entry.expScriptId,
+      url: labOrigin(this.ctx.config, entry.id),
+      subUrl: entry.runner === 'jupyter' ? '/tree' : '/',
+      openWith: entry.openWith,
+      cpuCore: entry.resources.cpuCore,
+      memorySize: entry.resources.memorySize,
+      diskSize: entry.resources.diskSize,
+      gpuCount: entry.resources.gpuCount,
+      enforced: entry.enforced,
+      notes,
+      message: this.messageOf(entry, lang),
+      startedAt: entry.startedAt?.toISOString() ?? null,
+      idleTimeout: Math.round(entry.idleTimeoutMs / 1000),
+    };
+  }
+
+  async restartLimit(actor: Actor, envId: string) {
+    const env = await envRepo.findEnvironment(this.ctx.db, envId);
+    if (!env) throw notFound('envs.not_found');
+    const since = new Date(this.ctx.now().getTime() - dayMs);
+    const used = await repo.startsSince(this.ctx.db, actor.userId, envId, since);
+    return {
+      limit: env.restartLimit,
+      used,
+      remaining: env.restartLimit > 0 ? Math.max(0, env.restartLimit - used) : null,
+    };
+  }
+
+  /** Brings the files of the caller's lab back to the environment's initial files. */
+  async reset(actor: Actor, envId: string, containerId?: string): Promise<void> {
+    const entries = this.targets(actor, envId, containerId);
+    if (entries.length === 0) {
+      const env = await envRepo.findEnvironment(this.ctx.db, envId);
+      if (!env) throw notFound('envs.not_found');
+      throw notFound('labs.not_found');
+    }
+    if (entries.some((e) => e.state === 'Starting' || e.state === 'Stopping')) {
+      throw new AppError('labs.preparing', { code: ResponseCode.FAILED, status: 409 });
+    }
+    for (const entry of entries) {
+      const wasRunning = entry.desired === 1;
+      if (entry.runner === 'simulation') {
+        if (wasRunning) await this.runtime.stop(entry, 'reset');
+      } else {
+        if (wasRunning) await this.runtime.stop(entry, 'reset');
+        await this.runtime.driver.reset(this.runtime.specOf(entry));
+      }
+      if (wasRunning) {
+        entry.lastHeartbeat = this.ctx.now().getTime();
+        await repo.setStates(this.ctx.db, entry.id, 1, 1);
+        await this.runtime.recordUsage(entry);
+        this.runtime.launch(entry);
+      }
+    }
+  }
+
+  ticket(actor: Actor, containerId: string, language: Language, next?: string) {
+    const entry = this.own(actor, containerId);
+    if (entry.state !== 'Running')
+      throw new AppError('labs.not_running', { code: ResponseCode.FAILED });
+    const path =
+      next && next.startsWith('/') && !next.startsWith('//')
+        ? next
+        : entry.runner === 'jupyter'
+          ? '/tree'
+          : '/';
+    const { ticket, expiresIn } = this.access.issue(
+      { containerId, userId: actor.userId, readOnly: false, language },
+      path,
+    );
+    return { url: this.access.ticketUrl(this.ctx.config, containerId, ticket), expiresIn };
+  }
+
+  async listFiles(actor: Actor, containerId: string, path: string) {
+    const entry = this.own(actor, containerId);
+    return fileErrors(() => this.runtime.driver.files.list(this.filesIdOf(entry), path));
+  }
+
+  async readFile(actor: Actor, containerId: string, path: string) {
+    const entry = this.own(actor, containerId);
+    return fileErrors(() => this.runtime.driver.files.read(this.filesIdOf(entry), path));
+  }
+
+  async writeFile(actor: Actor, containerId: string, path: string, data: Readable) {
+    const entry = this.own(actor, containerId);
+    return fileErrors(() =>
+      this.runtime.driver.files.write(this.filesIdOf(entry), path, data, labLimits.uploadMaxBytes),
+    );
+  }
+
+  /** Files live in a container with a home: a simulation's files are its lab's terminal's. */
+  private filesIdOf(entry: ContainerEntry): string {
+    if (entry.runner !== 'simulation') return entry.id;
+    const sibling = this.runtime
+      .entriesOf(entry.userId, entry.envId)
+      .find((e) => e.runner !== 'simulation');
+    if (!sibling) throw notFound('labs.file_not_found');
+    return sibling.id;
+  }
+
+  async saveJupyterInfo(actor: Actor, body: JupyterInfoSave): Promise<JupyterInfo> {
+    const env = await envRepo.findEnvironment(this.ctx.db, body.expEnvId);
+    if (!env) throw invalid('envs.not_found', { expEnvId: 'invalid_value' });
+    const row = {
+      userId: actor.userId,
+      envId: env.id,
+      cpuCore: body.cpuCore,
+      memorySize: body.memorySize,
+      gpuCount: body.gpuCount,
+      gpuMemory: body.gpuMemory,
+      diskSize: body.diskSize,
+      updatedAt: this.ctx.now(),
+    };
+    await repo.saveJupyterInfo(this.ctx.db, row);
+    return { resourceExpEnvId: env.id, ...pickResources(row) };
+  }
+
+  async jupyterInfo(actor: Actor, envId: string): Promise<JupyterInfo | null> {
+    const row = await repo.findJupyterInfo(this.ctx.db, actor.userId, envId);
+    return row ? { resourceExpEnvId: envId, ...pickResources(row) } : null;
+  }
+
+  async usage(actor: Actor, envId: string, pageNum: number, pageSize: number) {
+    if (!isPlatformStaff(actor)) throw forbidden();
+    const env = await envRepo.findEnvironment(this.ctx.db, envId);
+    if (!env) throw notFound('envs.not_found');
+    const page = await repo.usagePage(this.ctx.db, envId, pageNum, pageSize);
+    const now = this.ctx.now().getTime();
+    return {
+      envId,
+      starts: page.total,
+      totalSeconds: Math.round(page.seconds),
+      running: page.running,
+      records: page.records.map(({ usage, userName, name }) => ({
+        id: usage.id,
+        userId: usage.userId,
+        userName: name ?? userName ?? '',
+        schoolId: usage.schoolId,
+        envId: usage.envId,
+        envName: usage.envName,
+        containerId: usage.containerId,
+        cpuCore: usage.resources.cpuCore,
+        memorySize: usage.resources.memorySize,
+        diskSize: usage.resources.diskSize,
+        startedAt: usage.startedAt.toISOString(),
+        stoppedAt: usage.stoppedAt?.toISOString() ?? null,
+        durationSeconds: Math.round(
+          ((usage.stoppedAt?.getTime() ?? now) - usage.startedAt.getTime()) / 1000,
+        ),
+        stopReason: usage.stopReason,
+      })),
+      total: page.total,
+      pageNum,
+      pageSize,
+    };
+  }
+
+  async centerPage(actor: Actor, q: CenterPage) {
+    const { records, total } = await envRepo.pageEnvironments(
+      this.ctx.db,
+      { ...q, visibleOnly: true },
+      q.pageNum,
+      q.pageSize,
+    );
+    const partIds = [...new Set(records.flatMap((r) => (r.type === 4 ? r.parts : [])))];
+    const parts = await envRepo.findEnvironments(this.ctx.db, partIds);
+    const items: CenterItem[] = records.map((r) => ({
+      id: r.id,
+      code: r.code,
+      name: r.name,
+      type: r.type,
+      experimentKind: r.experimentKind as CenterItem['experimentKind'],
+      resourceKind: r.resourceKind as CenterItem['resourceKind'],
+      labels: r.labels,
+      description: r.description,
+      openWith: r.openWith,
+      runnable: runnableOf(
+        r,
+        parts.filter((p) => r.parts.includes(p.id)),
+      ),
+      runtimeState: runtimeStateOf(this.runtime.entriesOf(actor.userId, r.id)),
+    }));
+    return { records: items, total, pageNum: q.pageNum, pageSize: q.pageSize };
+  }
+
+  async centerDetail(actor: Actor, envId: string, lang: Lang): Promise<CenterDetail> {
+    const env = await envRepo.findEnvironment(this.ctx.db, envId);
+    if (!env || env.state !== 1 || (env.hidden === 1 && !isPlatformStaff(actor))) {
+      throw notFound('envs.not_found');
+    }
+    const parts = env.type === 4 ? await this.partsOf(env) : [];
+    const runnable = runnableOf(env, parts);
+    const unsupported = (env.type === 4 ? parts : [env]).find(
+      (p) => !runnerOf(p.resourceKind as ResourceKind),
+    );
+    const scripts = await envRepo.pageScripts(this.ctx.db, { envId }, 1, 100);
+    const entries = this.runtime.entriesOf(actor.userId, envId);
+    return {
+      id: env.id,
+      code: env.code,
+      name: env.name,
+      type: env.type,
+      experimentKind: env.experimentKind as CenterDetail['experimentKind'],
+      resourceKind: env.resourceKind as CenterDetail['resourceKind'],
+      labels: env.labels,
+      description: env.description,
+      openWith: env.openWith,
+      runnable,
+      runtimeState: runtimeStateOf(entries),
+      manual: env.manual,
+      cpuCore: env.cpuCore,
+      memorySize: env.memorySize,
+      diskSize: env.diskSize,
+      restartLimit: env.restartLimit,
+      idleTimeout: env.idleTimeout,
+      parts: parts.map((p) => ({
+        id: p.id,
+        code: p.code,
+        name: p.name,
+        type: p.type,
+        resourceKind: p.resourceKind as ResourceKind,
+      })),
+      scripts: scripts.records.map(presentScript),
+      containerIds: entries
+        .filter((e) => e.desired === 1)
+        .map((e) => e.id)
+        .sort((a, b) => a.localeCompare(b)),
+      unrunnableReason: unsupported
+        ? formatMessage('labs.unsupported_kind', lang, { kind: unsupported.resourceKind })
+        : null,
+    };
+  }
+
+  async diskAlarm() {
+    const value = await repo.readSetting<{ phone?: string; status?: number }>(
+      this.ctx.db,
+      'disk.alarm',
+    );
+    return { phone: value?.phone ?? '', status: value?.status ?? 0 };
+  }
+}
+
+function pickResources(row: {
+  cpuCore: number;
+  memorySize: number;
+  gpuCount: number;
+  gpuMemory: number;
+  diskSize: number;
+}) {
+  return {
+    cpuCore: row.cpuCore,
+    memorySize: row.memorySize,
+    gpuCount: row.gpuCount,
+    gpuMemory: row.gpuMemory,
+    diskSize: row.diskSize,
+  };
+}
+
+async function fileErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof LabPathError) {
+      if (error.reason === 'outside') throw invalid('labs.path_outside', { path: 'invalid_value' });
+      if (error.reason === 'too_large') {
+        throw new AppError('labs.file_too_large', {
+          code: ResponseCode.INVALID,
+          status: 413,
+          params: { max: labLimits.uploadMaxBytes / 1024 / 1024 },
+        });
+      }
+      throw notFound('labs.file_not_found');
+    }
+    throw error;
+  }
+}
