@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { apiRoutes, type RoleCode } from '@platform/contract';
-import { roles, schools, userRoles, users } from '../db/schema';
+import { labEnvironments, roles, schools, userRoles, users } from '../db/schema';
 import type { AppContext } from '../lib/context';
 import { hashPassword } from '../lib/passwords';
 import { TEST_PASSWORD, WEB_BASIC } from './harness';
@@ -90,4 +90,44 @@ export async function signIn(
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
+}
+
+/** An environment configuration row, enabled and shown unless overridden. */
+export async function createEnvironment(
+  ctx: AppContext,
+  overrides: Partial<typeof labEnvironments.$inferInsert> = {},
+) {
+  const id = ctx.ids.next();
+  const row = {
+    id,
+    code: `env_${unique()}`,
+    name: `Environment ${id}`,
+    type: 2,
+    state: 1,
+    hidden: 0,
+    openWith: 1,
+    accessMode: 1,
+    experimentKind: '2',
+    resourceKind: 'TERMINAL',
+    cpuCore: 1,
+    memorySize: 1,
+    diskSize: 10,
+    restartLimit: 0,
+    idleTimeout: 600,
+    initialFiles: [{ path: 'README.txt', content: 'hello lab\n' }],
+    ...overrides,
+  };
+  const [created] = await ctx.db.insert(labEnvironments).values(row).returning();
+  return created!;
+}
+
+/** A user with roles, signed in; answers the user and the headers for its requests. */
+export async function signedIn(
+  app: FastifyInstance,
+  ctx: AppContext,
+  opts: Parameters<typeof createUser>[1] = {},
+) {
+  const user = await createUser(ctx, opts);
+  const { access_token } = await signIn(app, user.username, user.password);
+  return { ...user, token: access_token, headers: bearer(access_token) };
 }

@@ -282,11 +282,14 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
           for (const [key, value] of Object.entries(res.headers)) {
             if (value !== undefined && !hopByHop.has(key)) out[key] = value;
           }
-          void reply
-            .status(res.statusCode ?? 502)
-            .headers(out)
-            .send(res);
-          resolve();
+          reply.hijack();
+          reply.raw.writeHead(res.statusCode ?? 502, {
+            ...out,
+            'x-content-type-options': 'nosniff',
+          });
+          res.pipe(reply.raw);
+          res.on('end', () => resolve());
+          res.on('error', () => resolve());
         },
       );
       upstream.on('error', () => {

@@ -229,7 +229,7 @@ export function labsRoutes(runtime: LabRuntime, access: LabAccess): FastifyPlugi
           tags,
           summary: 'A single-use address that opens the lab on its own origin',
           params: idParams,
-          body: z.object({ next: z.string().max(1024).optional() }).optional(),
+          body: z.object({ next: z.string().max(1024).optional() }).nullish(),
           response: { 200: envelopeOf(ticketSchema) },
         },
       },

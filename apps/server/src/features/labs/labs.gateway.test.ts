@@ -1,0 +1,283 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { apiRoutes, labGatewayPaths, pathOf } from '@platform/contract';
+import { createEnvironment, signedIn } from '../../test/factories';
+import { createHarness, type Harness } from '../../test/harness';
+
+let h: Harness;
+let port: number;
+let student: Awaited<ReturnType<typeof signedIn>>;
+let other: Awaited<ReturnType<typeof signedIn>>;
+
+beforeAll(async () => {
+  h = await createHarness();
+  await h.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (h.app.server.address() as AddressInfo).port;
+  student = await signedIn(h.app, h.ctx, { roles: ['student'] });
+  other = await signedIn(h.app, h.ctx, { roles: ['student'] });
+});
+afterAll(() => h.close());
+
+const labHost = (id: string) => `${id}.labs.localhost:8080`;
+
+async function startLab(
+  who: typeof student,
+  overrides: Parameters<typeof createEnvironment>[1] = {},
+) {
+  const env = await createEnvironment(h.ctx, overrides);
+  const res = await h.app.inject({
+    method: 'POST',
+    url: apiRoutes.containersStart,
+    headers: who.headers,
+    payload: { expEnvId: env.id },
+  });
+  await h.app.labs.runtime.settle();
+  return { env, ids: res.json().data as string[] };
+}
+
+async function ticketUrl(who: typeof student, id: string): Promise<URL> {
+  const res = await h.app.inject({
+    method: 'POST',
+    url: pathOf(apiRoutes.containerTicket, { id }),
+    headers: { ...who.headers, 'accept-language': 'en-US' },
+  });
+  return new URL(res.json().data.url as string);
+}
+
+/** Redeems a ticket like a browser would; answers the lab cookie. */
+async function openLab(who: typeof student, id: string): Promise<string> {
+  const url = await ticketUrl(who, id);
+  const res = await h.app.inject({
+    method: 'GET',
+    url: `${url.pathname}${url.search}`,
+    headers: { host: url.host },
+  });
+  expect(res.statusCode).toBe(302);
+  const cookie = String(res.headers['set-cookie']);
+  return cookie.split(';')[0]!;
+}
+
+function connect(id: string, cookie: string, path: string = labGatewayPaths.socket) {
+  return new WebSocket(`ws://127.0.0.1:${port}${path}`, {
+    headers: { host: labHost(id), cookie, origin: `http://${labHost(id)}` },
+  });
+}
+
+function collect(socket: WebSocket, until: (all: string) => boolean, timeoutMs = 10_000) {
+  return new Promise<string>((resolve, reject) => {
+    let all = '';
+    const timer = setTimeout(() => reject(new Error(`timed out with: ${all}`)), timeoutMs);
+    socket.on('message', (data) => {
+      all += data.toString();
+      if (until(all)) {
+        clearTimeout(timer);
+        resolve(all);
+      }
+    });
+  });
+}
+
+describe('lab gateway', () => {
+  it('trades a single-use ticket for a host-only HttpOnly cookie and refuses everyone else', async () => {
+    const { ids } = await startLab(student);
+    const id = ids[0]!;
+    const url = await ticketUrl(student, id);
+    expect(url.host).toBe(labHost(id));
+    expect(url.searchParams.get('t')).toBeTruthy();
+    expect(url.toString()).not.toContain(student.token);
+
+    const first = await h.app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { host: url.host },
+    });
+    expect(first.statusCode).toBe(302);
+    expect(first.headers.location).toBe('/');
+    const setCookie = String(first.headers['set-cookie']);
+    expect(setCookie).toMatch(
+      /^lab_session=[\w-]+; HttpOnly; Path=\/; SameSite=None; Secure; Partitioned$/,
+    );
+    expect(setCookie).not.toMatch(/Domain=/i);
+    const cookie = setCookie.split(';')[0]!;
+
+    const replay = await h.app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { host: url.host },
+    });
+    expect(replay.statusCode).toBe(403);
+
+    const info = await h.app.inject({
+      method: 'GET',
+      url: labGatewayPaths.info,
+      headers: { host: url.host, cookie },
+    });
+    expect(info.json()).toEqual({
+      containerId: id,
+      envName: expect.any(String),
+      runner: 'terminal',
+      language: 'en-US',
+      readOnly: false,
+    });
+    const anonymous = await h.app.inject({ method: 'GET', url: '/', headers: { host: url.host } });
+    expect(anonymous.statusCode).toBe(403);
+    expect(anonymous.json().errorKey).toBe('labs.ticket_invalid');
+
+    const { ids: otherIds } = await startLab(other);
+    const elsewhere = await h.app.inject({
+      method: 'GET',
+      url: labGatewayPaths.info,
+      headers: { host: labHost(otherIds[0]!), cookie },
+    });
+    expect(elsewhere.statusCode).toBe(403);
+    const otherTicket = await h.app.inject({
+      method: 'POST',
+      url: pathOf(apiRoutes.containerTicket, { id }),
+      headers: other.headers,
+    });
+    expect(otherTicket.statusCode).toBe(404);
+
+    const api = await h.app.inject({
+      method: 'GET',
+      url: apiRoutes.currentUser,
+      headers: { host: url.host, ...student.headers },
+    });
+    expect(api.statusCode).toBe(404);
+    expect(api.body).not.toContain(student.username);
+  });
+
+  it('runs a shell over the WebSocket, replays output on reconnect, and ends with the lab', async () => {
+    const { env, ids } = await startLab(student);
+    const id = ids[0]!;
+    const cookie = await openLab(student, id);
+
+    const first = connect(id, cookie);
+    await new Promise((r) => first.once('open', r));
+    first.send(JSON.stringify({ type: 'resize', cols: 100, rows: 30 }));
+    const output = collect(first, (all) => all.includes('hello42'));
+    first.send(JSON.stringify({ type: 'input', data: 'echo hello$((40+2))\r' }));
+    await output;
+    first.close();
+
+    const second = connect(id, cookie);
+    const replay = await collect(second, (all) => all.includes('hello42'));
+    expect(replay).toContain('hello42');
+    const size = collect(second, (all) => /\b30 100\b/.test(all));
+    second.send(JSON.stringify({ type: 'input', data: 'stty size\r' }));
+    await size;
+
+    const closed = new Promise<number>((r) => second.once('close', (code) => r(code)));
+    await h.app.inject({
+      method: 'GET',
+      url: `${apiRoutes.containersStop}?envId=${env.id}`,
+      headers: student.headers,
+    });
+    expect(await closed).toBe(4404);
+    const after = await h.app.inject({
+      method: 'GET',
+      url: labGatewayPaths.info,
+      headers: { host: labHost(id), cookie },
+    });
+    expect(after.statusCode).toBe(403);
+  });
+
+  it('refuses a WebSocket without the lab’s cookie', async () => {
+    const { ids } = await startLab(student);
+    const socket = connect(ids[0]!, 'lab_session=forged');
+    const code = await new Promise<number>((r) => socket.once('close', (c) => r(c)));
+    expect(code).toBe(4403);
+  });
+
+  it('serves Jupyter through the gateway with its secret added and never shown, and runs 1+1', async () => {
+    const { env, ids } = await startLab(student, { experimentKind: '3', resourceKind: 'JUPYTER' });
+    const id = ids[0]!;
+    const secret = h.app.labs.runtime.driver.http(id)!.secretHeader.value;
+    const cookie = await openLab(student, id);
+    const host = labHost(id);
+
+    const tree = await h.app.inject({ method: 'GET', url: '/tree', headers: { host, cookie } });
+    expect(tree.statusCode).toBe(200);
+    expect(tree.body).toContain('Jupyter');
+    expect(tree.body).not.toContain(secret);
+    expect(JSON.stringify(tree.headers)).not.toContain(secret);
+    expect(tree.headers['content-security-policy']).toContain('frame-ancestors');
+    expect(tree.headers['content-security-policy']).toContain('http://localhost:8080');
+    const xsrf = /_xsrf=([^;]+)/.exec(String(tree.headers['set-cookie']))![1]!;
+
+    const withoutCookie = await h.app.inject({
+      method: 'GET',
+      url: '/api/status',
+      headers: { host },
+    });
+    expect(withoutCookie.statusCode).toBe(403);
+
+    const kernel = await h.app.inject({
+      method: 'POST',
+      url: '/api/kernels',
+      headers: {
+        host,
+        cookie: `${cookie}; _xsrf=${xsrf}`,
+        'x-xsrftoken': xsrf,
+        'content-type': 'application/json',
+      },
+      payload: { name: 'python3' },
+    });
+    expect(kernel.statusCode).toBe(201);
+    const kernelId = kernel.json().id as string;
+
+    const socket = connect(
+      id,
+      `${cookie}; _xsrf=${xsrf}`,
+      `/api/kernels/${kernelId}/channels?session_id=s1`,
+    );
+    await new Promise((r, j) => {
+      socket.once('open', r);
+      socket.once('error', j);
+    });
+    const result = new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no execute_result')), 20_000);
+      socket.on('message', (raw) => {
+        const msg = JSON.parse(raw.toString()) as {
+          msg_type: string;
+          content: { data?: Record<string, string> };
+        };
+        if (msg.msg_type === 'execute_result') {
+          clearTimeout(timer);
+          resolve(msg.content.data!['text/plain']!);
+        }
+      });
+    });
+    socket.send(
+      JSON.stringify({
+        header: {
+          msg_id: 'm1',
+          username: 'lab',
+          session: 's1',
+          msg_type: 'execute_request',
+          version: '5.3',
+          date: new Date().toISOString(),
+        },
+        parent_header: {},
+        metadata: {},
+        content: {
+          code: '1+1',
+          silent: false,
+          store_history: true,
+          user_expressions: {},
+          allow_stdin: false,
+          stop_on_error: true,
+        },
+        channel: 'shell',
+        buffers: [],
+      }),
+    );
+    expect(await result).toBe('2');
+    socket.close();
+    await h.app.inject({
+      method: 'GET',
+      url: `${apiRoutes.containersStop}?envId=${env.id}`,
+      headers: student.headers,
+    });
+  });
+});

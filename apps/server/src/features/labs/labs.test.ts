@@ -1,0 +1,333 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes, pathOf, type Container } from '@platform/contract';
+import { labContainers, labUsage } from '../../db/schema';
+import { bearer, createEnvironment, signedIn, signIn } from '../../test/factories';
+import { createHarness, type Harness } from '../../test/harness';
+
+let h: Harness;
+let student: Awaited<ReturnType<typeof signedIn>>;
+let other: Awaited<ReturnType<typeof signedIn>>;
+
+beforeAll(async () => {
+  h = await createHarness({ config: { labMaxStarting: 1 } });
+  student = await signedIn(h.app, h.ctx, { roles: ['student'] });
+  other = await signedIn(h.app, h.ctx, { roles: ['student'] });
+});
+afterAll(() => h.close());
+
+type Who = { headers: Record<string, string> };
+async function call(who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+  const res = await h.app.inject({
+    method,
+    url,
+    headers: { ...who.headers, 'accept-language': 'en' },
+    ...(payload ? { payload } : {}),
+  });
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    ...(res.json() as { code: number; message: string; data: unknown }),
+  };
+}
+
+const start = (who: Who, expEnvId: string, extra: object = {}) =>
+  call(who, 'POST', apiRoutes.containersStart, { expEnvId, ...extra });
+const state = async (who: Who, id: string) =>
+  (await call(who, 'POST', pathOf(apiRoutes.containerCheckState, { id }))).data as {
+    state: string;
+  };
+
+describe('starting, polling, heartbeats and stopping a lab', () => {
+  it('starts idempotently, reports the state from memory and records usage', async () => {
+    const env = await createEnvironment(h.ctx, { name: 'Shell basics' });
+    const first = await start(student, env.id);
+    expect(first.code).toBe(200);
+    const ids = first.data as string[];
+    expect(ids).toHaveLength(1);
+    expect((await start(student, env.id)).data).toEqual(ids);
+    await h.app.labs.runtime.settle();
+    expect((await state(student, ids[0]!)).state).toBe('Running');
+
+    const detail = (await call(student, 'GET', pathOf(apiRoutes.containerDetail, { id: ids[0]! })))
+      .data as Container;
+    expect(detail).toMatchObject({
+      id: ids[0],
+      envId: env.id,
+      state: 'Running',
+      serviceType: 'TERMINAL',
+      url: `http://${ids[0]}.labs.localhost:8080`,
+      subUrl: '/',
+    });
+    expect(detail.notes).toContain(
+      'Disk use is not capped on this host; each upload is limited to 50 MB',
+    );
+
+    const centre = await call(student, 'GET', pathOf(apiRoutes.centerDetail, { id: env.id }));
+    expect(centre.data).toMatchObject({ runtimeState: 2, containerIds: ids });
+
+    const beat = await call(student, 'PUT', `${apiRoutes.containersHeartbeat}?envId=${env.id}`);
+    expect(beat.data).toEqual({ alive: 1 });
+    expect(await h.app.labs.runtime.flush()).toBe(1);
+
+    const stopped = await call(student, 'GET', `${apiRoutes.containersStop}?envId=${env.id}`);
+    expect(stopped.code).toBe(200);
+    expect((await state(student, ids[0]!)).state).toBe('Stopped');
+    const [usage] = await h.ctx.db.select().from(labUsage).where(eq(labUsage.containerId, ids[0]!));
+    expect(usage).toMatchObject({ userId: student.id, envId: env.id, stopReason: 'user' });
+    expect(usage!.stoppedAt).not.toBeNull();
+  });
+
+  it('answers another user’s container ids as not found', async () => {
+    const env = await createEnvironment(h.ctx);
+    const ids = (await start(student, env.id)).data as string[];
+    await h.app.labs.runtime.settle();
+    const id = ids[0]!;
+    for (const [method, url] of [
+      ['POST', pathOf(apiRoutes.containerCheckState, { id })],
+      ['GET', pathOf(apiRoutes.containerDetail, { id })],
+      ['POST', pathOf(apiRoutes.containerTicket, { id })],
+      ['GET', `${apiRoutes.listFiles}?containerId=${id}`],
+      ['GET', `${apiRoutes.downloadFile}?containerId=${id}&path=README.txt`],
+      ['GET', `${apiRoutes.containersStop}?envId=${env.id}&containerId=${id}`],
+    ] as const) {
+      const res = await call(other, method, url);
+      expect(res.status, url).toBe(404);
+      expect(res.data ?? null).toBeNull();
+    }
+    expect((await state(student, id)).state).toBe('Running');
+    await call(student, 'GET', `${apiRoutes.containersStop}?envId=${env.id}`);
+  });
+
+  it('stops a lab whose heartbeats stop after its idle timeout, and keeps one that beats', async () => {
+    const idleEnv = await createEnvironment(h.ctx, { idleTimeout: 60 });
+    const busyEnv = await createEnvironment(h.ctx, { idleTimeout: 60 });
+    const [idle] = (await start(student, idleEnv.id)).data as string[];
+    await h.app.labs.runtime.settle();
+    const [busy] = (await start(student, busyEnv.id)).data as string[];
+    await h.app.labs.runtime.settle();
+
+    h.advance(40_000);
+    await call(student, 'PUT', `${apiRoutes.containersHeartbeat}?envId=${busyEnv.id}`);
+    expect(await h.app.labs.runtime.sweep()).toEqual([]);
+    h.advance(25_000);
+    expect(await h.app.labs.runtime.sweep()).toEqual([idle]);
+    expect((await state(student, idle!)).state).toBe('Stopped');
+    expect((await state(student, busy!)).state).toBe('Running');
+    const [row] = await h.ctx.db.select().from(labContainers).where(eq(labContainers.id, idle!));
+    expect(row).toMatchObject({ desiredState: 0, observedState: 0, stopReason: 'idle' });
+    const [usage] = await h.ctx.db.select().from(labUsage).where(eq(labUsage.containerId, idle!));
+    expect(usage?.stopReason).toBe('idle');
+    await call(student, 'GET', `${apiRoutes.containersStop}?envId=${busyEnv.id}`);
+  });
+
+  it('enforces the restart limit over 24 hours', async () => {
+    const env = await createEnvironment(h.ctx, { restartLimit: 1 });
+    await start(student, env.id);
+    await h.app.labs.runtime.settle();
+    await call(student, 'GET', `${apiRoutes.containersStop}?envId=${env.id}`);
+    const limit = await call(student, 'GET', `${apiRoutes.containerGetTime}?envId=${env.id}`);
+    expect(limit.data).toEqual({ limit: 1, used: 1, remaining: 0 });
+    const again = await start(student, env.id);
+    expect(again).toMatchObject({
+      code: 9999,
+      message: 'Start limit reached for today (1 starts)',
+    });
+    h.advance(24 * 3600 * 1000 + 1000);
+    student = { ...student, headers: bearer((await signIn(h.app, student.username)).access_token) };
+    other = { ...other, headers: bearer((await signIn(h.app, other.username)).access_token) };
+    const later = await start(student, env.id);
+    expect(later.code).toBe(200);
+    await h.app.labs.runtime.settle();
+    await call(student, 'GET', `${apiRoutes.containersStop}?envId=${env.id}`);
+  });
+
+  it('answers 601 with Retry-After while the host is at its limit of starts', async () => {
+    const slow = await createEnvironment(h.ctx, { experimentKind: '3', resourceKind: 'JUPYTER' });
+    const quick = await createEnvironment(h.ctx);
+    const first = await start(student, slow.id);
+    expect(first.code).toBe(200);
+    const busy = await start(other, quick.id);
+    expect(busy).toMatchObject({ status: 503, code: 601 });
+    expect(busy.headers['retry-after']).toBe('5');
+    await h.app.labs.runtime.settle();
+    expect((await start(other, quick.id)).code).toBe(200);
+    await h.app.labs.runtime.settle();
+    await call(student, 'GET', `${apiRoutes.containersStop}?envId=${slow.id}`);
+    await call(other, 'GET', `${apiRoutes.containersStop}?envId=${quick.id}`);
+  });
+
+  it('refuses kinds this host cannot run, and disabled environments, with clear messages', async () => {
+    const tb = await createEnvironment(h.ctx, {
+      type: 1,
+      experimentKind: '4',
+      resourceKind: 'THINGSBOARD',
+    });
+    const refused = await start(student, tb.id);
+    expect(refused).toMatchObject({ status: 422, code: 9999 });
+    expect(refused.message).toBe(
+      'This host cannot run this kind of lab (THINGSBOARD): it needs container images or a hypervisor. Please contact your administrator',
+    );
+    const zh = await h.app.inject({
+      method: 'POST',
+      url: apiRoutes.containersStart,
+      headers: { ...student.headers, 'accept-language': 'zh-CN' },
+      payload: { expEnvId: tb.id },
+    });
+    expect(zh.json().message).toContain('当前主机无法运行此类实验环境');
+    const disabled = await createEnvironment(h.ctx, { state: 2 });
+    expect((await start(student, disabled.id)).message).toBe('This environment is not enabled');
+    const missing = await call(student, 'POST', apiRoutes.containersStart, {});
+    expect(missing).toMatchObject({ code: 9000, fields: { expEnvId: 'required' } });
+  });
+});
+
+describe('files and reset', () => {
+  it('uploads, lists and downloads inside the home, refuses paths that leave it, and resets', async () => {
+    const env = await createEnvironment(h.ctx);
+    const [id] = (await start(student, env.id)).data as string[];
+    await h.app.labs.runtime.settle();
+
+    const boundary = 'XBOUNDARY';
+    const body = [
+      `--${boundary}\r\nContent-Disposition: form-data; name="containerId"\r\n\r\n${id}\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="path"\r\n\r\ndata\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="数据.csv"\r\nContent-Type: text/csv\r\n\r\nt,1\n\r\n`,
+      `--${boundary}--\r\n`,
+    ].join('');
+    const upload = await h.app.inject({
+      method: 'POST',
+      url: apiRoutes.uploadFile,
+      headers: { ...student.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    expect(upload.json()).toMatchObject({ code: 200, data: { path: 'data/数据.csv', size: 4 } });
+
+    const list = await call(student, 'GET', `${apiRoutes.listFiles}?containerId=${id}&path=data`);
+    expect(list.data).toMatchObject([{ name: '数据.csv', isDir: false, size: 4 }]);
+    const download = await h.app.inject({
+      method: 'GET',
+      url: `${apiRoutes.downloadFile}?containerId=${id}&path=${encodeURIComponent('data/数据.csv')}`,
+      headers: student.headers,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe('t,1\n');
+    expect(download.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('数据.csv')}`,
+    );
+
+    for (const path of ['../x', '/etc/passwd', 'data/../../secret']) {
+      const res = await call(
+        student,
+        'GET',
+        `${apiRoutes.downloadFile}?containerId=${id}&path=${encodeURIComponent(path)}`,
+      );
+      expect(res, path).toMatchObject({ code: 9000, message: 'The path is outside the lab home' });
+    }
+
+    const reset = await call(student, 'POST', apiRoutes.containerReset, { envId: env.id });
+    expect(reset).toMatchObject({ code: 200, message: 'The environment has been reset' });
+    await h.app.labs.runtime.settle();
+    const after = await call(student, 'GET', `${apiRoutes.listFiles}?containerId=${id}`);
+    expect((after.data as { name: string }[]).map((f) => f.name)).toEqual(['README.txt']);
+    expect((await state(student, id!)).state).toBe('Running');
+    await call(student, 'GET', `${apiRoutes.containersStop}?envId=${env.id}`);
+  });
+
+  it('refuses an upload over the size limit and keeps nothing of it', async () => {
+    const env = await createEnvironment(h.ctx);
+    const [id] = (await start(student, env.id)).data as string[];
+    await h.app.labs.runtime.settle();
+    const boundary = 'B';
+    const big = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="containerId"\r\n\r\n${id}\r\n`,
+      ),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\n\r\n`,
+      ),
+      Buffer.alloc(50 * 1024 * 1024 + 10),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await h.app.inject({
+      method: 'POST',
+      url: apiRoutes.uploadFile,
+      headers: {
+        ...student.headers,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'accept-language': 'en',
+      },
+      payload: big,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('The file is too large; the maximum is 50 MB');
+    const list = await call(student, 'GET', `${apiRoutes.listFiles}?containerId=${id}`);
+    expect((list.data as { name: string }[]).map((f) => f.name)).toEqual(['README.txt']);
+    await call(student, 'GET', `${apiRoutes.containersStop}?envId=${env.id}`);
+  });
+});
+
+describe('Jupyter resource requests, usage and disk alarm', () => {
+  it('remembers the resource request and validates the spec’s choices', async () => {
+    const env = await createEnvironment(h.ctx, { experimentKind: '3', resourceKind: 'JUPYTER' });
+    const q = `${apiRoutes.jupyterInfoQuery}?resourceExpEnvId=${env.id}`;
+    expect((await call(student, 'GET', q)).data).toBeNull();
+    const saved = await call(student, 'POST', apiRoutes.jupyterInfoSave, {
+      expEnvId: env.id,
+      cpuCore: 0.7,
+      memorySize: 6,
+      gpuCount: 1,
+      gpuMemory: 2,
+      diskSize: 30,
+    });
+    expect(saved.code).toBe(200);
+    expect((await call(student, 'GET', q)).data).toEqual({
+      resourceExpEnvId: env.id,
+      cpuCore: 0.7,
+      memorySize: 6,
+      gpuCount: 1,
+      gpuMemory: 2,
+      diskSize: 30,
+    });
+    expect((await call(other, 'GET', q)).data).toBeNull();
+    const bad = await call(student, 'POST', apiRoutes.jupyterInfoSave, {
+      expEnvId: env.id,
+      cpuCore: 0.4,
+      memorySize: 11,
+      gpuCount: 1,
+      gpuMemory: 2,
+      diskSize: 15,
+    });
+    expect(bad).toMatchObject({
+      code: 9000,
+      fields: { cpuCore: 'invalid_value', memorySize: 'invalid_value', diskSize: 'invalid_value' },
+    });
+  });
+
+  it('summarises usage for operations only', async () => {
+    const operator = await signedIn(h.app, h.ctx, { roles: ['operator'] });
+    const env = await createEnvironment(h.ctx);
+    await start(student, env.id);
+    await h.app.labs.runtime.settle();
+    h.advance(90_000);
+    await call(student, 'GET', `${apiRoutes.containersStop}?envId=${env.id}`);
+    const usage = await call(operator, 'GET', pathOf(apiRoutes.envUsage, { id: env.id }));
+    expect(usage.data).toMatchObject({ envId: env.id, starts: 1, running: 0, total: 1 });
+    const record = (
+      usage.data as { records: { durationSeconds: number; stopReason: string; userId: string }[] }
+    ).records[0]!;
+    expect(record.userId).toBe(student.id);
+    expect(record.durationSeconds).toBeGreaterThanOrEqual(90);
+    expect(record.stopReason).toBe('user');
+    expect((await call(student, 'GET', pathOf(apiRoutes.envUsage, { id: env.id }))).status).toBe(
+      403,
+    );
+  });
+
+  it('answers the disk alarm with its defaults', async () => {
+    expect((await call(student, 'GET', apiRoutes.diskAlarm)).data).toEqual({
+      phone: '',
+      status: 0,
+    });
+  });
+});
