@@ -2,7 +2,13 @@ import type { AddressInfo } from 'node:net';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { apiRoutes, labGatewayPaths, pathOf, type Device, type PanelServerMessage } from '@platform/contract';
+import {
+  apiRoutes,
+  labGatewayPaths,
+  pathOf,
+  type Device,
+  type PanelServerMessage,
+} from '@platform/contract';
 import { shellResult } from '@platform/labs/conformance';
 import { createEnvironment, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
@@ -25,14 +31,23 @@ async function startEnv(h: Harness, who: { headers: Record<string, string> }, en
   return res.json().data as string[];
 }
 
-async function panel(h: Harness, port: number, who: { headers: Record<string, string> }, id: string) {
+async function panel(
+  h: Harness,
+  port: number,
+  who: { headers: Record<string, string> },
+  id: string,
+) {
   const res = await h.app.inject({
     method: 'POST',
     url: pathOf(apiRoutes.containerTicket, { id }),
     headers: who.headers,
   });
   const url = new URL(res.json().data.url as string);
-  const redeemed = await h.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: { host: url.host } });
+  const redeemed = await h.app.inject({
+    method: 'GET',
+    url: `${url.pathname}${url.search}`,
+    headers: { host: url.host },
+  });
   const cookie = String(redeemed.headers['set-cookie']).split(';')[0]!;
   const socket = new WebSocket(`ws://127.0.0.1:${port}${labGatewayPaths.socket}`, {
     headers: { host: url.host, cookie },
@@ -62,12 +77,12 @@ describe('MQTT topic rules', () => {
     expect(inNamespace('1', '#')).toBe(false);
     expect(matches('labs/+/devices/#', 'labs/1/devices/a/set')).toBe(true);
     expect(matches('labs/1/devices/+/set', 'labs/1/devices/a/state')).toBe(false);
-    expect([parseCommand('ON'), parseCommand('0'), parseCommand('{"on":true}'), parseCommand('x')]).toEqual([
-      true,
-      false,
-      true,
-      null,
-    ]);
+    expect([
+      parseCommand('ON'),
+      parseCommand('0'),
+      parseCommand('{"on":true}'),
+      parseCommand('x'),
+    ]).toEqual([true, false, true, null]);
   });
 });
 
@@ -84,9 +99,18 @@ describe('IoT device simulation on the embedded broker', () => {
   afterAll(() => h.close());
 
   it('shows live telemetry in the panel and carries a toggle from the panel to a shell subscriber', async () => {
-    const sim = await createEnvironment(h.ctx, { experimentKind: '1', resourceKind: 'SIMULATION', devices });
+    const sim = await createEnvironment(h.ctx, {
+      experimentKind: '1',
+      resourceKind: 'SIMULATION',
+      devices,
+    });
     const shellEnv = await createEnvironment(h.ctx, { name: 'Shell' });
-    const combo = await createEnvironment(h.ctx, { type: 4, experimentKind: '1', resourceKind: 'SIMULATION', parts: [sim.id, shellEnv.id] });
+    const combo = await createEnvironment(h.ctx, {
+      type: 4,
+      experimentKind: '1',
+      resourceKind: 'SIMULATION',
+      parts: [sim.id, shellEnv.id],
+    });
     const ids = await startEnv(h, student, combo.id);
     expect(ids).toHaveLength(2);
     const entries = ids.map((id) => h.app.labs.runtime.get(id)!);
@@ -106,7 +130,9 @@ describe('IoT device simulation on the embedded broker', () => {
       const t = messages.filter((m) => m.type === 'telemetry');
       return t.length >= 3 ? t : undefined;
     });
-    expect(values.every((m) => m.type === 'telemetry' && m.value >= 15 && m.value <= 35)).toBe(true);
+    expect(values.every((m) => m.type === 'telemetry' && m.value >= 15 && m.value <= 35)).toBe(
+      true,
+    );
 
     const shell = h.app.labs.runtime.driver.terminal(termId);
     const received = await shellResult(
@@ -120,7 +146,10 @@ describe('IoT device simulation on the embedded broker', () => {
       'mosquitto_sub -h 127.0.0.1 -u "$MQTT_USERNAME" -P "$MQTT_PASSWORD" -t "labs/#" -C 1 -W 2; echo "exit=$?"',
     );
     expect(outside).not.toContain('"value"');
-    const wrong = await shellResult(shell, 'mosquitto_sub -h 127.0.0.1 -u "$MQTT_USERNAME" -P wrong -t "$MQTT_TOPIC_PREFIX/#" -C 1 -W 2 2>&1');
+    const wrong = await shellResult(
+      shell,
+      'mosquitto_sub -h 127.0.0.1 -u "$MQTT_USERNAME" -P wrong -t "$MQTT_TOPIC_PREFIX/#" -C 1 -W 2 2>&1',
+    );
     expect(wrong.toLowerCase()).toContain('refused');
 
     await shellResult(
@@ -132,10 +161,17 @@ describe('IoT device simulation on the embedded broker', () => {
     const seen = await shellResult(shell, 'wait; cat fan.txt');
     expect(seen).toBe(`labs/${simId}/devices/fan/set {"on":true}`);
 
-    await shellResult(shell, 'mosquitto_pub -h 127.0.0.1 -u "$MQTT_USERNAME" -P "$MQTT_PASSWORD" -t "$MQTT_TOPIC_PREFIX/devices/fan/set" -m off');
+    await shellResult(
+      shell,
+      'mosquitto_pub -h 127.0.0.1 -u "$MQTT_USERNAME" -P "$MQTT_PASSWORD" -t "$MQTT_TOPIC_PREFIX/devices/fan/set" -m off',
+    );
     await until(() => messages.find((m) => m.type === 'state' && m.id === 'fan' && !m.on));
     socket.close();
-    await h.app.inject({ method: 'GET', url: `${apiRoutes.containersStop}?envId=${combo.id}`, headers: student.headers });
+    await h.app.inject({
+      method: 'GET',
+      url: `${apiRoutes.containersStop}?envId=${combo.id}`,
+      headers: student.headers,
+    });
     expect(h.app.labs.runtime.simulation(simId)).toBeUndefined();
   });
 });
@@ -145,7 +181,11 @@ describe('IoT device simulation on an external broker (MQTT_URL, Mosquitto)', ()
     const h = await createHarness({ config: { mqttUrl: 'mqtt://127.0.0.1:1883' } });
     try {
       const student = await signedIn(h.app, h.ctx, { roles: ['student'] });
-      const sim = await createEnvironment(h.ctx, { experimentKind: '1', resourceKind: 'SIMULATION', devices });
+      const sim = await createEnvironment(h.ctx, {
+        experimentKind: '1',
+        resourceKind: 'SIMULATION',
+        devices,
+      });
       const [id] = await startEnv(h, student, sim.id);
       const client = await mqtt.connectAsync('mqtt://127.0.0.1:1883');
       const got: string[] = [];
@@ -154,7 +194,12 @@ describe('IoT device simulation on an external broker (MQTT_URL, Mosquitto)', ()
       await until(() => got.find((m) => m.includes('/telemetry ')));
       await client.publishAsync(`labs/${id}/devices/fan/set`, 'on');
       await until(() => got.find((m) => m.startsWith(`labs/${id}/devices/fan/state {"on":true`)));
-      expect(h.app.labs.runtime.simulation(id!)!.snapshot().find((d) => d.id === 'fan')?.on).toBe(true);
+      expect(
+        h.app.labs.runtime
+          .simulation(id!)!
+          .snapshot()
+          .find((d) => d.id === 'fan')?.on,
+      ).toBe(true);
       await client.endAsync();
     } finally {
       await h.close();

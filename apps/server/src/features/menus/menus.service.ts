@@ -4,11 +4,12 @@ import type { Actor } from '../auth/auth.plugin';
 import * as repo from './menus.repo';
 
 /**
- * Builds the visible tree: sorted by sort, hidden entries (and everything under them) left out,
- * entries whose parent is not granted left out too.
+ * Builds the permission tree, sorted by sort. Hidden entries stay in it with `hidden: true`: they
+ * are routes (detail pages) the web app opens but does not show in its menus. Entries whose
+ * parent is not granted are left out.
  */
 export function buildMenuTree(rows: repo.MenuRow[], lang: Lang): MenuNode[] {
-  const visible = rows.filter((r) => !r.hidden && r.menuIndex);
+  const visible = rows.filter((r) => r.menuIndex);
   const byParent = new Map<string | null, repo.MenuRow[]>();
   for (const r of visible) {
     const key = r.parentId ?? null;

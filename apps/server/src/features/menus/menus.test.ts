@@ -81,11 +81,16 @@ describe('GET menus/all/{appid}', () => {
       headers: { ...bearer(token), 'accept-language': lang },
     });
 
-  it("answers the sorted tree of the user's roles of that application, hidden entries and buttons left out", async () => {
+  it("answers the sorted tree of the user's roles of that application, hidden entries flagged, buttons left out", async () => {
     const res = await get('app-a');
     expect(res.json().code).toBe(200);
-    expect(names(res.json().data)).toEqual(['OtherRole', ['Top', ['First', 'Second']]]);
-    const first = res.json().data[1].children[0];
+    expect(names(res.json().data)).toEqual([
+      ['HiddenTop', ['UnderHidden']],
+      'OtherRole',
+      ['Top', ['First', 'Second', 'HiddenLeaf']],
+    ]);
+    expect(res.json().data[0].hidden).toBe(true);
+    const first = res.json().data[2].children[0];
     expect(first).toMatchObject({
       path: 'x/y',
       url: 'path:x/y,component:ViewY',
@@ -96,8 +101,8 @@ describe('GET menus/all/{appid}', () => {
 
   it('names entries in the caller language', async () => {
     const res = await get('app-a', '', 'en');
-    expect(res.json().data[1].name).toBe('Top EN');
-    expect(res.json().data[1].meta.title).toBe('Top EN');
+    expect(res.json().data[2].name).toBe('Top EN');
+    expect(res.json().data[2].meta.title).toBe('Top EN');
   });
 
   it('narrows to the given role ids, never widens', async () => {
@@ -131,10 +136,42 @@ describe('GET menus/all/{appid}', () => {
     };
     expect(await treeOf(student.username)).toEqual([
       'Workbench',
+      [
+        'Lab environments',
+        [
+          'Environment centre',
+          'Environment detail',
+          'Experiment',
+          'Terminal',
+          'Workspace',
+          'Operating manual',
+        ],
+      ],
       ['Personal centre', ['My info', 'Change password']],
     ]);
     expect(await treeOf(admin.username)).toEqual([
       'Workbench',
+      [
+        'Lab environments',
+        [
+          'Environment centre',
+          'Environment detail',
+          'Experiment',
+          'Terminal',
+          'Workspace',
+          'Operating manual',
+        ],
+      ],
+      [
+        'Environment management',
+        [
+          'Environment configurations',
+          'Experiment scripts',
+          'My experiment environments',
+          'AI environment configuration',
+          'Environment details',
+        ],
+      ],
       ['Personal centre', ['My info', 'Change password']],
       'API docs',
     ]);

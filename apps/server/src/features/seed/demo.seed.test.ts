@@ -1,6 +1,15 @@
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, pathOf } from '@platform/contract';
-import { classes, menus, roles, schools, users } from '../../db/schema';
+import {
+  classes,
+  labEnvironments,
+  menus,
+  roles,
+  schools,
+  systemSettings,
+  users,
+} from '../../db/schema';
 import { bearer, passwordGrant } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 import { demoAccounts, seedDemo } from './demo.seed';
@@ -20,12 +29,33 @@ describe('demo data', () => {
       users: (await h.ctx.db.select().from(users)).length,
       roles: (await h.ctx.db.select().from(roles)).length,
       menus: (await h.ctx.db.select().from(menus)).length,
+      environments: (await h.ctx.db.select().from(labEnvironments)).length,
     });
     const before = await count();
-    expect(before).toMatchObject({ schools: 1, classes: 1, users: 5, roles: 7 });
+    expect(before).toMatchObject({ schools: 1, classes: 1, users: 6, roles: 7, environments: 6 });
     await seedDemo(h.ctx);
     await seedDemo(h.ctx);
     expect(await count()).toEqual(before);
+  });
+
+  it('upgrades a database seeded by an earlier version, adding only what is new', async () => {
+    const old = await createHarness();
+    try {
+      await seedDemo(old.ctx);
+      await old.ctx.db.delete(menus).where(inArray(menus.menuIndex, ['4', '4-1', '5', '5-1']));
+      await old.ctx.db
+        .update(systemSettings)
+        .set({ value: 1 })
+        .where(eq(systemSettings.key, 'seed.system.version'));
+      const before = (await old.ctx.db.select().from(menus)).length;
+      await seedDemo(old.ctx);
+      const after = await old.ctx.db.select().from(menus);
+      expect(after.filter((m) => m.menuIndex === '1')).toHaveLength(1);
+      expect(after.filter((m) => m.menuIndex === '4-1')).toHaveLength(1);
+      expect(after.length).toBeGreaterThan(before);
+    } finally {
+      await old.close();
+    }
   });
 
   it('lets every demo account sign in with SEED_PASSWORD and see its menus', async () => {

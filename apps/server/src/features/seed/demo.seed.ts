@@ -2,6 +2,7 @@ import type { RoleCode } from '@platform/contract';
 import type { AppContext } from '../../lib/context';
 import { hashPassword } from '../../lib/passwords';
 import * as repo from './seed.repo';
+import { seedDemoEnvironments } from './demo-environments';
 import { seedSystem } from './system.seed';
 
 export const demoAccounts: {
@@ -12,6 +13,7 @@ export const demoAccounts: {
   inSchool: boolean;
 }[] = [
   { username: 'student01', role: 'student', name: '李明', phone: '13800000001', inSchool: true },
+  { username: 'student02', role: 'student', name: '张华', phone: '13800000006', inSchool: true },
   { username: 'teacher01', role: 'teacher', name: '王老师', phone: '13800000002', inSchool: true },
   {
     username: 'schooladmin01',
@@ -31,9 +33,9 @@ export const demoAccounts: {
 ];
 
 const DEMO_SEED_KEY = 'seed.demo.version';
-const DEMO_SEED_VERSION = 1;
+const DEMO_SEED_VERSION = 2;
 
-/** System data, then the demo school, its class and the five demo accounts; safe to run on every start. */
+/** System data, then the demo school, its class, the demo accounts and sample environments; safe to run on every start. */
 export async function seedDemo(ctx: AppContext) {
   await seedSystem(ctx);
   const { db, ids, config } = ctx;
@@ -48,13 +50,16 @@ export async function seedDemo(ctx: AppContext) {
       await repo.insertSchool(tx, { id, name: '演示职业技术学院', type: 2, url: 'sch_edu' });
       school = (await repo.findSchoolByUrl(tx, 'sch_edu'))!;
     }
-    const classId = ids.next();
-    await repo.insertClass(tx, {
-      id: classId,
-      schoolId: school.id,
-      name: '物联网应用技术2026级1班',
-      grade: '2026',
-    });
+    let classId = await repo.firstClassOf(tx, school.id);
+    if (!classId) {
+      classId = ids.next();
+      await repo.insertClass(tx, {
+        id: classId,
+        schoolId: school.id,
+        name: '物联网应用技术2026级1班',
+        grade: '2026',
+      });
+    }
     const roleRows = await Promise.all(
       demoAccounts.map(async (a) => {
         const rows = await tx.query.roles.findFirst({
@@ -77,7 +82,7 @@ export async function seedDemo(ctx: AppContext) {
           name: a.name,
           phone: a.phone,
           sex: 1,
-          stuNo: a.role === 'student' ? '2026000001' : null,
+          stuNo: a.role === 'student' ? `20260000${a.username.slice(-2)}` : null,
           kind: a.role === 'student' ? 1 : null,
           province: '福建省',
           city: '福州市',
@@ -85,6 +90,7 @@ export async function seedDemo(ctx: AppContext) {
         roleId ? [roleId] : [],
       );
     }
+    await seedDemoEnvironments(tx, ids, null, ctx.now());
     await repo.writeMarker(tx, DEMO_SEED_KEY, DEMO_SEED_VERSION);
   });
   return { accounts };

@@ -65,6 +65,11 @@ export async function insertSchool(db: Db, school: typeof schools.$inferInsert) 
   await db.insert(schools).values(school);
 }
 
+export async function firstClassOf(db: Db, schoolId: string): Promise<string | undefined> {
+  const row = await db.query.classes.findFirst({ where: eq(classes.schoolId, schoolId) });
+  return row?.id;
+}
+
 export async function insertClass(db: Db, row: typeof classes.$inferInsert) {
   await db.insert(classes).values(row);
 }

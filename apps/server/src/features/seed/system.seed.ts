@@ -24,9 +24,14 @@ interface MenuSeed {
   linkType?: number;
   linkValue?: string;
   customFields?: string;
+  hidden?: boolean;
+  /** The system seed version that added this entry. */
+  since?: number;
   roles: readonly RoleCode[] | 'all';
-  children?: Omit<MenuSeed, 'roles' | 'children'>[];
+  children?: Omit<MenuSeed, 'roles' | 'children' | 'since'>[];
 }
+
+const staff: RoleCode[] = ['operator', 'admin', 'case-developer', 'aiot-product-manager'];
 
 /** The menu tree of every role. Every entry leads to a working screen. */
 export const menuSeed: MenuSeed[] = [
@@ -77,10 +82,76 @@ export const menuSeed: MenuSeed[] = [
     linkValue: '/api/docs',
     roles: ['operator', 'admin'],
   },
+  {
+    index: '4',
+    name: '实验环境',
+    nameEn: 'Lab environments',
+    url: 'environment',
+    sort: 10,
+    icon: 'ExperimentOutlined',
+    since: 2,
+    roles: 'all',
+    children: [
+      {
+        index: '4-1',
+        name: '环境中心',
+        nameEn: 'Environment centre',
+        url: 'path:environment/index,component:EnvIndex',
+        sort: 1,
+        icon: 'AppstoreOutlined',
+      },
+      ...(
+        [
+          ['4-2', '环境详情', 'Environment detail', 'detail', 'EnvDetail'],
+          ['4-3', '实验', 'Experiment', 'experiment', 'EnvExperiment'],
+          ['4-4', '终端', 'Terminal', 'terminal', 'EnvTerminal'],
+          ['4-5', '工作区', 'Workspace', 'workspace', 'EnvWorkspace'],
+          ['4-6', '操作手册', 'Operating manual', 'manual', 'EnvManual'],
+        ] as const
+      ).map(([index, name, nameEn, path, component], i) => ({
+        index,
+        name,
+        nameEn,
+        url: `path:environment/${path},component:${component}`,
+        sort: i + 2,
+        hidden: true,
+        customFields: 'activeMenu:/environment/index',
+      })),
+    ],
+  },
+  {
+    index: '5',
+    name: '环境管理',
+    nameEn: 'Environment management',
+    url: 'environment-admin',
+    sort: 20,
+    icon: 'CloudServerOutlined',
+    since: 2,
+    roles: staff,
+    children: [
+      ...(
+        [
+          ['5-1', '环境配置', 'Environment configurations', 'configs', 'EnvConfigList', false],
+          ['5-2', '实验脚本', 'Experiment scripts', 'scripts', 'EnvScriptList', false],
+          ['5-3', '我的实验环境', 'My experiment environments', 'mine', 'MyEnvList', false],
+          ['5-4', 'AI 环境配置', 'AI environment configuration', 'ai', 'AiEnvConfig', false],
+          ['5-5', '环境详情', 'Environment details', 'detail', 'EnvConfigDetail', true],
+        ] as const
+      ).map(([index, name, nameEn, path, component, hidden], i) => ({
+        index,
+        name,
+        nameEn,
+        url: `path:environment-admin/${path},component:${component}`,
+        sort: i + 1,
+        hidden,
+        ...(hidden ? { customFields: 'activeMenu:/environment-admin/configs' } : {}),
+      })),
+    ],
+  },
 ];
 
 const SYSTEM_SEED_KEY = 'seed.system.version';
-const SYSTEM_SEED_VERSION = 1;
+const SYSTEM_SEED_VERSION = 2;
 
 /** Data the platform needs to run: the web client, roles, menus, site config, announcement. */
 export async function seedSystem(ctx: AppContext) {
@@ -95,7 +166,8 @@ export async function seedSystem(ctx: AppContext) {
     redirectUris: [config.publicUrl],
     firstParty: true,
   });
-  if ((await repo.readMarker(db, SYSTEM_SEED_KEY)) >= SYSTEM_SEED_VERSION) return;
+  const current = await repo.readMarker(db, SYSTEM_SEED_KEY);
+  if (current >= SYSTEM_SEED_VERSION) return;
 
   await db.transaction(async (tx) => {
     const roleIds = new Map<RoleCode, string>();
@@ -129,12 +201,17 @@ export async function seedSystem(ctx: AppContext) {
       linkType: m.linkType ?? 1,
       linkValue: m.linkValue ?? null,
       customFields: m.customFields ?? null,
+      hidden: m.hidden ?? false,
     });
-    for (const m of menuSeed) {
+    for (const m of menuSeed.filter((entry) => (entry.since ?? 1) > current)) {
       const granted = idsOf(m.roles);
       const top = row(m, null);
       await repo.insertMenu(tx, top, granted);
       for (const c of m.children ?? []) await repo.insertMenu(tx, row(c, top.id), granted);
+    }
+    if (current >= 1) {
+      await repo.writeMarker(tx, SYSTEM_SEED_KEY, SYSTEM_SEED_VERSION);
+      return;
     }
     await repo.insertSiteConfig(tx, {
       clientCode: config.webClientId,
