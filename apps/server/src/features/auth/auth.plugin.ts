@@ -5,6 +5,7 @@ import { forbidden, unauthorized } from '../../lib/errors';
 import { sha256 } from '../../lib/passwords';
 import * as repo from './auth.repo';
 import { parseBearer } from './auth.service';
+import { sessionCache } from './session-cache';
 
 export interface Actor {
   userId: string;
@@ -49,7 +50,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const token = parseBearer(req.headers.authorization);
     if (!token) throw unauthorized();
     const { db, now } = app.ctx;
-    const session = await repo.findActiveSessionByAccess(db, sha256(token), now());
+    const digest = sha256(token);
+    const at = now();
+    const cached = sessionCache.get(digest, at.getTime());
+    if (cached) {
+      req.actor = cached;
+      return;
+    }
+    const session = await repo.findActiveSessionByAccess(db, digest, at);
     if (!session || !session.enabled) throw unauthorized();
     const roles = await repo.rolesOfUser(db, session.userId);
     req.actor = {
@@ -60,5 +68,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       clientId: session.clientId,
       roles: roles.map((r) => ({ id: r.id, tenantId: r.tenantId, code: r.code })),
     };
+    sessionCache.set(digest, req.actor, session.accessExpiresAt.getTime(), at.getTime());
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { sessionCache } from './session-cache';
 import { authSessions, loginLogs, oauthClients, roles, userRoles, users } from '../../db/schema';
 
 export type OAuthClient = typeof oauthClients.$inferSelect;
@@ -46,6 +47,7 @@ export async function findActiveSessionByAccess(db: Db, accessHash: string, now:
       username: users.username,
       schoolId: users.schoolId,
       enabled: users.enabled,
+      accessExpiresAt: authSessions.accessExpiresAt,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
@@ -77,6 +79,7 @@ export async function rotateSession(
   next: Pick<NewSession, 'accessHash' | 'accessExpiresAt' | 'refreshHash' | 'refreshExpiresAt'>,
   now: Date,
 ): Promise<boolean> {
+  sessionCache.forgetSession(sessionId);
   const rows = await db
     .update(authSessions)
     .set({ ...next, previousRefreshHash: presentedRefreshHash, refreshedAt: now })
@@ -92,6 +95,7 @@ export async function rotateSession(
 }
 
 export async function revokeSession(db: Db, sessionId: string, reason: string, now: Date) {
+  sessionCache.forgetSession(sessionId);
   await db
     .update(authSessions)
     .set({ revokedAt: now, revokeReason: reason })
@@ -99,6 +103,7 @@ export async function revokeSession(db: Db, sessionId: string, reason: string, n
 }
 
 export async function revokeUserSessions(db: Db, userId: string, reason: string, now: Date) {
+  sessionCache.forgetUser(userId);
   await db
     .update(authSessions)
     .set({ revokedAt: now, revokeReason: reason })
