@@ -1,0 +1,145 @@
+/**
+ * Heartbeat and state-poll traffic of 10,000 running labs on PostgreSQL. Each lab sends a
+ * heartbeat every 60 s and polls its state every 10 s (spec §4): 10,000/60 + 10,000/10 ≈ 1,167
+ * requests per second. Reports p99 latency and errors at that rate, and the heartbeat route's
+ * top throughput as a ratio to Fastify's hello-world measured in the same run.
+ * Usage: npm run bench:lab-traffic   (needs DATABASE_URL; DURATION=seconds of the steady run)
+ */
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+
+if (!process.env.DATABASE_URL) {
+  console.error('Set DATABASE_URL (PostgreSQL) to run this benchmark.');
+  process.exit(2);
+}
+const duration = Number(process.env.DURATION ?? 30);
+const root = path.resolve(import.meta.dirname, '..');
+const server = spawn(process.execPath, ['--import', 'tsx', 'bench/lab-traffic-server.ts'], {
+  cwd: root,
+  env: { ...process.env, TEST_DATABASE: 'postgres' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const line = await new Promise<string>((resolve) => {
+  createInterface({ input: server.stdout! }).once('line', resolve);
+});
+const setup = JSON.parse(line) as {
+  port: number;
+  helloPort: number;
+  database: string;
+  labs: { token: string; envId: string; containerId: string }[];
+};
+const { labs } = setup;
+const base = `http://127.0.0.1:${setup.port}`;
+let next = 0;
+const heartbeat = (lab: (typeof labs)[number]) => ({
+  method: 'PUT' as const,
+  path: `/api-experiment/containers/heartbeat?envId=${lab.envId}&containerId=${lab.containerId}`,
+  headers: { authorization: `Bearer ${lab.token}` },
+});
+const poll = (lab: (typeof labs)[number]) => ({
+  method: 'POST' as const,
+  path: `/api-experiment/container/check/state/${lab.containerId}`,
+  headers: { authorization: `Bearer ${lab.token}` },
+});
+
+const check = await fetch(`${base}${poll(labs[0]!).path}`, {
+  method: 'POST',
+  headers: poll(labs[0]!).headers,
+});
+const body = (await check.json()) as { code: number; data: { state: string } };
+if (body.code !== 200 || body.data.state !== 'Running')
+  throw new Error(`unexpected answer ${JSON.stringify(body)}`);
+
+/**
+ * An open-loop load: requests leave on a fixed schedule (a batch every 10 ms) whatever the
+ * answers do, so queueing in the server shows in the latencies. An error is a failed request,
+ * an HTTP status other than 200, or an envelope code other than 200.
+ */
+async function paced(perSecond: number, seconds: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const latencies: number[] = [];
+  let errors = 0;
+  const send = () =>
+    new Promise<void>((resolve) => {
+      const lab = labs[next++ % labs.length]!;
+      const r = next % 7 === 0 ? heartbeat(lab) : poll(lab);
+      const t0 = performance.now();
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: setup.port,
+          method: r.method,
+          path: r.path,
+          headers: r.headers,
+          agent,
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () => {
+            latencies.push(performance.now() - t0);
+            if (res.statusCode !== 200 || !text.startsWith('{"code":200')) errors++;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end();
+    });
+  const pending: Promise<void>[] = [];
+  const tickMs = 10;
+  const start = performance.now();
+  let sent = 0;
+  while (performance.now() - start < seconds * 1000) {
+    const due = Math.floor(((performance.now() - start) / 1000) * perSecond);
+    while (sent < due) {
+      pending.push(send());
+      sent++;
+    }
+    await new Promise((r) => setTimeout(r, tickMs));
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  const sorted = latencies.sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+  return { total: sent, p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1]!, errors };
+}
+
+const run = (opts: autocannon.Options) =>
+  new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result))),
+  );
+
+const helloResult = await run({
+  url: `http://127.0.0.1:${setup.helloPort}/hello`,
+  connections: 50,
+  duration: 10,
+});
+const heartbeatResult = await run({
+  url: base,
+  connections: 50,
+  duration: 10,
+  requests: [{ setupRequest: (req) => ({ ...req, ...heartbeat(labs[next++ % labs.length]!) }) }],
+});
+const rate = Math.round(labs.length / 60 + labs.length / 10);
+const steady = await paced(rate, duration);
+server.kill('SIGTERM');
+
+const ratio = heartbeatResult.requests.average / helloResult.requests.average;
+console.log(
+  `\nLab traffic, ${labs.length} running labs (${os.cpus().length} cores, Node ${process.version}, ${setup.database})`,
+);
+console.log(
+  `steady ${rate} req/s for ${duration} s, evenly paced: ${steady.total} requests, p50 ${steady.p50.toFixed(1)} ms, p99 ${steady.p99.toFixed(1)} ms, max ${steady.max.toFixed(1)} ms, errors ${steady.errors}`,
+);
+console.log(
+  `heartbeat top throughput ${heartbeatResult.requests.average.toFixed(0)} req/s (p99 ${heartbeatResult.latency.p99} ms, non-2xx ${heartbeatResult.non2xx}); Fastify hello-world ${helloResult.requests.average.toFixed(0)} req/s; ratio ${ratio.toFixed(2)}`,
+);
