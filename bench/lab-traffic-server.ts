@@ -15,9 +15,9 @@ const users = 100;
 const envs = 100;
 
 const h = await createHarness();
-const students = [];
+const students: Awaited<ReturnType<typeof signedIn>>[] = [];
 for (let i = 0; i < users; i++) students.push(await signedIn(h.app, h.ctx, { roles: ['student'] }));
-const environments = [];
+const environments: Awaited<ReturnType<typeof createEnvironment>>[] = [];
 for (let i = 0; i < envs; i++) environments.push(await createEnvironment(h.ctx));
 
 const now = h.ctx.now();
