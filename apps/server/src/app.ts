@@ -82,7 +82,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     reply.header('Referrer-Policy', 'no-referrer');
     const labRoute = req.routeOptions.config?.labGateway;
     if (!req.url.startsWith('/api/docs') && !labRoute) {
-      const frames = ctx.config.aiChatUrl ? ` ${new URL(ctx.config.aiChatUrl).origin}` : '';
+      const publicUrl = new URL(ctx.config.publicUrl);
+      const labs = `${publicUrl.protocol}//*.${ctx.config.labDomain}${publicUrl.port ? `:${publicUrl.port}` : ''}`;
+      const frames = ` ${labs}${ctx.config.aiChatUrl ? ` ${new URL(ctx.config.aiChatUrl).origin}` : ''}`;
       reply.header(
         'Content-Security-Policy',
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; " +
@@ -91,6 +93,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     }
   });
 
+  // An empty body sent as JSON (common for POSTs without a payload) counts as no body.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '') done(null, undefined);
+    else jsonParser(req, body as string, done);
+  });
   await app.register(formbody);
   await app.register(envelopePlugin);
   await app.register(swagger, {

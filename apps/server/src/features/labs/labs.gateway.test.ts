@@ -37,10 +37,12 @@ async function startLab(
 }
 
 async function ticketUrl(who: typeof student, id: string): Promise<URL> {
+  // As browsers often send it: JSON content type, empty body.
   const res = await h.app.inject({
     method: 'POST',
     url: pathOf(apiRoutes.containerTicket, { id }),
-    headers: { ...who.headers, 'accept-language': 'en-US' },
+    headers: { ...who.headers, 'accept-language': 'en-US', 'content-type': 'application/json' },
+    payload: '',
   });
   return new URL(res.json().data.url as string);
 }
