@@ -126,9 +126,9 @@ export const diskChoices = [10, 20, 30] as const;
 const oneOf = (choices: readonly number[]) =>
   z.coerce.number().refine((v) => choices.includes(v), 'invalid_value');
 
-export const cpuSchema = oneOf(cpuChoices);
-export const memorySchema = oneOf(memoryChoices);
-export const diskSchema = oneOf(diskChoices);
+export const cpuSchema = /* @__PURE__ */ oneOf(cpuChoices);
+export const memorySchema = /* @__PURE__ */ oneOf(memoryChoices);
+export const diskSchema = /* @__PURE__ */ oneOf(diskChoices);
 
 /** Simulated IoT devices. Sensors publish telemetry; actuators take on/off commands. */
 export const sensorTypes = [
@@ -251,11 +251,11 @@ export const envRuntimeDefaults = {
   initialFiles: [],
 } as const;
 
-export const envAddSchema = envBaseSchema.extend(envRuntimeSchema.partial().shape);
+export const envAddSchema = /* @__PURE__ */ envBaseSchema.extend(envRuntimeSchema.partial().shape);
 export type EnvAdd = z.input<typeof envAddSchema>;
-export const envUpdateSchema = envBaseSchema.extend({ id: idSchema });
+export const envUpdateSchema = /* @__PURE__ */ envBaseSchema.extend({ id: idSchema });
 export type EnvUpdate = z.input<typeof envUpdateSchema>;
-export const envConfigSchema = envRuntimeSchema.extend({ id: idSchema });
+export const envConfigSchema = /* @__PURE__ */ envRuntimeSchema.extend({ id: idSchema });
 export type EnvConfig = z.input<typeof envConfigSchema>;
 
 export const environmentSchema = z.object({
@@ -298,7 +298,7 @@ export const environmentSchema = z.object({
 });
 export type Environment = z.infer<typeof environmentSchema>;
 
-export const envPageQuerySchema = pageQuerySchema.extend({
+export const envPageQuerySchema = /* @__PURE__ */ pageQuerySchema.extend({
   name: z.string().trim().max(100, 'too_long').optional(),
   type: z.coerce.number().int().min(1).max(4).optional(),
   state: z.coerce.number().int().min(1).max(3).optional(),
@@ -335,13 +335,13 @@ export const scriptSchema = z.object({
   createdAt: z.string(),
 });
 export type Script = z.infer<typeof scriptSchema>;
-export const scriptListQuerySchema = pageQuerySchema.extend({
+export const scriptListQuerySchema = /* @__PURE__ */ pageQuerySchema.extend({
   envId: idSchema.optional(),
   name: z.string().trim().max(100, 'too_long').optional(),
 });
 
 /** Environment centre: enabled, shown environments for everyone. */
-export const centerPageSchema = pageQuerySchema.extend({
+export const centerPageSchema = /* @__PURE__ */ pageQuerySchema.extend({
   name: z.string().trim().max(100, 'too_long').optional(),
   experimentKind: z.enum(experimentKinds, { message: 'invalid_value' }).optional(),
   label: z.string().trim().max(20, 'too_long').optional(),
@@ -361,7 +361,7 @@ export const centerItemSchema = z.object({
   runtimeState: z.number().int(),
 });
 export type CenterItem = z.infer<typeof centerItemSchema>;
-export const centerDetailSchema = centerItemSchema.extend({
+export const centerDetailSchema = /* @__PURE__ */ centerItemSchema.extend({
   manual: z.string(),
   cpuCore: z.number(),
   memorySize: z.number(),
