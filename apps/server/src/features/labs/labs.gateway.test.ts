@@ -56,8 +56,7 @@ async function openLab(who: typeof student, id: string): Promise<string> {
     headers: { host: url.host },
   });
   expect(res.statusCode).toBe(302);
-  const cookie = String(res.headers['set-cookie']);
-  return cookie.split(';')[0]!;
+  return (res.headers['set-cookie'] as string[])[0]!.split(';')[0]!;
 }
 
 function connect(id: string, cookie: string, path: string = labGatewayPaths.socket) {
@@ -96,12 +95,19 @@ describe('lab gateway', () => {
     });
     expect(first.statusCode).toBe(302);
     expect(first.headers.location).toBe('/');
-    const setCookie = String(first.headers['set-cookie']);
-    expect(setCookie).toMatch(
+    const [partitioned, plain] = first.headers['set-cookie'] as string[];
+    expect(partitioned).toMatch(
       /^lab_session=[\w-]+; HttpOnly; Path=\/; SameSite=None; Secure; Partitioned$/,
     );
-    expect(setCookie).not.toMatch(/Domain=/i);
-    const cookie = setCookie.split(';')[0]!;
+    expect(plain).toMatch(/^lab_session_t=[\w-]+; HttpOnly; Path=\/; SameSite=None; Secure$/);
+    expect(`${partitioned}${plain}`).not.toMatch(/Domain=/i);
+    const cookie = partitioned!.split(';')[0]!;
+    const plainInfo = await h.app.inject({
+      method: 'GET',
+      url: labGatewayPaths.info,
+      headers: { host: url.host, cookie: plain!.split(';')[0]! },
+    });
+    expect(plainInfo.statusCode).toBe(200);
 
     const replay = await h.app.inject({
       method: 'GET',

@@ -45,7 +45,7 @@ function upstreamCookies(header: string | undefined): string | undefined {
   const kept = (header ?? '')
     .split(';')
     .map((p) => p.trim())
-    .filter((p) => p && !p.startsWith(`${labCookieName}=`));
+    .filter((p) => p && !p.startsWith(`${labCookieName}=`) && !p.startsWith(`${labCookieName}_t=`));
   return kept.length ? kept.join('; ') : undefined;
 }
 
@@ -72,9 +72,18 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
   const platformOrigin = new URL(config.publicUrl).origin;
   const labUrl = new URL(config.publicUrl);
   const crossSiteCookie = labUrl.protocol === 'https:' || labUrl.hostname === 'localhost';
-  const cookieAttributes = crossSiteCookie
-    ? 'HttpOnly; Path=/; SameSite=None; Secure; Partitioned'
-    : 'HttpOnly; Path=/; SameSite=Lax';
+  /**
+   * Where the lab origin is another site than the platform, two cookies carry the session: a
+   * partitioned one that works inside the platform's frame even where third-party cookies are
+   * blocked, and a plain one for new tabs the lab opens itself (Jupyter opens notebooks so).
+   */
+  const sessionCookies = (sessionId: string) =>
+    crossSiteCookie
+      ? [
+          `${labCookieName}=${sessionId}; HttpOnly; Path=/; SameSite=None; Secure; Partitioned`,
+          `${labCookieName}_t=${sessionId}; HttpOnly; Path=/; SameSite=None; Secure`,
+        ]
+      : [`${labCookieName}=${sessionId}; HttpOnly; Path=/; SameSite=Lax`];
   const sockets = new Map<string, Set<WebSocket>>();
 
   runtime.onStop((entry) => {
@@ -97,7 +106,9 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
   ): { session: LabSession; entry: ContainerEntry } | null => {
     const containerId = containerOfHost(config, req.headers.host);
     if (!containerId) return null;
-    const session = access.session(readCookie(req.headers.cookie, labCookieName), containerId);
+    const session =
+      access.session(readCookie(req.headers.cookie, labCookieName), containerId) ??
+      access.session(readCookie(req.headers.cookie, `${labCookieName}_t`), containerId);
     const entry = runtime.get(containerId);
     if (!session || !entry || entry.userId !== session.userId) return null;
     return { session, entry };
@@ -123,7 +134,7 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
       const redeemed = containerId && query.t ? access.redeem(query.t, containerId) : null;
       if (!redeemed) return refuse(req, reply);
       return reply
-        .header('Set-Cookie', `${labCookieName}=${redeemed.sessionId}; ${cookieAttributes}`)
+        .header('Set-Cookie', sessionCookies(redeemed.sessionId))
         .header('Cache-Control', 'no-store')
         .redirect(redeemed.next, 302);
     },

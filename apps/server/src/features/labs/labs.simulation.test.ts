@@ -48,7 +48,7 @@ async function panel(
     url: `${url.pathname}${url.search}`,
     headers: { host: url.host },
   });
-  const cookie = String(redeemed.headers['set-cookie']).split(';')[0]!;
+  const cookie = (redeemed.headers['set-cookie'] as string[])[0]!.split(';')[0]!;
   const socket = new WebSocket(`ws://127.0.0.1:${port}${labGatewayPaths.socket}`, {
     headers: { host: url.host, cookie },
   });
