@@ -14,6 +14,33 @@ const views: Record<string, LazyExoticComponent<ComponentType>> = {
   PersonalPassword: lazy(() =>
     import('../personal/PersonalPassword').then((m) => ({ default: m.PersonalPassword })),
   ),
+  EnvConfigList: lazy(() =>
+    import('../environment-admin/EnvConfigList').then((m) => ({ default: m.EnvConfigList })),
+  ),
+  MyEnvList: lazy(() =>
+    import('../environment-admin/EnvConfigList').then((m) => ({ default: m.MyEnvList })),
+  ),
+  EnvConfigDetail: lazy(() =>
+    import('../environment-admin/EnvConfigDetail').then((m) => ({ default: m.EnvConfigDetail })),
+  ),
+  EnvScriptList: lazy(() =>
+    import('../environment-admin/EnvScriptList').then((m) => ({ default: m.EnvScriptList })),
+  ),
+  AiEnvConfig: lazy(() =>
+    import('../environment-admin/AiEnvConfig').then((m) => ({ default: m.AiEnvConfig })),
+  ),
+  EnvIndex: lazy(() => import('../environment/EnvIndex').then((m) => ({ default: m.EnvIndex }))),
+  EnvDetail: lazy(() => import('../environment/EnvDetail').then((m) => ({ default: m.EnvDetail }))),
+  EnvExperiment: lazy(() =>
+    import('../environment/EnvExperiment').then((m) => ({ default: m.EnvExperiment })),
+  ),
+  EnvTerminal: lazy(() =>
+    import('../environment/EnvTerminal').then((m) => ({ default: m.EnvTerminal })),
+  ),
+  EnvWorkspace: lazy(() =>
+    import('../environment/EnvWorkspace').then((m) => ({ default: m.EnvWorkspace })),
+  ),
+  EnvManual: lazy(() => import('../environment/EnvManual').then((m) => ({ default: m.EnvManual }))),
 };
 
 export function hasView(name: string | null): boolean {

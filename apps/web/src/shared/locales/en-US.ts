@@ -1,4 +1,6 @@
 import type { Translation } from './zh-CN';
+import { envAdminEn } from '../../features/environment-admin/locales';
+import { environmentEn } from '../../features/environment/locales';
 
 /** English texts; same keys as zh-CN. */
 export const enUS: Translation = {
@@ -151,4 +153,6 @@ export const enUS: Translation = {
     defaultTitle: 'System announcement',
     close: 'Got it',
   },
+  envAdmin: envAdminEn,
+  environment: environmentEn,
 };

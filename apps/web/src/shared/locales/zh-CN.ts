@@ -1,3 +1,6 @@
+import { envAdminZh } from '../../features/environment-admin/locales';
+import { environmentZh } from '../../features/environment/locales';
+
 /** Simplified Chinese texts. The English file must have exactly the same keys (checked by types and a test). */
 export const zhCN = {
   app: {
@@ -148,6 +151,8 @@ export const zhCN = {
     defaultTitle: '系统公告',
     close: '我知道了',
   },
+  envAdmin: envAdminZh,
+  environment: environmentZh,
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { AiEnvConfig } from './AiEnvConfig';
+import {
+  chooseOption,
+  clickButton,
+  mockApi,
+  page,
+  polyfillBrowser,
+  renderView,
+  rowOf,
+  sampleEnv,
+  type ApiCall,
+} from './testing';
+
+setupTestEnvironment();
+polyfillBrowser();
+
+const notebook = sampleEnv({
+  id: '301',
+  code: 'jupyter-ai',
+  name: 'AI 笔记本',
+  experimentKind: '3',
+  resourceKind: 'JUPYTER',
+  cpuCore: 2,
+  memorySize: 8,
+  diskSize: 20,
+  restartLimit: 5,
+  idleTimeout: 3600,
+  initialFiles: [{ path: 'README.md', content: '# AI' }],
+});
+
+const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?${label}$`));
+
+function api() {
+  return mockApi((call: ApiCall) => {
+    if (call.path === '/api-experiment/env/page/list') return page([notebook]);
+    if (call.path === '/api-experiment/env/config') return notebook;
+    return call.path === '/api-experiment/env/labels' ? [] : null;
+  });
+}
+
+const configBody = (calls: ApiCall[]) =>
+  calls.filter((c) => c.path === '/api-experiment/env/config').at(-1);
+
+describe('AI environment configuration', { timeout: 30_000 }, () => {
+  it('lists only Jupyter environments and says GPU values are advisory', async () => {
+    const calls = api();
+    renderView(<AiEnvConfig />, '/sch_edu/environment-admin/ai');
+    expect(await screen.findByText('jupyter-ai')).toBeTruthy();
+    expect(rowOf('jupyter-ai').textContent).toContain('2 核 / 8 GB / 20 GB');
+    expect(screen.getByText(/在本机只作参考/)).toBeTruthy();
+    const query = calls.find((c) => c.path === '/api-experiment/env/page/list')!.query;
+    expect(query.get('experimentKind')).toBe('3');
+  });
+
+  it('saves the chosen resources through env/config and keeps the rest', async () => {
+    const calls = api();
+    renderView(<AiEnvConfig />, '/sch_edu/environment-admin/ai');
+    await screen.findByText('jupyter-ai');
+    clickButton('资源配置', rowOf('jupyter-ai'));
+    await screen.findByText('默认资源：AI 笔记本');
+    await chooseOption(field('CPU'), '0.5 核');
+    await chooseOption(field('磁盘'), '30 GB');
+    clickButton('保存');
+    await waitFor(() => expect(toastTexts()).toContain('保存成功'));
+    const put = configBody(calls)!;
+    expect(put.method).toBe('PUT');
+    expect(put.body).toEqual({
+      id: '301',
+      cpuCore: 0.5,
+      memorySize: 8,
+      diskSize: 30,
+      restartLimit: 5,
+      idleTimeout: 3600,
+      devices: [],
+      parts: [],
+      initialFiles: [{ path: 'README.md', content: '# AI' }],
+    });
+  });
+
+  it('restores the spec defaults (1 core, 4 GB, 10 GB)', async () => {
+    const calls = api();
+    renderView(<AiEnvConfig />, '/sch_edu/environment-admin/ai');
+    await screen.findByText('jupyter-ai');
+    clickButton('资源配置', rowOf('jupyter-ai'));
+    await screen.findByText('默认资源：AI 笔记本');
+    clickButton('恢复默认值');
+    clickButton('保存');
+    await waitFor(() => expect(configBody(calls)).toBeTruthy());
+    expect(configBody(calls)?.body).toMatchObject({ cpuCore: 1, memorySize: 4, diskSize: 10 });
+  });
+});

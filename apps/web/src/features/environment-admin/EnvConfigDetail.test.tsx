@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { setupTestEnvironment } from '../../test/helpers';
+import { EnvConfigDetail } from './EnvConfigDetail';
+import {
+  mockApi,
+  page,
+  polyfillBrowser,
+  renderView,
+  rowOf,
+  sampleEnv,
+  sampleScript,
+  type ApiCall,
+} from './testing';
+
+setupTestEnvironment();
+polyfillBrowser();
+
+const record = (id: string, partial: Record<string, unknown> = {}) => ({
+  id,
+  userId: '11',
+  userName: '张三',
+  schoolId: '5',
+  envId: '101',
+  envName: 'Linux 终端',
+  containerId: `c-${id}`,
+  cpuCore: 1,
+  memorySize: 2,
+  diskSize: 10,
+  startedAt: '2026-01-02T03:04:05.000Z',
+  stoppedAt: '2026-01-02T04:05:06.000Z',
+  durationSeconds: 3661,
+  stopReason: 'idle',
+  ...partial,
+});
+
+const usagePath = '/api-operation/env/usage/101';
+
+function api() {
+  return mockApi((call: ApiCall) => {
+    if (call.path === '/api-experiment/env/get/101')
+      return sampleEnv({
+        type: 4,
+        parts: ['201'],
+        restartLimit: 0,
+        devices: [{ id: 't1', type: 'humidity', name: '湿度一号', intervalMs: 2000 }],
+      });
+    if (call.path === '/api-experiment/env/list')
+      return [{ id: '201', code: 'jup', name: 'Jupyter 笔记本', type: 2, resourceKind: 'JUPYTER' }];
+    if (call.path === '/api-experiment/script/list') return page([sampleScript()]);
+    if (call.path === usagePath) {
+      const pageNum = Number(call.query.get('pageNum'));
+      const records =
+        pageNum === 1
+          ? [record('1'), record('2', { userName: '李四', stoppedAt: null, stopReason: null })]
+          : [record('11', { userName: '王五' })];
+      return {
+        envId: '101',
+        starts: 12,
+        totalSeconds: 45_000,
+        running: 1,
+        records,
+        total: 12,
+        pageNum,
+        pageSize: 10,
+      };
+    }
+    return null;
+  });
+}
+
+describe('environment detail', { timeout: 30_000 }, () => {
+  it('shows the fields read-only, the scripts and the usage records', async () => {
+    const calls = api();
+    renderView(<EnvConfigDetail />, '/sch_edu/environment-admin/detail?id=101');
+    expect(await screen.findByText('环境详情：Linux 终端')).toBeTruthy();
+    expect(screen.getByText('组合环境')).toBeTruthy();
+    expect(screen.getByText('不限制')).toBeTruthy();
+    expect(await screen.findByText('Jupyter 笔记本 (jup)')).toBeTruthy();
+    expect(screen.getByText('湿度传感器')).toBeTruthy();
+    // Read-only: no inputs to change the environment, and no script editing.
+    expect(document.querySelector('form')).toBeNull();
+    expect(await screen.findByText('文件操作入门')).toBeTruthy();
+    expect(screen.queryByText('编辑')).toBeNull();
+    const scripts = calls.find((c) => c.path === '/api-experiment/script/list')!;
+    expect(scripts.query.get('envId')).toBe('101');
+
+    // Usage: summary, records, a running lab, and server paging.
+    expect(await screen.findByText('张三')).toBeTruthy();
+    const statistic = (title: string) =>
+      screen.getByText(title).closest('.ant-statistic')?.querySelector('.ant-statistic-content')
+        ?.textContent;
+    expect(statistic('启动次数')).toBe('12');
+    expect(statistic('累计时长（小时）')).toBe('12.5');
+    expect(statistic('正在运行')).toBe('1');
+    const first = rowOf('c-1');
+    expect(within(first).getByText('1:01:01')).toBeTruthy();
+    expect(within(first).getByText('idle')).toBeTruthy();
+    expect(within(first).getByText('1 核 / 2 GB / 10 GB')).toBeTruthy();
+    expect(within(rowOf('c-2')).getByText('运行中')).toBeTruthy();
+    const usage = calls.filter((c) => c.path === usagePath);
+    expect(usage[0]?.query.get('pageNum')).toBe('1');
+    const pager = screen.getByText('张三').closest('.ant-table-wrapper') as HTMLElement;
+    fireEvent.click(within(pager).getByTitle('2'));
+    expect(await screen.findByText('王五')).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === usagePath)
+          .at(-1)
+          ?.query.get('pageNum'),
+      ).toBe('2'),
+    );
+  });
+
+  it('says so when the id is missing, without calling the server', async () => {
+    const calls = api();
+    renderView(<EnvConfigDetail />, '/sch_edu/environment-admin/detail');
+    expect(await screen.findByText('缺少环境 ID，请从环境列表进入')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+});

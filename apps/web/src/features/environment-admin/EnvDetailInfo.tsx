@@ -1,0 +1,161 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Descriptions, Table, Typography } from 'antd';
+import type { Environment } from '@platform/contract';
+import { envOptionsQueryOptions } from './api';
+import { formatTime, useEnvEnums } from './enums';
+import { LabelTags, RunnableTag, StateTag } from './envColumns';
+
+const pre = { whiteSpace: 'pre-wrap', margin: 0, fontFamily: 'inherit' } as const;
+
+/** Every field of an environment, read-only. */
+export function EnvDetailInfo({ env }: { env: Environment }) {
+  const { t, i18n } = useTranslation();
+  const enums = useEnvEnums();
+  const options = useQuery({ ...envOptionsQueryOptions(), enabled: env.parts.length > 0 });
+  const none = t('envAdmin.none');
+  const text = (v: string) => v || none;
+  const partName = (id: string) => {
+    const part = options.data?.find((o) => o.id === id);
+    return part ? `${part.name} (${part.code})` : id;
+  };
+
+  const items: { key: string; label: string; children: ReactNode; span?: number | 'filled' }[] = [
+    { key: 'code', label: t('envAdmin.fields.code'), children: env.code },
+    { key: 'name', label: t('envAdmin.fields.name'), children: env.name },
+    { key: 'type', label: t('envAdmin.fields.type'), children: enums.label('type', env.type) },
+    { key: 'state', label: t('envAdmin.fields.state'), children: <StateTag state={env.state} /> },
+    {
+      key: 'experimentKind',
+      label: t('envAdmin.fields.experimentKind'),
+      children: enums.label('experimentKind', env.experimentKind),
+    },
+    { key: 'resourceKind', label: t('envAdmin.fields.resourceKind'), children: env.resourceKind },
+    {
+      key: 'hidden',
+      label: t('envAdmin.fields.hidden'),
+      children: enums.label('hidden', env.hidden),
+    },
+    {
+      key: 'openWith',
+      label: t('envAdmin.fields.openWith'),
+      children: enums.label('openWith', env.openWith),
+    },
+    {
+      key: 'accessMode',
+      label: t('envAdmin.fields.accessMode'),
+      children: enums.label('accessMode', env.accessMode),
+    },
+    {
+      key: 'runnable',
+      label: t('envAdmin.fields.runnable'),
+      children: <RunnableTag runnable={env.runnable} />,
+    },
+    { key: 'image', label: t('envAdmin.fields.image'), children: text(env.image), span: 'filled' },
+    {
+      key: 'labels',
+      label: t('envAdmin.fields.labels'),
+      children: <LabelTags labels={env.labels} />,
+    },
+    {
+      key: 'resources',
+      label: t('envAdmin.fields.resources'),
+      children: t('envAdmin.units.resources', {
+        cpu: env.cpuCore,
+        memory: env.memorySize,
+        disk: env.diskSize,
+      }),
+    },
+    {
+      key: 'restartLimit',
+      label: t('envAdmin.fields.restartLimit'),
+      children: env.restartLimit === 0 ? t('envAdmin.unlimited') : env.restartLimit,
+    },
+    { key: 'idleTimeout', label: t('envAdmin.fields.idleTimeout'), children: env.idleTimeout },
+    {
+      key: 'parts',
+      label: t('envAdmin.fields.parts'),
+      children: env.parts.length ? env.parts.map(partName).join('、') : none,
+      span: 'filled',
+    },
+    {
+      key: 'description',
+      label: t('envAdmin.fields.description'),
+      children: <p style={pre}>{text(env.description)}</p>,
+      span: 'filled',
+    },
+    { key: 'createdBy', label: t('envAdmin.fields.createdBy'), children: env.createdBy ?? none },
+    {
+      key: 'createdAt',
+      label: t('envAdmin.fields.createdAt'),
+      children: formatTime(env.createdAt, i18n.language),
+    },
+    {
+      key: 'updatedAt',
+      label: t('envAdmin.fields.updatedAt'),
+      children: formatTime(env.updatedAt, i18n.language),
+    },
+    {
+      key: 'devices',
+      label: t('envAdmin.fields.devices'),
+      span: 'filled',
+      children: env.devices.length ? (
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={env.devices}
+          columns={[
+            { key: 'id', dataIndex: 'id', title: t('envAdmin.device.id') },
+            {
+              key: 'type',
+              dataIndex: 'type',
+              title: t('envAdmin.device.type'),
+              render: (v: string) => enums.deviceLabel(v),
+            },
+            { key: 'name', dataIndex: 'name', title: t('envAdmin.device.name') },
+            {
+              key: 'min',
+              dataIndex: 'min',
+              title: t('envAdmin.device.min'),
+              render: (v) => v ?? none,
+            },
+            {
+              key: 'max',
+              dataIndex: 'max',
+              title: t('envAdmin.device.max'),
+              render: (v) => v ?? none,
+            },
+            { key: 'intervalMs', dataIndex: 'intervalMs', title: t('envAdmin.device.intervalMs') },
+          ]}
+        />
+      ) : (
+        t('envAdmin.detail.noDevices')
+      ),
+    },
+    {
+      key: 'initialFiles',
+      label: t('envAdmin.fields.initialFiles'),
+      span: 'filled',
+      children: env.initialFiles.length
+        ? env.initialFiles.map((file) => (
+            <details key={file.path}>
+              <summary>
+                <Typography.Text code>{file.path}</Typography.Text>
+              </summary>
+              <pre style={{ ...pre, fontFamily: 'monospace' }}>{file.content}</pre>
+            </details>
+          ))
+        : t('envAdmin.detail.noFiles'),
+    },
+    {
+      key: 'manual',
+      label: t('envAdmin.fields.manual'),
+      span: 'filled',
+      children: <p style={pre}>{text(env.manual)}</p>,
+    },
+  ];
+
+  return <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} />;
+}

@@ -1,0 +1,197 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { envelope, jsonResponse, setupTestEnvironment } from '../../test/helpers';
+import { EnvEditor } from './EnvEditor';
+import {
+  chooseOption,
+  clickButton,
+  mockApi,
+  polyfillBrowser,
+  renderView,
+  sampleEnv,
+  type ApiCall,
+} from './testing';
+
+setupTestEnvironment();
+polyfillBrowser();
+
+// The required mark (*) is part of the label's text but hidden from assistive technology.
+const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?${label}$`));
+const type = (label: string, value: string) =>
+  fireEvent.change(field(label), { target: { value } });
+
+/** The error shown under a field. */
+function errorOf(label: string): string | null {
+  const item = field(label).closest('.ant-form-item');
+  return item?.querySelector('.ant-form-item-explain-error')?.textContent ?? null;
+}
+
+const options = [
+  { id: '101', code: 'term', name: '终端', type: 2, resourceKind: 'TERMINAL' },
+  { id: '102', code: 'jup', name: 'Jupyter', type: 2, resourceKind: 'JUPYTER' },
+  { id: '103', code: 'combo', name: '组合', type: 4, resourceKind: 'TERMINAL' },
+];
+
+function api(answer: (call: ApiCall) => unknown = () => sampleEnv()) {
+  return mockApi((call) => {
+    if (call.path === '/api-experiment/env/labels') return ['linux'];
+    if (call.path === '/api-experiment/env/list') return options;
+    return answer(call);
+  });
+}
+
+const saves = (calls: ApiCall[]) =>
+  calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+
+async function fillValidBasics() {
+  type('环境编码', 'iot-lab');
+  type('环境名称', '物联网仿真');
+  await chooseOption(field('实验类型'), '仿真实验');
+  await chooseOption(field('资源类型'), 'SIMULATION');
+  // The runtime tab follows the kind: simulations have devices.
+  await screen.findByText('添加设备');
+}
+
+const save = () => clickButton('保存');
+const runtimeTab = () => fireEvent.click(screen.getByText('运行配置'));
+
+describe('environment add and edit form', { timeout: 30_000 }, () => {
+  it('refuses a code with spaces on the client', async () => {
+    const calls = api();
+    renderView(<EnvEditor onClose={() => {}} />);
+    await fillValidBasics();
+    type('环境编码', 'iot lab');
+    save();
+    await waitFor(() => expect(errorOf('环境编码')).toBe('格式不正确'));
+    expect(saves(calls)).toEqual([]);
+  });
+
+  it('refuses a combination without parts and shows the runtime tab', async () => {
+    const calls = api();
+    renderView(<EnvEditor onClose={() => {}} />);
+    await fillValidBasics();
+    await chooseOption(field('环境类型'), '组合环境');
+    await screen.findByText('组成环境');
+    save();
+    await waitFor(() => expect(errorOf('组成环境')).toBe('组合环境至少需要两个组成环境'));
+    expect(screen.getByText('运行配置').getAttribute('aria-selected')).toBe('true');
+    expect(saves(calls)).toEqual([]);
+    // Combinations and the environment itself are not offered as parts.
+    fireEvent.mouseDown(field('组成环境'));
+    await waitFor(() => expect(document.querySelector('[title="终端 (term)"]')).toBeTruthy());
+    expect(document.querySelector('[title="组合 (combo)"]')).toBeNull();
+  });
+
+  it('puts server field errors on the fields, also inside lists', async () => {
+    const calls = api((call) =>
+      call.path === '/api-experiment/env/add'
+        ? jsonResponse(
+            envelope(null, 9000, {
+              message: '输入有误，请检查后重试',
+              errorKey: 'common.invalid_input',
+              fields: { name: 'too_long', 'devices.0.id': 'invalid_format' },
+            }),
+            400,
+          )
+        : null,
+    );
+    renderView(<EnvEditor onClose={() => {}} />);
+    await fillValidBasics();
+    runtimeTab();
+    clickButton('添加设备');
+    type('设备名称', '温度');
+    save();
+    await waitFor(() => expect(errorOf('环境名称')).toBe('长度过长'));
+    expect(errorOf('设备 ID')).toBe('格式不正确');
+    expect(saves(calls)).toEqual(['POST /api-experiment/env/add']);
+  });
+
+  it('puts a taken code on the code field', async () => {
+    api((call) =>
+      call.path === '/api-experiment/env/add'
+        ? jsonResponse(
+            envelope(null, 9000, { message: '环境编码已存在', errorKey: 'envs.code_taken' }),
+            409,
+          )
+        : null,
+    );
+    renderView(<EnvEditor onClose={() => {}} />);
+    await fillValidBasics();
+    save();
+    await waitFor(() => expect(errorOf('环境编码')).toBe('环境编码已存在'));
+  });
+
+  it('adds with the contract body and closes', async () => {
+    const onClose = vi.fn();
+    const calls = api();
+    renderView(<EnvEditor onClose={onClose} />);
+    await fillValidBasics();
+    runtimeTab();
+    clickButton('添加设备');
+    type('设备名称', ' 温度 ');
+    type('环境名称', ' 物联网仿真 ');
+    save();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const add = calls.find((c) => c.path === '/api-experiment/env/add')!;
+    expect(add.body).toEqual({
+      code: 'iot-lab',
+      name: '物联网仿真',
+      type: 2,
+      state: 1,
+      hidden: 0,
+      openWith: 1,
+      accessMode: 1,
+      experimentKind: '1',
+      resourceKind: 'SIMULATION',
+      image: '',
+      labels: [],
+      description: '',
+      manual: '',
+      cpuCore: 1,
+      memorySize: 2,
+      diskSize: 10,
+      restartLimit: 0,
+      idleTimeout: 1800,
+      devices: [{ id: 'device1', type: 'temperature', name: '温度', intervalMs: 2000 }],
+      parts: [],
+      initialFiles: [],
+    });
+  });
+
+  it('on edit sends only the changed part: runtime through env/config', async () => {
+    const onClose = vi.fn();
+    const env = sampleEnv();
+    const calls = api((call) => (call.path === '/api-experiment/env/config' ? env : null));
+    renderView(<EnvEditor env={env} onClose={onClose} />);
+    type('空闲超时（秒）', '3600');
+    runtimeTab();
+    clickButton('添加文件');
+    type('文件路径', 'src/main.py');
+    type('文件内容', 'print(1)');
+    save();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(saves(calls)).toEqual(['PUT /api-experiment/env/config']);
+    expect(calls.find((c) => c.path === '/api-experiment/env/config')?.body).toEqual({
+      id: '101',
+      cpuCore: 1,
+      memorySize: 2,
+      diskSize: 10,
+      restartLimit: 0,
+      idleTimeout: 3600,
+      devices: [],
+      parts: [],
+      initialFiles: [{ path: 'src/main.py', content: 'print(1)' }],
+    });
+  });
+
+  it('on edit refuses a path that leaves the lab home', async () => {
+    const calls = api();
+    renderView(<EnvEditor env={sampleEnv()} onClose={() => {}} />);
+    runtimeTab();
+    clickButton('添加文件');
+    type('文件路径', '../etc/passwd');
+    save();
+    await waitFor(() => expect(errorOf('文件路径')).toBe('格式不正确'));
+    expect(saves(calls)).toEqual([]);
+  });
+});

@@ -1,0 +1,83 @@
+import { useTranslation } from 'react-i18next';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Popconfirm, Space } from 'antd';
+import { envStateValues, type Environment } from '@platform/contract';
+import { toast } from '../../shared/toast';
+import { envCopyMutationOptions, envRemoveMutationOptions, envUpdateMutationOptions } from './api';
+import { updateBodyOf } from './envForm';
+import { envAdminPaths, useAreaNavigate } from './paths';
+
+const stateActions = { 1: 'enable', 2: 'disable', 3: 'archive' } as const;
+
+interface EnvRowActionsProps {
+  env: Environment;
+  onEdit: (env: Environment) => void;
+}
+
+/** Row actions of an environment: details, edit, copy, state changes and remove. */
+export function EnvRowActions({ env, onEdit }: EnvRowActionsProps) {
+  const { t } = useTranslation();
+  const go = useAreaNavigate();
+  const copy = useMutation(envCopyMutationOptions());
+  const remove = useMutation(envRemoveMutationOptions());
+  const update = useMutation(envUpdateMutationOptions());
+  const busy = copy.isPending || remove.isPending || update.isPending;
+  // Failures are toasted by the request layer with the server's message.
+
+  const setState = (state: 1 | 2 | 3) =>
+    update.mutate(updateBodyOf(env, { state }), {
+      onSuccess: () => toast.success(t('envAdmin.done.stateChanged')),
+    });
+
+  return (
+    <Space size={0} wrap>
+      <Button type="link" size="small" onClick={() => go(envAdminPaths.detail, `?id=${env.id}`)}>
+        {t('envAdmin.actions.details')}
+      </Button>
+      <Button type="link" size="small" disabled={busy} onClick={() => onEdit(env)}>
+        {t('envAdmin.actions.edit')}
+      </Button>
+      <Button
+        type="link"
+        size="small"
+        disabled={busy}
+        onClick={() =>
+          copy.mutate(env.id, {
+            onSuccess: (created) =>
+              toast.success(t('envAdmin.done.copied', { name: created.name })),
+          })
+        }
+      >
+        {t('envAdmin.actions.copy')}
+      </Button>
+      {envStateValues
+        .filter((state) => state !== env.state)
+        .map((state) => (
+          <Button
+            key={state}
+            type="link"
+            size="small"
+            disabled={busy}
+            onClick={() => setState(state)}
+          >
+            {t(`envAdmin.actions.${stateActions[state]}`)}
+          </Button>
+        ))}
+      <Popconfirm
+        title={t('envAdmin.confirm.remove', { name: env.name })}
+        okText={t('envAdmin.confirm.ok')}
+        cancelText={t('envAdmin.confirm.cancel')}
+        okButtonProps={{ danger: true }}
+        onConfirm={() =>
+          remove.mutate(env.id, {
+            onSuccess: () => toast.success(t('envAdmin.done.removed')),
+          })
+        }
+      >
+        <Button type="link" size="small" danger disabled={busy}>
+          {t('envAdmin.actions.remove')}
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+}

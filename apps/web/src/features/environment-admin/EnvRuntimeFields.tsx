@@ -1,0 +1,103 @@
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Col, Form, Input, InputNumber, Row, Select, type FormRule } from 'antd';
+import { envTypes, labLimits } from '@platform/contract';
+import { envOptionsQueryOptions } from './api';
+import { isCombination, isSimulation, partsRequiredRule, type EnvField } from './envForm';
+import { ResourceFields } from './ResourceFields';
+import { DeviceEditor } from './DeviceEditor';
+import { InitialFilesEditor } from './InitialFilesEditor';
+
+interface EnvRuntimeFieldsProps {
+  rulesOf: (field: EnvField) => FormRule[];
+  /** The environment being edited, left out of its own parts. */
+  envId?: string | undefined;
+}
+
+/**
+ * The runtime configuration (envConfigSchema fields) and the operating manual: resources, start
+ * limit, idle timeout, parts of a combination, simulated devices and initial files.
+ */
+export function EnvRuntimeFields({ rulesOf, envId }: EnvRuntimeFieldsProps) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const type: unknown = Form.useWatch('type', form);
+  const resourceKind: unknown = Form.useWatch('resourceKind', form);
+  const combination = isCombination(type);
+  const options = useQuery({ ...envOptionsQueryOptions(), enabled: combination });
+  const partOptions = (options.data ?? [])
+    .filter((o) => o.type !== envTypes.combination && o.id !== envId)
+    .map((o) => ({ value: o.id, label: `${o.name} (${o.code})` }));
+
+  return (
+    <>
+      <ResourceFields rulesOf={rulesOf} />
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="restartLimit"
+            label={t('envAdmin.fields.restartLimit')}
+            required
+            rules={rulesOf('restartLimit')}
+            extra={t('envAdmin.hints.restartLimit')}
+          >
+            <InputNumber
+              min={0}
+              max={labLimits.restartLimitMax}
+              precision={0}
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="idleTimeout"
+            label={t('envAdmin.fields.idleTimeout')}
+            required
+            rules={rulesOf('idleTimeout')}
+            extra={t('envAdmin.hints.idleTimeout', {
+              min: labLimits.idleTimeoutMin,
+              max: labLimits.idleTimeoutMax,
+            })}
+          >
+            <InputNumber
+              min={labLimits.idleTimeoutMin}
+              max={labLimits.idleTimeoutMax}
+              precision={0}
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      {combination && (
+        <Form.Item
+          name="parts"
+          label={t('envAdmin.fields.parts')}
+          required
+          rules={[...rulesOf('parts'), partsRequiredRule]}
+          dependencies={['type']}
+          extra={t('envAdmin.hints.parts', { max: labLimits.partsMax })}
+        >
+          <Select
+            mode="multiple"
+            maxCount={labLimits.partsMax}
+            options={partOptions}
+            loading={options.isPending}
+            optionFilterProp="label"
+            placeholder={t('envAdmin.placeholders.select')}
+          />
+        </Form.Item>
+      )}
+      {isSimulation(resourceKind) && <DeviceEditor />}
+      <InitialFilesEditor />
+      <Form.Item
+        name="manual"
+        label={t('envAdmin.fields.manual')}
+        rules={rulesOf('manual')}
+        extra={t('envAdmin.hints.manual')}
+      >
+        <Input.TextArea rows={8} maxLength={20_000} />
+      </Form.Item>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Card, Table } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import type { Environment } from '@platform/contract';
+import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
+import { useEnvColumns } from './envColumns';
+import { useEnvPage } from './useEnvPage';
+import { EnvFilters } from './EnvFilters';
+import { EnvRowActions } from './EnvRowActions';
+import { EnvEditor } from './EnvEditor';
+
+interface EnvTableProps {
+  /** Only the environments the caller created (env/page/list?mine=true). */
+  mine?: boolean;
+}
+
+/** Environment configurations: a server-paged, filtered table with add, edit and row actions. */
+export function EnvTable({ mine = false }: EnvTableProps) {
+  const { t } = useTranslation();
+  const { filter, setFilter, page, pagination } = useEnvPage(mine ? { mine: 'true' } : {});
+  const columns = useEnvColumns();
+  // null: closed; { env: undefined }: adding.
+  const [editing, setEditing] = useState<{ env?: Environment } | null>(null);
+
+  return (
+    <Card
+      title={t(mine ? 'envAdmin.titles.mine' : 'envAdmin.titles.configs')}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+          {t('envAdmin.actions.add')}
+        </Button>
+      }
+    >
+      <EnvFilters value={filter} onChange={setFilter} />
+      {page.isError && !page.data ? (
+        <LoadFailed error={page.error} onRetry={() => void page.refetch()} />
+      ) : (
+        <Table<Environment>
+          rowKey="id"
+          size="middle"
+          loading={page.isFetching}
+          dataSource={page.data?.records ?? []}
+          pagination={pagination}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <EmptyState /> }}
+          columns={[
+            columns.code,
+            columns.name,
+            columns.type,
+            columns.experimentKind,
+            columns.resourceKind,
+            columns.state,
+            columns.hidden,
+            columns.openWith,
+            columns.labels,
+            columns.runnable,
+            columns.updatedAt,
+            {
+              key: 'actions',
+              title: t('envAdmin.fields.actions'),
+              fixed: 'right',
+              render: (_, env) => (
+                <EnvRowActions env={env} onEdit={(e) => setEditing({ env: e })} />
+              ),
+            },
+          ]}
+        />
+      )}
+      {editing && (
+        <EnvEditor
+          key={editing.env?.id ?? 'new'}
+          env={editing.env}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Col, Row, Statistic, Table, Tag } from 'antd';
+import type { UsageRecord } from '@platform/contract';
+import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
+import { envUsageQueryOptions } from './api';
+import { formatDuration, formatTime } from './enums';
+import { usePaging } from './paging';
+
+/** Usage of an environment (env/usage): starts, hours, labs running now and the records. */
+export function EnvUsagePanel({ envId }: { envId: string }) {
+  const { t, i18n } = useTranslation();
+  const { paging, pagination } = usePaging();
+  const usage = useQuery(envUsageQueryOptions(envId, paging));
+  if (usage.isError && !usage.data)
+    return <LoadFailed error={usage.error} onRetry={() => void usage.refetch()} />;
+  const data = usage.data;
+  const time = (v: string | null) => formatTime(v, i18n.language);
+
+  return (
+    <>
+      <Row gutter={16} style={{ marginBottom: 16 }}>
+        <Col xs={8}>
+          <Statistic title={t('envAdmin.usage.starts')} value={data?.starts ?? 0} />
+        </Col>
+        <Col xs={8}>
+          <Statistic
+            title={t('envAdmin.usage.totalHours')}
+            value={((data?.totalSeconds ?? 0) / 3600).toFixed(1)}
+          />
+        </Col>
+        <Col xs={8}>
+          <Statistic title={t('envAdmin.usage.running')} value={data?.running ?? 0} />
+        </Col>
+      </Row>
+      <Table<UsageRecord>
+        rowKey="id"
+        size="small"
+        loading={usage.isFetching}
+        dataSource={data?.records ?? []}
+        pagination={pagination(data?.total)}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <EmptyState /> }}
+        columns={[
+          { key: 'user', dataIndex: 'userName', title: t('envAdmin.usage.user') },
+          { key: 'containerId', dataIndex: 'containerId', title: t('envAdmin.usage.containerId') },
+          {
+            key: 'resources',
+            title: t('envAdmin.usage.resources'),
+            render: (_, r) =>
+              t('envAdmin.units.resources', {
+                cpu: r.cpuCore,
+                memory: r.memorySize,
+                disk: r.diskSize,
+              }),
+          },
+          {
+            key: 'startedAt',
+            dataIndex: 'startedAt',
+            title: t('envAdmin.usage.startedAt'),
+            render: time,
+          },
+          {
+            key: 'stoppedAt',
+            dataIndex: 'stoppedAt',
+            title: t('envAdmin.usage.stoppedAt'),
+            render: (v: string | null) =>
+              v ? time(v) : <Tag color="processing">{t('envAdmin.usage.stillRunning')}</Tag>,
+          },
+          {
+            key: 'duration',
+            dataIndex: 'durationSeconds',
+            title: t('envAdmin.usage.duration'),
+            render: (v: number) => formatDuration(v),
+          },
+          {
+            key: 'stopReason',
+            dataIndex: 'stopReason',
+            title: t('envAdmin.usage.stopReason'),
+            render: (v: string | null) => v || t('envAdmin.none'),
+          },
+        ]}
+      />
+    </>
+  );
+}

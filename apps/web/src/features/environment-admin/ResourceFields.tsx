@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Col, Form, Row, Select, type FormRule } from 'antd';
+import { cpuChoices, diskChoices, memoryChoices } from '@platform/contract';
+
+type ResourceField = 'cpuCore' | 'memorySize' | 'diskSize';
+
+/** CPU, memory and disk selects with the spec's choices (platform spec §5). */
+export function ResourceFields({ rulesOf }: { rulesOf: (field: ResourceField) => FormRule[] }) {
+  const { t } = useTranslation();
+  const cores = cpuChoices.map((n) => ({ value: n, label: t('envAdmin.units.cores', { n }) }));
+  const gb = (choices: readonly number[]) =>
+    choices.map((n) => ({ value: n, label: t('envAdmin.units.gb', { n }) }));
+  const choices: Record<ResourceField, { value: number; label: string }[]> = {
+    cpuCore: cores,
+    memorySize: gb(memoryChoices),
+    diskSize: gb(diskChoices),
+  };
+  return (
+    <Row gutter={16}>
+      {(['cpuCore', 'memorySize', 'diskSize'] as const).map((field) => (
+        <Col key={field} xs={24} sm={8}>
+          <Form.Item
+            name={field}
+            label={t(`envAdmin.fields.${field}`)}
+            required
+            rules={rulesOf(field)}
+          >
+            <Select options={choices[field]} placeholder={t('envAdmin.placeholders.select')} />
+          </Form.Item>
+        </Col>
+      ))}
+    </Row>
+  );
+}

@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Input, Popconfirm, Select, Space, Table, Tag, type TableColumnType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import type { Script } from '@platform/contract';
+import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
+import { toast } from '../../shared/toast';
+import {
+  envOptionsQueryOptions,
+  scriptPageQueryOptions,
+  scriptRemoveMutationOptions,
+  scriptsByLabelQueryOptions,
+} from './api';
+import { formatTime } from './enums';
+import { usePaging } from './paging';
+import { ScriptEditor } from './ScriptEditor';
+
+interface ScriptTableProps {
+  /** Only the scripts of this environment (no environment filter then). */
+  envId?: string | undefined;
+  /** Without add, edit and remove. */
+  readOnly?: boolean;
+}
+
+const pre = { whiteSpace: 'pre-wrap', margin: 0 } as const;
+
+/**
+ * Experiment scripts: server-paged (script/list, by environment and name), or all scripts of a
+ * label (script/label/{label}) filtered here by environment and name.
+ */
+export function ScriptTable({ envId: fixedEnvId, readOnly = false }: ScriptTableProps) {
+  const { t, i18n } = useTranslation();
+  const [envFilter, setEnvFilter] = useState<string>();
+  const [name, setName] = useState<string>();
+  const [label, setLabel] = useState<string>();
+  const [editing, setEditing] = useState<{ script?: Script } | null>(null);
+  const { paging, pagination, reset } = usePaging();
+  const envId = fixedEnvId ?? envFilter;
+  const paged = useQuery({
+    ...scriptPageQueryOptions({ ...paging, envId, name }),
+    enabled: !label,
+  });
+  const byLabel = useQuery({ ...scriptsByLabelQueryOptions(label ?? ''), enabled: Boolean(label) });
+  const options = useQuery({ ...envOptionsQueryOptions(), enabled: !fixedEnvId });
+  const remove = useMutation(scriptRemoveMutationOptions());
+  const current = label ? byLabel : paged;
+  const rows = label
+    ? (byLabel.data ?? []).filter(
+        (s) => (!envId || s.envId === envId) && (!name || s.name.includes(name)),
+      )
+    : (paged.data?.records ?? []);
+  const filter =
+    <V,>(set: (v: V | undefined) => void) =>
+    (v: V | null | undefined) => {
+      set(v ?? undefined);
+      reset();
+    };
+
+  const columns: TableColumnType<Script>[] = [
+    { key: 'name', dataIndex: 'name', title: t('envAdmin.script.name') },
+    {
+      key: 'label',
+      dataIndex: 'label',
+      title: t('envAdmin.script.label'),
+      render: (v: string) => <Tag>{v}</Tag>,
+    },
+    ...(fixedEnvId
+      ? []
+      : [{ key: 'envName', dataIndex: 'envName', title: t('envAdmin.script.env') }]),
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('envAdmin.script.createdAt'),
+      render: (v: string) => formatTime(v, i18n.language),
+    },
+    ...(readOnly
+      ? []
+      : [
+          {
+            key: 'actions',
+            title: t('envAdmin.fields.actions'),
+            render: (_: unknown, script: Script) => (
+              <Space size={0}>
+                <Button type="link" size="small" onClick={() => setEditing({ script })}>
+                  {t('envAdmin.actions.edit')}
+                </Button>
+                <Popconfirm
+                  title={t('envAdmin.confirm.removeScript', { name: script.name })}
+                  okText={t('envAdmin.confirm.ok')}
+                  cancelText={t('envAdmin.confirm.cancel')}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() =>
+                    remove.mutate(script.id, {
+                      onSuccess: () => toast.success(t('envAdmin.done.removed')),
+                    })
+                  }
+                >
+                  <Button type="link" size="small" danger disabled={remove.isPending}>
+                    {t('envAdmin.actions.remove')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]),
+  ];
+
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 16 }}>
+        {!fixedEnvId && (
+          <Select
+            aria-label={t('envAdmin.placeholders.allEnvs')}
+            placeholder={t('envAdmin.placeholders.allEnvs')}
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 220 }}
+            value={envFilter}
+            onChange={filter(setEnvFilter)}
+            options={(options.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+          />
+        )}
+        <Input.Search
+          aria-label={t('envAdmin.placeholders.searchName')}
+          placeholder={t('envAdmin.placeholders.searchName')}
+          allowClear
+          maxLength={100}
+          style={{ width: 200 }}
+          onSearch={(v) => filter(setName)(v.trim() || undefined)}
+        />
+        <Input.Search
+          aria-label={t('envAdmin.placeholders.searchLabel')}
+          placeholder={t('envAdmin.placeholders.searchLabel')}
+          allowClear
+          maxLength={20}
+          style={{ width: 200 }}
+          onSearch={(v) => filter(setLabel)(v.trim() || undefined)}
+        />
+        {!readOnly && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            {t('envAdmin.actions.add')}
+          </Button>
+        )}
+      </Space>
+      {current.isError && !current.data ? (
+        <LoadFailed error={current.error} onRetry={() => void current.refetch()} />
+      ) : (
+        <Table<Script>
+          rowKey="id"
+          size="middle"
+          loading={current.isFetching}
+          dataSource={rows}
+          columns={columns}
+          // A label's scripts come in one list and are paged here.
+          pagination={
+            label
+              ? { showTotal: (n) => t('envAdmin.total', { total: n }) }
+              : pagination(paged.data?.total)
+          }
+          expandable={{
+            rowExpandable: (s) => Boolean(s.instructions),
+            expandedRowRender: (s) => <p style={pre}>{s.instructions}</p>,
+          }}
+          locale={{ emptyText: <EmptyState /> }}
+        />
+      )}
+      {editing && (
+        <ScriptEditor
+          key={editing.script?.id ?? 'new'}
+          script={editing.script}
+          envId={fixedEnvId}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,189 @@
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  apiRoutes,
+  pathOf,
+  type EnvAdd,
+  type EnvConfig,
+  type EnvUpdate,
+  type Environment,
+  type ExperimentKind,
+  type Script,
+  type ScriptSave,
+  type envOptionSchema,
+  type usageSummarySchema,
+} from '@platform/contract';
+import { request } from '../../shared/request';
+import { sessionScope } from '../../shared/queryScopes';
+
+/** Environment configuration, scripts and usage (management spec §2, platform spec §7). */
+
+export type EnvOption = z.infer<typeof envOptionSchema>;
+export type UsageSummary = z.infer<typeof usageSummarySchema>;
+
+/** The envelope's paged shape. */
+export interface Page<T> {
+  records: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+export interface Paging {
+  pageNum: number;
+  pageSize: number;
+}
+
+export interface EnvPageQuery extends Paging {
+  name?: string | undefined;
+  type?: number | undefined;
+  state?: number | undefined;
+  experimentKind?: ExperimentKind | undefined;
+  label?: string | undefined;
+  mine?: 'true' | undefined;
+}
+
+export interface ScriptPageQuery extends Paging {
+  envId?: string | undefined;
+  name?: string | undefined;
+}
+
+export const envAdminKeys = {
+  all: [...sessionScope, 'environment-admin'] as const,
+  envs: () => [...envAdminKeys.all, 'envs'] as const,
+  envPage: (query: EnvPageQuery) => [...envAdminKeys.envs(), 'page', query] as const,
+  env: (id: string) => [...envAdminKeys.envs(), 'get', id] as const,
+  envOptions: () => [...envAdminKeys.envs(), 'options'] as const,
+  labels: () => [...envAdminKeys.envs(), 'labels'] as const,
+  scripts: () => [...envAdminKeys.all, 'scripts'] as const,
+  scriptPage: (query: ScriptPageQuery) => [...envAdminKeys.scripts(), 'page', query] as const,
+  scriptsByLabel: (label: string) => [...envAdminKeys.scripts(), 'label', label] as const,
+  usage: (id: string, paging: Paging) => [...envAdminKeys.all, 'usage', id, paging] as const,
+};
+
+export function envPageQueryOptions(query: EnvPageQuery) {
+  return queryOptions({
+    queryKey: envAdminKeys.envPage(query),
+    queryFn: ({ signal }) =>
+      request<Page<Environment>>(apiRoutes.envPage, { query: { ...query }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function envQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: envAdminKeys.env(id),
+    queryFn: ({ signal }) => request<Environment>(pathOf(apiRoutes.envGet, { id }), { signal }),
+  });
+}
+
+/** Short forms of every environment, for selects (parts of a combination, script's env). */
+export function envOptionsQueryOptions() {
+  return queryOptions({
+    queryKey: envAdminKeys.envOptions(),
+    queryFn: ({ signal }) => request<EnvOption[]>(apiRoutes.envList, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+export function envLabelsQueryOptions() {
+  return queryOptions({
+    queryKey: envAdminKeys.labels(),
+    queryFn: ({ signal }) => request<string[]>(apiRoutes.envLabels, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+export function scriptPageQueryOptions(query: ScriptPageQuery) {
+  return queryOptions({
+    queryKey: envAdminKeys.scriptPage(query),
+    queryFn: ({ signal }) =>
+      request<Page<Script>>(apiRoutes.scriptList, { query: { ...query }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function scriptsByLabelQueryOptions(label: string) {
+  return queryOptions({
+    queryKey: envAdminKeys.scriptsByLabel(label),
+    queryFn: ({ signal }) =>
+      request<Script[]>(pathOf(apiRoutes.scriptByLabel, { label }), { signal }),
+  });
+}
+
+export function envUsageQueryOptions(id: string, paging: Paging) {
+  return queryOptions({
+    queryKey: envAdminKeys.usage(id, paging),
+    queryFn: ({ signal }) =>
+      request<UsageSummary>(pathOf(apiRoutes.envUsage, { id }), { query: { ...paging }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+// Every change of an environment can change lists, options, labels and details: refetch them all.
+const envChanged = { queryKey: envAdminKeys.envs() };
+
+export function envAddMutationOptions() {
+  return mutationOptions({
+    mutationKey: [...envAdminKeys.envs(), 'add'],
+    mutationFn: (body: EnvAdd) => request<Environment>(apiRoutes.envAdd, { json: body }),
+    onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(envChanged),
+  });
+}
+
+export function envUpdateMutationOptions() {
+  return mutationOptions({
+    mutationKey: [...envAdminKeys.envs(), 'update'],
+    mutationFn: (body: EnvUpdate) =>
+      request<Environment>(apiRoutes.envUpdate, { method: 'PUT', json: body }),
+    onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(envChanged),
+  });
+}
+
+export function envConfigMutationOptions() {
+  return mutationOptions({
+    mutationKey: [...envAdminKeys.envs(), 'config'],
+    mutationFn: (body: EnvConfig) =>
+      request<Environment>(apiRoutes.envConfig, { method: 'PUT', json: body }),
+    onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(envChanged),
+  });
+}
+
+export function envCopyMutationOptions() {
+  return mutationOptions({
+    mutationKey: [...envAdminKeys.envs(), 'copy'],
+    mutationFn: (id: string) =>
+      request<Environment>(pathOf(apiRoutes.envCopy, { id }), { method: 'POST' }),
+    onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(envChanged),
+  });
+}
+
+export function envRemoveMutationOptions() {
+  return mutationOptions({
+    mutationKey: [...envAdminKeys.envs(), 'remove'],
+    mutationFn: (id: string) =>
+      request<null>(pathOf(apiRoutes.envRemove, { id }), { method: 'DELETE' }),
+    onSuccess: (_data, _vars, _result, { client }) =>
+      // Scripts of a removed environment go with it.
+      void client.invalidateQueries({ queryKey: envAdminKeys.all }),
+  });
+}
+
+export function scriptSaveMutationOptions() {
+  return mutationOptions({
+    mutationKey: [...envAdminKeys.scripts(), 'save'],
+    mutationFn: (body: ScriptSave) => request<Script>(apiRoutes.scriptSave, { json: body }),
+    onSuccess: (_data, _vars, _result, { client }) =>
+      void client.invalidateQueries({ queryKey: envAdminKeys.scripts() }),
+  });
+}
+
+export function scriptRemoveMutationOptions() {
+  return mutationOptions({
+    mutationKey: [...envAdminKeys.scripts(), 'remove'],
+    mutationFn: (id: string) =>
+      request<null>(pathOf(apiRoutes.scriptRemove, { id }), { method: 'DELETE' }),
+    onSuccess: (_data, _vars, _result, { client }) =>
+      void client.invalidateQueries({ queryKey: envAdminKeys.scripts() }),
+  });
+}

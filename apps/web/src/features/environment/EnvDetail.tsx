@@ -1,0 +1,145 @@
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
+import { envTypeValues, type CenterDetail, type EnvType } from '@platform/contract';
+import { EnvironmentGate } from './EnvironmentGate';
+import { useEnvPath } from './useEnvironment';
+import { useLabRuntime } from './useLabRuntime';
+import { LabToolbar } from './LabToolbar';
+import { ContainerDetails } from './ContainerDetails';
+import './environment.css';
+
+function isEnvType(value: number): value is EnvType {
+  return (envTypeValues as readonly number[]).includes(value);
+}
+
+function DetailView({ detail }: { detail: CenterDetail }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const pathOf = useEnvPath();
+  const runtime = useLabRuntime(detail.id, detail.containerIds);
+  const none = t('environment.none');
+
+  return (
+    <Card
+      title={detail.name}
+      extra={<Link to={pathOf('index')}>{t('environment.backToList')}</Link>}
+    >
+      <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+        <LabToolbar detail={detail} runtime={runtime} />
+        <nav aria-label={t('environment.detail.screens')}>
+          <Space wrap>
+            <Button
+              type="primary"
+              disabled={!detail.runnable}
+              onClick={() => navigate(pathOf('experiment', detail.id))}
+            >
+              {t('environment.enter')}
+            </Button>
+            <Link to={pathOf('terminal', detail.id)}>{t('environment.terminal.title')}</Link>
+            <Link to={pathOf('workspace', detail.id)}>{t('environment.workspace.title')}</Link>
+            <Link to={pathOf('manual', detail.id)}>{t('environment.manual.title')}</Link>
+          </Space>
+        </nav>
+        <Descriptions
+          bordered
+          size="middle"
+          column={{ xs: 1, md: 2 }}
+          items={[
+            { key: 'code', label: t('environment.detail.code'), children: detail.code },
+            {
+              key: 'kind',
+              label: t('environment.filters.kind'),
+              children: t(`environment.kinds.${detail.experimentKind}`),
+            },
+            {
+              key: 'type',
+              label: t('environment.detail.type'),
+              children: isEnvType(detail.type) ? t(`environment.types.${detail.type}`) : none,
+            },
+            {
+              key: 'labels',
+              label: t('environment.filters.label'),
+              children: detail.labels.length
+                ? detail.labels.map((label) => <Tag key={label}>{label}</Tag>)
+                : none,
+            },
+            {
+              key: 'description',
+              label: t('environment.detail.description'),
+              span: 'filled',
+              children: <span className="env-plain-text">{detail.description || none}</span>,
+            },
+            {
+              key: 'resources',
+              label: t('environment.detail.resources'),
+              children: t('environment.detail.resourcesValue', {
+                cpu: detail.cpuCore,
+                memory: detail.memorySize,
+                disk: detail.diskSize,
+              }),
+            },
+            {
+              key: 'restartLimit',
+              label: t('environment.detail.restartLimit'),
+              children:
+                detail.restartLimit > 0
+                  ? t('environment.detail.perDay', { count: detail.restartLimit })
+                  : t('environment.detail.unlimited'),
+            },
+            {
+              key: 'idleTimeout',
+              label: t('environment.detail.idleTimeout'),
+              children: t('environment.detail.minutes', {
+                count: Math.round(detail.idleTimeout / 60),
+              }),
+            },
+            ...(detail.parts.length
+              ? [
+                  {
+                    key: 'parts',
+                    label: t('environment.detail.parts'),
+                    span: 'filled' as const,
+                    children: (
+                      <ul className="env-list">
+                        {detail.parts.map((part) => (
+                          <li key={part.id}>
+                            {part.name} <Tag>{part.resourceKind}</Tag>
+                          </li>
+                        ))}
+                      </ul>
+                    ),
+                  },
+                ]
+              : []),
+            {
+              key: 'scripts',
+              label: t('environment.detail.scripts'),
+              span: 'filled',
+              children: detail.scripts.length ? (
+                <ul className="env-list">
+                  {detail.scripts.map((script) => (
+                    <li key={script.id}>
+                      {script.name} <Tag>{script.label}</Tag>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                t('environment.detail.noScripts')
+              ),
+            },
+          ]}
+        />
+        <section aria-label={t('environment.detail.containers')}>
+          <Typography.Title level={5}>{t('environment.detail.containers')}</Typography.Title>
+          <ContainerDetails snapshot={runtime.snapshot} />
+        </section>
+      </Space>
+    </Card>
+  );
+}
+
+/** An environment's detail: what it is, its lab's state and actions, and its running containers. */
+export function EnvDetail() {
+  return <EnvironmentGate>{(detail) => <DetailView detail={detail} />}</EnvironmentGate>;
+}

@@ -1,0 +1,212 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { apiRoutes, pathOf, storageKeys, type CenterDetail } from '@platform/contract';
+import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { EnvExperiment } from './EnvExperiment';
+import { centerDetail, container, polyfillForAntd, renderScreen, serve } from './testUtils';
+
+setupTestEnvironment();
+polyfillForAntd();
+
+const url = '/sch_edu/environment/experiment?id=1';
+const scripts: CenterDetail['scripts'] = [
+  {
+    id: '31',
+    envId: '1',
+    envName: 'MQTT 入门',
+    name: '发布消息',
+    label: '基础',
+    instructions: '1. 连接代理\n2. <b>发布</b> 一条消息',
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
+  {
+    id: '32',
+    envId: '1',
+    envName: 'MQTT 入门',
+    name: '订阅主题',
+    label: '基础',
+    instructions: '订阅 labs/#',
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
+];
+
+const route = {
+  detail: `GET ${pathOf(apiRoutes.centerDetail, { id: '1' })}`,
+  start: `POST ${apiRoutes.containersStart}`,
+  stop: `GET ${apiRoutes.containersStop}`,
+  reset: `POST ${apiRoutes.containerReset}`,
+  limit: `GET ${apiRoutes.containerGetTime}`,
+  check: (id: string) => `POST ${pathOf(apiRoutes.containerCheckState, { id })}`,
+  container: (id: string) => `GET ${pathOf(apiRoutes.containerDetail, { id })}`,
+  ticket: (id: string) => `POST ${pathOf(apiRoutes.containerTicket, { id })}`,
+};
+
+function serveLab(detail: Partial<CenterDetail>, extra: Record<string, unknown> = {}) {
+  let ticket = 0;
+  const routes: Record<string, unknown> = {
+    [route.detail]: centerDetail({ scripts, ...detail }),
+    [route.limit]: { limit: 0, used: 0, remaining: null },
+    [route.stop]: null,
+    ...extra,
+  };
+  for (const id of ['501', '502']) {
+    routes[route.check(id)] = { id, state: 'Running', message: null };
+    routes[route.container(id)] = container(
+      id === '502' ? { id, name: 'terminal', serviceType: 'TERMINAL' } : {},
+    );
+    routes[route.ticket(id)] = () => ({
+      url: `http://${id}.labs.localhost/__lab/ticket?t=t${++ticket}`,
+      expiresIn: 60,
+    });
+  }
+  return serve(routes);
+}
+
+const button = (name: string) => screen.getByRole('button', { name });
+
+describe('experiment screen', { timeout: 20_000 }, () => {
+  it('gets the running lab back after a reload and shows it through a fresh ticket', async () => {
+    window.localStorage.setItem(storageKeys.containerId, '501');
+    const { calls } = serveLab({ containerIds: ['501'] });
+    renderScreen(<EnvExperiment />, url);
+    const frame = (await screen.findByTitle('MQTT 入门')) as HTMLIFrameElement;
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame.src).toBe('http://501.labs.localhost/__lab/ticket?t=t1');
+    expect(calls(route.ticket('501'))).toHaveLength(1);
+    expect(calls(route.start)).toHaveLength(0);
+    expect(screen.getByText('运行中')).toBeTruthy();
+    expect(button('启动')).toHaveProperty('disabled', true);
+    expect(button('停止')).toHaveProperty('disabled', false);
+  });
+
+  it('shows the chosen script as plain text, never HTML', async () => {
+    serveLab({});
+    renderScreen(<EnvExperiment />, url);
+    const guide = await screen.findByRole('complementary', { name: '实验指导' });
+    expect(guide.textContent).toContain('2. <b>发布</b> 一条消息');
+    expect(guide.querySelector('b')).toBeNull();
+    fireEvent.mouseDown(within(guide).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('订阅主题'));
+    await waitFor(() => expect(guide.textContent).toContain('订阅 labs/#'));
+  });
+
+  it('starts with the chosen script, shows the lab, and stop clears everything', async () => {
+    const { calls } = serveLab({}, { [route.start]: ['501'] });
+    renderScreen(<EnvExperiment />, url);
+    fireEvent.click(await screen.findByRole('button', { name: '启动' }));
+    await screen.findByTitle('MQTT 入门');
+    expect(calls(route.start)[0]?.body).toEqual({ expEnvId: '1', expScriptId: '31' });
+    expect(window.localStorage.getItem(storageKeys.containerId)).toBe('501');
+
+    fireEvent.click(button('停止'));
+    await waitFor(() => expect(screen.queryByTitle('MQTT 入门')).toBeNull());
+    expect(calls(route.stop)[0]?.query.get('envId')).toBe('1');
+    expect(screen.getByText('未运行')).toBeTruthy();
+    expect(window.localStorage.getItem(storageKeys.containerId)).toBeNull();
+  });
+
+  it('shows a failed start for 10 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    serveLab(
+      {},
+      {
+        [route.start]: jsonResponse(envelope(null, 9999, { message: '今日启动次数已达上限' })),
+      },
+    );
+    renderScreen(<EnvExperiment />, url);
+    fireEvent.click(await screen.findByRole('button', { name: '启动' }));
+    await waitFor(() => expect(toastTexts()).toEqual(['环境启动异常：今日启动次数已达上限']));
+    expect(screen.getByText('未运行')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(toastTexts()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(toastTexts()).toEqual([]);
+  });
+
+  it('asks before a reset; a click while it runs says please wait', async () => {
+    let finish: () => void = () => {};
+    const { calls } = serveLab(
+      { containerIds: ['501'] },
+      {
+        [route.reset]: () =>
+          new Promise((resolve) => {
+            finish = () => resolve(null);
+          }),
+      },
+    );
+    renderScreen(<EnvExperiment />, url);
+    await screen.findByTitle('MQTT 入门');
+    fireEvent.click(button('重置'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('重置实验环境').length).toBeGreaterThan(0);
+    expect(calls(route.reset)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(calls(route.reset)).toHaveLength(1));
+    expect(calls(route.reset)[0]?.body).toEqual({ envId: '1', containerId: '501' });
+
+    fireEvent.click(button('重置'));
+    expect(toastTexts()).toContain('环境准备中、启动中或重置中，请稍候');
+    expect(calls(route.reset)).toHaveLength(1);
+    finish();
+    await waitFor(() => expect(toastTexts()).toContain('环境已重置'));
+  });
+
+  it('shows the starts left today when the environment has a limit', async () => {
+    serveLab({}, { [route.limit]: { limit: 3, used: 1, remaining: 2 } });
+    renderScreen(<EnvExperiment />, url);
+    expect(await screen.findByText('今日剩余启动次数：2 / 3')).toBeTruthy();
+  });
+
+  it('asks a Jupyter environment for its resources and starts with them', async () => {
+    const { calls } = serveLab(
+      { resourceKind: 'JUPYTER', experimentKind: '3' },
+      {
+        [route.start]: ['501'],
+        [`GET ${apiRoutes.jupyterInfoQuery}`]: null,
+        [`POST ${apiRoutes.jupyterInfoSave}`]: null,
+      },
+    );
+    renderScreen(<EnvExperiment />, url);
+    fireEvent.click(await screen.findByRole('button', { name: '启动' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(calls(route.start)).toHaveLength(0);
+    fireEvent.click(await within(dialog).findByRole('button', { name: '确定' }));
+    await waitFor(() => expect(calls(route.start)).toHaveLength(1));
+    const resources = { cpuCore: 1, memorySize: 4, gpuCount: 1, gpuMemory: 2, diskSize: 10 };
+    expect(calls(`POST ${apiRoutes.jupyterInfoSave}`)[0]?.body).toEqual({
+      expEnvId: '1',
+      expScriptId: '31',
+      ...resources,
+    });
+    expect(calls(route.start)[0]?.body).toEqual({ expEnvId: '1', expScriptId: '31', ...resources });
+  });
+
+  it('shows a tab per container of a combination environment', async () => {
+    serveLab({ type: 4, containerIds: ['501', '502'] });
+    renderScreen(<EnvExperiment />, url);
+    expect(await screen.findByRole('tab', { name: 'simulation' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'terminal' })).toBeTruthy();
+    expect(await screen.findByTitle('MQTT 入门 - simulation')).toBeTruthy();
+  });
+
+  it('opens the lab in a new tab with its own fresh ticket', async () => {
+    const tab = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const { calls } = serveLab({ containerIds: ['501'] });
+    renderScreen(<EnvExperiment />, url);
+    await screen.findByTitle('MQTT 入门');
+    fireEvent.click(button('在新标签页打开'));
+    await waitFor(() =>
+      expect(tab.location.href).toBe('http://501.labs.localhost/__lab/ticket?t=t2'),
+    );
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.opener).toBeNull();
+    expect(calls(route.ticket('501'))).toHaveLength(2);
+  });
+
+  it('says which lab is missing when the page has no environment id', () => {
+    serve({});
+    renderScreen(<EnvExperiment />, '/sch_edu/environment/experiment');
+    expect(screen.getByText('缺少实验环境ID')).toBeTruthy();
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { apiRoutes, type CenterItem } from '@platform/contract';
+import { setupTestEnvironment } from '../../test/helpers';
+import { EnvIndex } from './EnvIndex';
+import { polyfillForAntd, renderScreen, serve, type SentRequest } from './testUtils';
+
+setupTestEnvironment();
+polyfillForAntd();
+
+function item(id: string, partial: Partial<CenterItem> = {}): CenterItem {
+  return {
+    id,
+    code: `env-${id}`,
+    name: `环境 ${id}`,
+    type: 2,
+    experimentKind: '1',
+    resourceKind: 'SIMULATION',
+    labels: ['物联网'],
+    description: '发布与订阅',
+    openWith: 1,
+    runnable: true,
+    runtimeState: 0,
+    ...partial,
+  };
+}
+
+const pageRoute = `POST ${apiRoutes.centerPage}`;
+
+function serveCentre(total = 30) {
+  return serve({
+    [pageRoute]: (sent: SentRequest) => {
+      const body = sent.body as { pageNum: number; pageSize: number };
+      return {
+        records: [
+          item(`${body.pageNum}1`, { runtimeState: 2 }),
+          item(`${body.pageNum}2`, { runnable: false, name: '虚拟机实验' }),
+        ],
+        total,
+        pageNum: body.pageNum,
+        pageSize: body.pageSize,
+      };
+    },
+  });
+}
+
+describe('environment centre', { timeout: 20_000 }, () => {
+  it('asks the server for the first page and shows each environment', async () => {
+    const { calls } = serveCentre();
+    renderScreen(<EnvIndex />, '/sch_edu/environment/index');
+    const card = (await screen.findByText('环境 11')).closest('.ant-card') as HTMLElement;
+    expect(calls(pageRoute)[0]?.body).toEqual({ pageNum: 1, pageSize: 12 });
+    expect(within(card).getByText('运行中')).toBeTruthy();
+    expect(within(card).getByText('仿真实验')).toBeTruthy();
+    expect(within(card).getByText('物联网')).toBeTruthy();
+    expect(within(card).getByText('发布与订阅')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: '详情' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: '进入实验' })).toHaveProperty(
+      'disabled',
+      false,
+    );
+
+    const blocked = screen.getByText('虚拟机实验').closest('.ant-card') as HTMLElement;
+    expect(within(blocked).getByText(/当前主机无法运行此类实验环境/)).toBeTruthy();
+    expect(within(blocked).getByRole('button', { name: '进入实验' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+  });
+
+  it('sends the filters, back on page 1, and keeps them when paging', async () => {
+    const { calls } = serveCentre();
+    renderScreen(<EnvIndex />, '/sch_edu/environment/index');
+    await screen.findByText('环境 11');
+    fireEvent.click(screen.getByTitle('2'));
+    await screen.findByText('环境 21');
+    expect(calls(pageRoute).at(-1)?.body).toEqual({ pageNum: 2, pageSize: 12 });
+
+    fireEvent.change(screen.getByLabelText('名称'), { target: { value: ' MQTT ' } });
+    fireEvent.change(screen.getByLabelText('标签'), { target: { value: '物联网' } });
+    fireEvent.mouseDown(screen.getByLabelText('实验类型'));
+    fireEvent.click(await screen.findByTitle('终端'));
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    const filtered = { name: 'MQTT', label: '物联网', experimentKind: '2' };
+    await waitFor(() =>
+      expect(calls(pageRoute).at(-1)?.body).toEqual({ pageNum: 1, pageSize: 12, ...filtered }),
+    );
+    await screen.findByText('环境 11');
+    fireEvent.click(screen.getByTitle('3'));
+    await waitFor(() =>
+      expect(calls(pageRoute).at(-1)?.body).toEqual({ pageNum: 3, pageSize: 12, ...filtered }),
+    );
+
+    // Clearing goes back to the first, unfiltered page (already in the cache).
+    fireEvent.click(screen.getByRole('button', { name: '清空' }));
+    await waitFor(() =>
+      expect(screen.getByTitle('1').className).toContain('ant-pagination-item-active'),
+    );
+    expect((screen.getByLabelText('名称') as HTMLInputElement).value).toBe('');
+    expect(calls(pageRoute)).toHaveLength(4);
+  });
+
+  it('goes to the experiment screen of an environment', async () => {
+    serveCentre();
+    renderScreen(<EnvIndex />, '/sch_edu/environment/index');
+    const card = (await screen.findByText('环境 11')).closest('.ant-card') as HTMLElement;
+    fireEvent.click(within(card).getByRole('button', { name: '进入实验' }));
+    expect(screen.getByTestId('location').textContent).toBe(
+      '/sch_edu/environment/experiment?id=11',
+    );
+  });
+});

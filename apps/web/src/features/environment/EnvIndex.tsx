@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  Pagination,
+  Row,
+  Select,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
+import { experimentKinds, type CenterItem, type ExperimentKind } from '@platform/contract';
+import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
+import { centerPageQueryOptions, type CenterPageQuery } from './api';
+import { useEnvPath } from './useEnvironment';
+import { RuntimeStateTag } from './RuntimeStateTag';
+import './environment.css';
+
+const pageSize = 12;
+
+interface Filters {
+  name?: string;
+  experimentKind?: ExperimentKind;
+  label?: string;
+}
+
+function EnvCard({ item }: { item: CenterItem }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const pathOf = useEnvPath();
+  return (
+    <Card
+      className="env-card"
+      title={<span className="env-card__title">{item.name}</span>}
+      extra={<RuntimeStateTag state={item.runtimeState} />}
+      actions={[
+        <Button key="detail" type="link" onClick={() => navigate(pathOf('detail', item.id))}>
+          {t('environment.details')}
+        </Button>,
+        <Button
+          key="enter"
+          type="link"
+          disabled={!item.runnable}
+          onClick={() => navigate(pathOf('experiment', item.id))}
+        >
+          {t('environment.enter')}
+        </Button>,
+      ]}
+    >
+      <Space wrap size={4} className="env-card__tags">
+        <Tag color="blue">{t(`environment.kinds.${item.experimentKind}`)}</Tag>
+        {item.labels.map((label) => (
+          <Tag key={label}>{label}</Tag>
+        ))}
+      </Space>
+      <Typography.Paragraph type="secondary" ellipsis={{ rows: 3 }} className="env-card__text">
+        {item.description || t('environment.noDescription')}
+      </Typography.Paragraph>
+      {!item.runnable && <Alert type="warning" showIcon title={t('environment.unrunnable')} />}
+    </Card>
+  );
+}
+
+/** The environment centre: the environments one may run, filtered and paged by the server. */
+export function EnvIndex() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Filters>();
+  const [query, setQuery] = useState<CenterPageQuery>({ pageNum: 1, pageSize });
+  const page = useQuery({ ...centerPageQueryOptions(query), placeholderData: keepPreviousData });
+
+  const search = (filters: Filters) =>
+    setQuery({ ...filters, pageNum: 1, pageSize: query.pageSize });
+  const clear = () => {
+    form.resetFields();
+    setQuery({ pageNum: 1, pageSize: query.pageSize });
+  };
+
+  let body;
+  if (page.isPending) body = <LoadingState />;
+  else if (page.isError)
+    body = <LoadFailed error={page.error} onRetry={() => void page.refetch()} />;
+  else if (page.data.records.length === 0) body = <EmptyState />;
+  else
+    body = (
+      <Row gutter={[16, 16]}>
+        {page.data.records.map((item) => (
+          <Col key={item.id} xs={24} sm={12} lg={8} xxl={6}>
+            <EnvCard item={item} />
+          </Col>
+        ))}
+      </Row>
+    );
+
+  return (
+    <Card title={t('environment.centre')}>
+      <Form<Filters> form={form} layout="inline" onFinish={search} className="env-filters">
+        <Form.Item name="name" label={t('environment.filters.name')}>
+          <Input
+            allowClear
+            placeholder={t('environment.filters.namePlaceholder')}
+            maxLength={100}
+          />
+        </Form.Item>
+        <Form.Item name="experimentKind" label={t('environment.filters.kind')}>
+          <Select
+            allowClear
+            style={{ width: 180 }}
+            placeholder={t('environment.filters.allKinds')}
+            options={experimentKinds.map((kind) => ({
+              value: kind,
+              label: t(`environment.kinds.${kind}`),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="label" label={t('environment.filters.label')}>
+          <Input
+            allowClear
+            placeholder={t('environment.filters.labelPlaceholder')}
+            maxLength={20}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('environment.filters.search')}
+            </Button>
+            <Button onClick={clear}>{t('environment.filters.clear')}</Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      {body}
+      {page.data && page.data.total > 0 && (
+        <Pagination
+          className="env-pagination"
+          current={query.pageNum}
+          pageSize={query.pageSize}
+          total={page.data.total}
+          showSizeChanger={false}
+          onChange={(pageNum) => setQuery({ ...query, pageNum })}
+        />
+      )}
+    </Card>
+  );
+}

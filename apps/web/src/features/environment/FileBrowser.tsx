@@ -1,0 +1,190 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Breadcrumb, Button, Progress, Space, Table, Typography, Upload } from 'antd';
+import type { UploadFile } from 'antd';
+import {
+  ResponseCode,
+  apiRoutes,
+  labLimits,
+  type Envelope,
+  type FileEntry,
+} from '@platform/contract';
+import { envelopeMessage } from '../../shared/request';
+import { apiLanguage } from '../../shared/i18n';
+import { getToken } from '../../shared/session';
+import { showErrorToast, toast } from '../../shared/toast';
+import { LoadFailed } from '../../shared/ui/PageStates';
+import { downloadMutationOptions, filesQueryOptions } from './api';
+import { formatBytes, saveBlob } from './format';
+
+const maxMb = Math.round(labLimits.uploadMaxBytes / 1024 / 1024);
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return typeof value === 'object' && value !== null && 'code' in value;
+}
+
+/** Uploads into the folder shown: antd Upload with its progress, the size checked here too. */
+function FileUpload(props: { containerId: string; path: string; onUploaded: () => void }) {
+  const { t } = useTranslation();
+  const [list, setList] = useState<UploadFile[]>([]);
+  const token = getToken();
+  return (
+    <Upload
+      name="file"
+      action={apiRoutes.uploadFile}
+      data={{ containerId: props.containerId, path: props.path }}
+      headers={{
+        'Accept-Language': apiLanguage(),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      }}
+      fileList={list}
+      beforeUpload={(file) => {
+        if (file.size <= labLimits.uploadMaxBytes) return true;
+        showErrorToast(t('environment.workspace.tooLarge', { max: maxMb }));
+        return Upload.LIST_IGNORE;
+      }}
+      onChange={({ file, fileList }) => {
+        let next = fileList;
+        if (file.status === 'done' || file.status === 'error') {
+          const answer: unknown = file.response;
+          if (file.status === 'done' && isEnvelope(answer) && answer.code === ResponseCode.OK) {
+            toast.success(t('environment.workspace.uploaded', { name: file.name }));
+            props.onUploaded();
+          } else {
+            const message = isEnvelope(answer)
+              ? envelopeMessage(answer)
+              : t('environment.workspace.uploadFailed');
+            showErrorToast(message);
+            next = fileList.map((f) =>
+              f.uid === file.uid ? { ...f, status: 'error', response: message } : f,
+            );
+          }
+        }
+        setList(next);
+      }}
+    >
+      <Button>{t('environment.workspace.upload')}</Button>
+    </Upload>
+  );
+}
+
+interface DownloadState {
+  name: string;
+  loaded: number;
+  total: number | null;
+}
+
+/** The lab's files: folders to walk through, upload, download with progress, refresh. */
+export function FileBrowser({ containerId }: { containerId: string }) {
+  const { t } = useTranslation();
+  const [path, setPath] = useState('');
+  const files = useQuery(filesQueryOptions(containerId, path));
+  const download = useMutation(downloadMutationOptions());
+  const [progress, setProgress] = useState<DownloadState | null>(null);
+  const segments = path.split('/').filter(Boolean);
+
+  const startDownload = (entry: FileEntry) => {
+    const track = (loaded: number, total: number | null) =>
+      setProgress({ name: entry.name, loaded, total: total ?? (entry.size || null) });
+    track(0, null);
+    download.mutate(
+      { containerId, path: entry.path, onProgress: track },
+      {
+        onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName ?? entry.name),
+        onSettled: () => setProgress(null),
+      },
+    );
+  };
+
+  const crumb = (title: string, to: string) => ({
+    key: to || '/',
+    title: (
+      <Button type="link" size="small" className="env-crumb" onClick={() => setPath(to)}>
+        {title}
+      </Button>
+    ),
+  });
+
+  return (
+    <div className="env-files">
+      <Space wrap className="env-files__bar">
+        <Breadcrumb
+          items={[
+            crumb(t('environment.workspace.home'), ''),
+            ...segments.map((name, i) => crumb(name, segments.slice(0, i + 1).join('/'))),
+          ]}
+        />
+        <FileUpload containerId={containerId} path={path} onUploaded={() => void files.refetch()} />
+        <Button onClick={() => void files.refetch()} disabled={files.isFetching}>
+          {t('environment.workspace.refresh')}
+        </Button>
+      </Space>
+      {progress && (
+        <div className="env-files__progress">
+          <Typography.Text>
+            {t('environment.workspace.downloading', {
+              name: progress.name,
+              loaded: formatBytes(progress.loaded),
+            })}
+          </Typography.Text>
+          <Progress
+            percent={progress.total ? Math.floor((progress.loaded * 100) / progress.total) : 0}
+            status="active"
+          />
+        </div>
+      )}
+      {files.isError ? (
+        <LoadFailed error={files.error} onRetry={() => void files.refetch()} />
+      ) : (
+        <Table<FileEntry>
+          rowKey="path"
+          size="small"
+          loading={files.isFetching}
+          dataSource={files.data ?? []}
+          pagination={false}
+          locale={{ emptyText: t('environment.workspace.empty') }}
+          columns={[
+            {
+              key: 'name',
+              title: t('environment.workspace.name'),
+              render: (_, entry) =>
+                entry.isDir ? (
+                  <Button type="link" size="small" onClick={() => setPath(entry.path)}>
+                    {`${entry.name}/`}
+                  </Button>
+                ) : (
+                  entry.name
+                ),
+            },
+            {
+              key: 'size',
+              title: t('environment.workspace.size'),
+              render: (_, entry) => (entry.isDir ? '—' : formatBytes(entry.size)),
+            },
+            {
+              key: 'modifiedAt',
+              title: t('environment.workspace.modifiedAt'),
+              render: (_, entry) => new Date(entry.modifiedAt).toLocaleString(),
+            },
+            {
+              key: 'actions',
+              title: t('environment.workspace.actions'),
+              render: (_, entry) =>
+                entry.isDir ? null : (
+                  <Button
+                    size="small"
+                    onClick={() => startDownload(entry)}
+                    disabled={download.isPending}
+                    aria-label={t('environment.workspace.downloadFile', { name: entry.name })}
+                  >
+                    {t('environment.workspace.download')}
+                  </Button>
+                ),
+            },
+          ]}
+        />
+      )}
+    </div>
+  );
+}

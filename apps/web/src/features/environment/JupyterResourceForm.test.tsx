@@ -1,0 +1,98 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { apiRoutes, cpuChoices, diskChoices, memoryChoices } from '@platform/contract';
+import { setupTestEnvironment } from '../../test/helpers';
+import { AntdProvider } from '../../shared/ui/AntdProvider';
+import { JupyterResourceForm } from './JupyterResourceForm';
+import { polyfillForAntd, serve } from './testUtils';
+
+setupTestEnvironment();
+polyfillForAntd();
+
+function renderForm(onSaved = vi.fn()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <AntdProvider>
+        <JupyterResourceForm envId="9" expScriptId="4" onSaved={onSaved} onCancel={() => {}} />
+      </AntdProvider>
+    </QueryClientProvider>,
+  );
+  return onSaved;
+}
+
+const field = (label: string) => screen.getByLabelText(label).closest('.ant-form-item')!;
+/** The value a select shows. */
+const shown = (label: string) =>
+  field(label).querySelector('.ant-select-content')?.getAttribute('title');
+const numberValue = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+describe('Jupyter resource request form', { timeout: 20_000 }, () => {
+  it('starts from the defaults when nothing is stored', async () => {
+    const { sent } = serve({ [`GET ${apiRoutes.jupyterInfoQuery}`]: null });
+    renderForm();
+    await screen.findByLabelText('CPU（核）');
+    expect(sent[0]?.query.get('resourceExpEnvId')).toBe('9');
+    expect(shown('CPU（核）')).toBe('1');
+    expect(shown('内存（GB）')).toBe('4');
+    expect(shown('磁盘（GB）')).toBe('10');
+    expect(numberValue('GPU 数量')).toBe('1');
+    expect(numberValue('GPU 显存（GB）')).toBe('2');
+    expect(screen.getByText('GPU 数值仅作申请记录：当前主机不分配 GPU。')).toBeTruthy();
+  });
+
+  it('starts from the stored request', async () => {
+    serve({
+      [`GET ${apiRoutes.jupyterInfoQuery}`]: {
+        resourceExpEnvId: '9',
+        cpuCore: 0.5,
+        memorySize: 8,
+        gpuCount: 0,
+        gpuMemory: 0,
+        diskSize: 30,
+      },
+    });
+    renderForm();
+    await screen.findByLabelText('CPU（核）');
+    expect(shown('CPU（核）')).toBe('0.5');
+    expect(shown('内存（GB）')).toBe('8');
+    expect(shown('磁盘（GB）')).toBe('30');
+    expect(numberValue('GPU 数量')).toBe('0');
+  });
+
+  it.each([
+    ['CPU（核）', cpuChoices],
+    ['内存（GB）', memoryChoices],
+    ['磁盘（GB）', diskChoices],
+  ] as const)('offers exactly the allowed choices for %s', async (label, choices) => {
+    serve({ [`GET ${apiRoutes.jupyterInfoQuery}`]: null });
+    renderForm();
+    const input = await screen.findByLabelText(label);
+    fireEvent.mouseDown(input);
+    const listbox = await screen.findByRole('listbox');
+    const labels = within(listbox)
+      .getAllByRole('option')
+      .map((option) => option.getAttribute('title'));
+    expect(labels).toEqual(choices.map(String));
+  });
+
+  it('saves the request for the environment and hands it on', async () => {
+    const { calls } = serve({
+      [`GET ${apiRoutes.jupyterInfoQuery}`]: null,
+      [`POST ${apiRoutes.jupyterInfoSave}`]: null,
+    });
+    const onSaved = renderForm();
+    await screen.findByLabelText('CPU（核）');
+    fireEvent.change(screen.getByLabelText('GPU 数量'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const resources = { cpuCore: 1, memorySize: 4, gpuCount: 2, gpuMemory: 2, diskSize: 10 };
+    expect(calls(`POST ${apiRoutes.jupyterInfoSave}`)[0]?.body).toEqual({
+      expEnvId: '9',
+      expScriptId: '4',
+      ...resources,
+    });
+    expect(onSaved).toHaveBeenCalledWith(resources);
+  });
+});

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Result, Spin, Tabs } from 'antd';
+import { runtimeStates, type Container, type ResourceKind } from '@platform/contract';
+import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
+import type { LabRuntimeSnapshot } from './labRuntime';
+import { useRunningContainers } from './useRunningContainers';
+import { LabFrame, OpenInNewTabButton } from './LabFrame';
+
+interface LabPanelsProps {
+  /** The environment's name: the title of the frames. */
+  name: string;
+  snapshot: LabRuntimeSnapshot;
+  /** Shows only the containers of this service type (the terminal screen). */
+  only?: ResourceKind;
+}
+
+/** What the lab area says until the lab runs. */
+function NotRunning({ snapshot }: { snapshot: LabRuntimeSnapshot }) {
+  const { t } = useTranslation();
+  if (snapshot.state === runtimeStates.starting || snapshot.starting || snapshot.resetting) {
+    return (
+      <div className="env-lab-placeholder" role="status">
+        <Spin />
+        <p>{t('environment.pleaseWait')}</p>
+      </div>
+    );
+  }
+  return <Result status="info" title={t('environment.notStarted')} />;
+}
+
+/**
+ * The running lab: one frame, or tabs per container for a combination environment (for example
+ * the simulation panel and the terminal), with "open in new tab" for the one shown.
+ */
+export function LabPanels({ name, snapshot, only }: LabPanelsProps) {
+  const { t } = useTranslation();
+  const running = useRunningContainers(snapshot);
+  const [active, setActive] = useState<string | null>(null);
+  if (running.status === 'idle') return <NotRunning snapshot={snapshot} />;
+  if (running.status === 'pending') return <LoadingState />;
+  if (running.status === 'error')
+    return <LoadFailed error={running.error} onRetry={running.refetch} />;
+  const containers = only
+    ? running.containers.filter((c) => c.serviceType === only)
+    : running.containers;
+  const [first] = containers;
+  if (!first)
+    return <EmptyState description={t(only ? 'environment.noTerminal' : 'environment.noLab')} />;
+  const shown = containers.find((c) => c.id === active) ?? first;
+  const title = (c: Container) => (containers.length > 1 ? `${name} - ${c.name}` : name);
+  return (
+    <Tabs
+      className="env-lab-tabs"
+      activeKey={shown.id}
+      onChange={setActive}
+      tabBarExtraContent={<OpenInNewTabButton containerId={shown.id} />}
+      items={containers.map((c) => ({
+        key: c.id,
+        label: c.name || c.serviceType,
+        children: <LabFrame container={c} title={title(c)} />,
+      }))}
+    />
+  );
+}

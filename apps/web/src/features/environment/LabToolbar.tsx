@@ -1,0 +1,135 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Space, Typography } from 'antd';
+import { runnerOf, runtimeStates, type CenterDetail, type ResourceKind } from '@platform/contract';
+import { restartLimitQueryOptions } from './api';
+import type { LabRuntimeSnapshot } from './labRuntime';
+import type { LabRuntimeHandle } from './useLabRuntime';
+import { RuntimeStateTag } from './RuntimeStateTag';
+import { JupyterStartDialog } from './JupyterResourceForm';
+
+/** The resource kinds of an environment and of its parts (a combination). */
+function kindsOf(detail: CenterDetail): ResourceKind[] {
+  return [detail.resourceKind, ...detail.parts.map((p) => p.resourceKind)];
+}
+
+/** Jupyter environments (or combinations with a Jupyter part) ask for resources before starting. */
+export function needsResourceRequest(detail: CenterDetail): boolean {
+  return kindsOf(detail).some((kind) => runnerOf(kind) === 'jupyter');
+}
+
+interface LabToolbarProps {
+  detail: CenterDetail;
+  runtime: LabRuntimeHandle;
+  /** The chosen experiment script, sent with the start. */
+  expScriptId?: string | undefined;
+  /** Shown after the buttons (for example "open in new tab"). */
+  extra?: ReactNode;
+}
+
+/**
+ * The lab's state and its Start / Stop / Reset buttons, the starts left today, and what the
+ * runtime has to say (busy host, lost network, a failed container, a slow start).
+ */
+export function LabToolbar({ detail, runtime, expScriptId, extra }: LabToolbarProps) {
+  const { t } = useTranslation();
+  const { snapshot } = runtime;
+  const [requesting, setRequesting] = useState(false);
+  const limit = useQuery(restartLimitQueryOptions(detail.id));
+  const script = expScriptId ? { expScriptId } : {};
+  const stopped = snapshot.state === runtimeStates.stopped;
+
+  const onStart = () => {
+    if (needsResourceRequest(detail)) setRequesting(true);
+    else void runtime.start(script);
+  };
+
+  return (
+    <div className="env-toolbar">
+      <Space wrap>
+        <RuntimeStateTag state={snapshot.state} />
+        <Button
+          type="primary"
+          onClick={onStart}
+          disabled={!detail.runnable || !stopped || snapshot.starting}
+        >
+          {t('environment.start')}
+        </Button>
+        <Button danger onClick={() => void runtime.stop()} disabled={stopped || snapshot.stopping}>
+          {t('environment.stop')}
+        </Button>
+        {/* Stays enabled while resetting: a click then gets the please-wait message. */}
+        <Button onClick={runtime.requestReset} disabled={stopped && !snapshot.resetting}>
+          {t('environment.reset')}
+        </Button>
+        {extra}
+        {limit.data && limit.data.limit > 0 && (
+          <Typography.Text type="secondary">
+            {t('environment.startsLeft', {
+              remaining: limit.data.remaining ?? Math.max(0, limit.data.limit - limit.data.used),
+              limit: limit.data.limit,
+            })}
+          </Typography.Text>
+        )}
+      </Space>
+      {!detail.runnable && (
+        <Alert
+          type="warning"
+          showIcon
+          title={detail.unrunnableReason || t('environment.unrunnable')}
+        />
+      )}
+      <LabAlerts snapshot={snapshot} hasTerminal={kindsOf(detail).includes('TERMINAL')} />
+      {runtime.contextHolder}
+      {requesting && (
+        <JupyterStartDialog
+          envId={detail.id}
+          expScriptId={expScriptId}
+          onCancel={() => setRequesting(false)}
+          onSaved={(resources) => {
+            setRequesting(false);
+            void runtime.start({ ...script, ...resources });
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The runtime's messages, each as a short alert. */
+function LabAlerts({
+  snapshot,
+  hasTerminal,
+}: {
+  snapshot: LabRuntimeSnapshot;
+  hasTerminal: boolean;
+}) {
+  const { t } = useTranslation();
+  const statuses = Object.values(snapshot.containers);
+  const alerts: { key: string; type: 'info' | 'warning'; text: string }[] = [];
+  if (snapshot.waitingRetry)
+    alerts.push({ key: 'busy', type: 'info', text: t('environment.busy') });
+  if (snapshot.connectionLost)
+    alerts.push({ key: 'network', type: 'warning', text: t('environment.networkLost') });
+  if (statuses.some((s) => s.state === 'Failed'))
+    alerts.push({ key: 'failed', type: 'warning', text: t('environment.containerFailed') });
+  if (snapshot.slow)
+    alerts.push({
+      key: 'slow',
+      type: 'warning',
+      text: hasTerminal ? t('environment.terminalTimeout') : t('environment.slowStart'),
+    });
+  if (snapshot.stoppedRemotely)
+    alerts.push({ key: 'stopped', type: 'info', text: t('environment.stoppedRemotely') });
+  for (const message of new Set(statuses.map((s) => s.message).filter(Boolean)))
+    alerts.push({ key: `m-${message}`, type: 'info', text: String(message) });
+  if (!alerts.length) return null;
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      {alerts.map((a) => (
+        <Alert key={a.key} type={a.type} showIcon title={a.text} />
+      ))}
+    </Space>
+  );
+}

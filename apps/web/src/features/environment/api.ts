@@ -1,0 +1,194 @@
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  apiRoutes,
+  pathOf,
+  type CenterDetail,
+  type CenterItem,
+  type Container,
+  type ExperimentKind,
+  type FileEntry,
+  type JupyterInfo,
+  type JupyterInfoSave,
+  type StartRequest,
+  type restartLimitSchema,
+  type ticketSchema,
+} from '@platform/contract';
+import { download, request } from '../../shared/request';
+import { sessionScope } from '../../shared/queryScopes';
+import type { ContainerStatus, LabRuntimeApi } from './labRuntime';
+
+export interface CenterPageQuery {
+  pageNum: number;
+  pageSize: number;
+  name?: string;
+  experimentKind?: ExperimentKind;
+  label?: string;
+}
+
+export interface CenterPage {
+  records: CenterItem[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+export type RestartLimit = z.infer<typeof restartLimitSchema>;
+export type Ticket = z.infer<typeof ticketSchema>;
+
+export const environmentKeys = {
+  all: [...sessionScope, 'environment'] as const,
+  centerPages: () => [...environmentKeys.all, 'center-page'] as const,
+  centerPage: (query: CenterPageQuery) => [...environmentKeys.centerPages(), query] as const,
+  details: () => [...environmentKeys.all, 'detail'] as const,
+  detail: (id: string) => [...environmentKeys.details(), id] as const,
+  container: (id: string) => [...environmentKeys.all, 'container', id] as const,
+  restartLimit: (envId: string) => [...environmentKeys.all, 'restart-limit', envId] as const,
+  ticket: (containerId: string, nonce: number) =>
+    [...environmentKeys.all, 'ticket', containerId, nonce] as const,
+  files: (containerId: string, path: string) =>
+    [...environmentKeys.all, 'files', containerId, path] as const,
+  jupyterInfo: (envId: string) => [...environmentKeys.all, 'jupyter-info', envId] as const,
+};
+
+/** Drops empty filters so the server sees only what the user asked for. */
+function compact(query: CenterPageQuery): CenterPageQuery {
+  const body: CenterPageQuery = { pageNum: query.pageNum, pageSize: query.pageSize };
+  const name = query.name?.trim();
+  const label = query.label?.trim();
+  if (name) body.name = name;
+  if (label) body.label = label;
+  if (query.experimentKind) body.experimentKind = query.experimentKind;
+  return body;
+}
+
+export function centerPageQueryOptions(query: CenterPageQuery) {
+  const body = compact(query);
+  return queryOptions({
+    queryKey: environmentKeys.centerPage(body),
+    queryFn: ({ signal }) =>
+      request<CenterPage>(apiRoutes.centerPage, { method: 'POST', json: body, signal }),
+  });
+}
+
+export function centerDetailQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: environmentKeys.detail(id),
+    queryFn: ({ signal }) =>
+      request<CenterDetail>(pathOf(apiRoutes.centerDetail, { id }), { signal }),
+  });
+}
+
+export function containerDetailQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: environmentKeys.container(id),
+    queryFn: ({ signal }) =>
+      request<Container>(pathOf(apiRoutes.containerDetail, { id }), { signal }),
+  });
+}
+
+export function restartLimitQueryOptions(envId: string) {
+  return queryOptions({
+    queryKey: environmentKeys.restartLimit(envId),
+    queryFn: ({ signal }) =>
+      request<RestartLimit>(apiRoutes.containerGetTime, { query: { envId }, signal }),
+  });
+}
+
+function requestTicket(containerId: string): Promise<Ticket> {
+  return request<Ticket>(pathOf(apiRoutes.containerTicket, { id: containerId }), {
+    method: 'POST',
+  });
+}
+
+/**
+ * A single-use ticket for showing a lab. Never shared between two frames: the `nonce` makes a
+ * new one, and it is forgotten as soon as its frame goes (gcTime 0).
+ */
+export function ticketQueryOptions(containerId: string, nonce: number) {
+  return queryOptions({
+    queryKey: environmentKeys.ticket(containerId, nonce),
+    queryFn: () => requestTicket(containerId),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+/** A fresh ticket for opening a lab in a new tab. */
+export function ticketMutationOptions() {
+  return mutationOptions({
+    mutationKey: [...environmentKeys.all, 'ticket'],
+    mutationFn: requestTicket,
+  });
+}
+
+export function filesQueryOptions(containerId: string, path: string) {
+  return queryOptions({
+    queryKey: environmentKeys.files(containerId, path),
+    queryFn: ({ signal }) =>
+      request<FileEntry[]>(apiRoutes.listFiles, { query: { containerId, path }, signal }),
+  });
+}
+
+export interface DownloadVariables {
+  containerId: string;
+  path: string;
+  onProgress: (loaded: number, total: number | null) => void;
+}
+
+/** Downloads a lab file: streamed, with progress and no timeout (spec §7). */
+export function downloadMutationOptions() {
+  return mutationOptions({
+    mutationKey: [...environmentKeys.all, 'download'],
+    mutationFn: ({ containerId, path, onProgress }: DownloadVariables) =>
+      download(apiRoutes.downloadFile, { query: { containerId, path }, onProgress }),
+  });
+}
+
+export function jupyterInfoQueryOptions(envId: string) {
+  return queryOptions({
+    queryKey: environmentKeys.jupyterInfo(envId),
+    queryFn: ({ signal }) =>
+      request<JupyterInfo | null>(apiRoutes.jupyterInfoQuery, {
+        query: { resourceExpEnvId: envId },
+        signal,
+      }),
+  });
+}
+
+export function jupyterInfoSaveMutationOptions() {
+  return mutationOptions({
+    mutationKey: [...environmentKeys.all, 'jupyter-info-save'],
+    mutationFn: (body: JupyterInfoSave) =>
+      request<unknown>(apiRoutes.jupyterInfoSave, { method: 'POST', json: body }),
+  });
+}
+
+/**
+ * The calls of the lab runtime. Start and reset are quiet: the runtime shows their failures
+ * itself, for 10 s and 5 s (spec §8). Polls and heartbeats are quiet: a failure is only logged
+ * or shown as "reconnecting".
+ */
+export const labRuntimeApi: LabRuntimeApi = {
+  start: (body: StartRequest) =>
+    request<string[] | null>(apiRoutes.containersStart, {
+      method: 'POST',
+      json: body,
+      quiet: true,
+    }).then((ids) => ids ?? []),
+  stop: (envId) => request<unknown>(apiRoutes.containersStop, { query: { envId } }),
+  checkState: (containerId) =>
+    request<ContainerStatus>(pathOf(apiRoutes.containerCheckState, { id: containerId }), {
+      method: 'POST',
+      quiet: true,
+    }),
+  heartbeat: (envId, containerId) =>
+    request<unknown>(apiRoutes.containersHeartbeat, {
+      method: 'PUT',
+      query: { envId, containerId },
+      quiet: true,
+    }),
+  reset: (body) =>
+    request<unknown>(apiRoutes.containerReset, { method: 'POST', json: body, quiet: true }),
+};

@@ -1,0 +1,390 @@
+import {
+  ResponseCode,
+  labLimits,
+  runtimeStates,
+  storageKeys,
+  type ContainerState,
+  type RuntimeState,
+  type StartRequest,
+} from '@platform/contract';
+
+/**
+ * The lab runtime of one environment for its user (spec platform §4, §8, §9), without React:
+ * start (retried after 5 s on code 601), container polling (5 s, then 10 s once every container
+ * runs), heartbeat (60 s while active), stop, reset, and the container ids kept in local storage
+ * (comma-joined) so a reload gets the same lab back. The hook `useLabRuntime` wires it to the UI.
+ */
+
+export interface ContainerStatus {
+  state: ContainerState;
+  message: string | null;
+}
+
+export interface LabRuntimeApi {
+  /** Answers the ids of the started containers; rejects with code 601 when the host is busy. */
+  start(body: StartRequest): Promise<string[]>;
+  stop(envId: string): Promise<unknown>;
+  checkState(containerId: string): Promise<ContainerStatus>;
+  heartbeat(envId: string, containerId?: string): Promise<unknown>;
+  reset(body: { envId: string; containerId?: string }): Promise<unknown>;
+}
+
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export interface LabRuntimeOptions {
+  envId: string | null | undefined;
+  api: LabRuntimeApi;
+  storage?: KeyValueStorage | null;
+  /** Where errors that are only logged go (heartbeat failures, a missing environment id). */
+  log?: (message: string, error?: unknown) => void;
+}
+
+export interface LabRuntimeSnapshot {
+  state: RuntimeState;
+  containerIds: readonly string[];
+  containers: Readonly<Record<string, ContainerStatus>>;
+  /** A start request is in flight or waiting for its retry. */
+  starting: boolean;
+  /** The host answered 601; the start is retried in 5 s. */
+  waitingRetry: boolean;
+  stopping: boolean;
+  /** The reset's in-progress flag. */
+  resetting: boolean;
+  /** The last state poll failed for want of a network; polling goes on (reconnecting). */
+  connectionLost: boolean;
+  /** The lab stopped on the server (idle timeout, an operator) while it was shown. */
+  stoppedRemotely: boolean;
+  /** Still starting after `startSlowMs` (the terminal startup timeout message). */
+  slow: boolean;
+}
+
+export type ActionFailure = 'missing-env-id' | 'in-progress' | 'cancelled' | 'failed';
+export type ActionResult = { ok: true } | { ok: false; reason: ActionFailure; error?: unknown };
+
+export const missingEnvIdMessage = 'missing environment id';
+
+/** How long a lab may take to start before the user is told it is slow (checked at each poll). */
+export const startSlowMs = 60_000;
+
+const initial: LabRuntimeSnapshot = {
+  state: runtimeStates.stopped,
+  containerIds: [],
+  containers: {},
+  starting: false,
+  waitingRetry: false,
+  stopping: false,
+  resetting: false,
+  connectionLost: false,
+  stoppedRemotely: false,
+  slow: false,
+};
+
+export function isBusyError(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { code?: unknown }).code === ResponseCode.BUSY
+  );
+}
+
+function isNetworkError(error: unknown): boolean {
+  const kind = (error as { kind?: unknown } | null)?.kind;
+  return kind === 'network' || kind === 'timeout';
+}
+
+function isGone(error: unknown): boolean {
+  return (error as { errorKey?: unknown } | null)?.errorKey === 'labs.not_found';
+}
+
+export function isRunning(state: string | undefined): boolean {
+  return state?.toLowerCase() === 'running';
+}
+
+/** Container ids as kept in local storage: comma-joined. */
+export function readStoredIds(storage: KeyValueStorage | null | undefined): string[] {
+  try {
+    const raw = storage?.getItem(storageKeys.containerId) ?? '';
+    return raw
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((id) => b.includes(id));
+}
+
+export class LabRuntime {
+  private snapshot: LabRuntimeSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private readonly envId: string | null;
+  private readonly api: LabRuntimeApi;
+  private readonly storage: KeyValueStorage | null;
+  private readonly log: (message: string, error?: unknown) => void;
+  /** Bumped by every stop, adoption and disposal: answers of older work are dropped. */
+  private generation = 0;
+  private pollTimer: ReturnType<typeof setTimeout> | null = null;
+  private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private cancelRetry: (() => void) | null = null;
+  /** The generation of the work the last stop cancelled. */
+  private stoppedGeneration = -1;
+  private startingSince = 0;
+
+  constructor(options: LabRuntimeOptions) {
+    this.envId = options.envId || null;
+    this.api = options.api;
+    this.storage = options.storage ?? null;
+    this.log = options.log ?? ((message, error) => console.error(message, error));
+    const restored = readStoredIds(this.storage);
+    this.snapshot = restored.length
+      ? { ...initial, state: runtimeStates.starting, containerIds: restored }
+      : initial;
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): LabRuntimeSnapshot => this.snapshot;
+
+  /**
+   * Starts the timers. `serverIds`, the server's word for the running containers, wins over the
+   * ids restored from storage (those may belong to another environment or a lab long stopped).
+   */
+  attach(serverIds?: readonly string[]): void {
+    if (serverIds && !sameIds(serverIds, this.snapshot.containerIds)) {
+      if (serverIds.length) this.adopt(serverIds);
+      else this.clear();
+      return;
+    }
+    if (this.snapshot.containerIds.length) this.activate(this.snapshot.containerIds);
+  }
+
+  /** Stops every timer; the lab keeps running on the server. */
+  dispose(): void {
+    this.generation++;
+    this.clearTimers();
+  }
+
+  /** The reset button's decision: please wait while something is in progress, else confirm. */
+  resetIntent(): 'please-wait' | 'confirm' {
+    return this.snapshot.resetting || this.snapshot.starting ? 'please-wait' : 'confirm';
+  }
+
+  async start(options: Omit<StartRequest, 'expEnvId'> = {}): Promise<ActionResult> {
+    if (!this.envId) {
+      this.log(missingEnvIdMessage);
+      return { ok: false, reason: 'missing-env-id' };
+    }
+    if (this.snapshot.starting) return { ok: false, reason: 'in-progress' };
+    const generation = ++this.generation;
+    this.clearTimers();
+    this.update({
+      state: runtimeStates.starting,
+      starting: true,
+      waitingRetry: false,
+      stoppedRemotely: false,
+    });
+    return this.attemptStart(generation, { ...options, expEnvId: this.envId });
+  }
+
+  async stop(): Promise<ActionResult> {
+    if (!this.envId) {
+      this.log(missingEnvIdMessage);
+      return { ok: false, reason: 'missing-env-id' };
+    }
+    if (this.snapshot.stopping) return { ok: false, reason: 'in-progress' };
+    this.update({ stopping: true });
+    this.stoppedGeneration = this.generation;
+    try {
+      await this.api.stop(this.envId);
+    } catch (error) {
+      this.update({ stopping: false });
+      return { ok: false, reason: 'failed', error };
+    }
+    this.clear();
+    return { ok: true };
+  }
+
+  async reset(): Promise<ActionResult> {
+    if (!this.envId) {
+      this.log(missingEnvIdMessage);
+      return { ok: false, reason: 'missing-env-id' };
+    }
+    if (this.resetIntent() === 'please-wait') return { ok: false, reason: 'in-progress' };
+    const ids = this.snapshot.containerIds;
+    this.update({ resetting: true });
+    try {
+      await this.api.reset({
+        envId: this.envId,
+        ...(ids.length === 1 && ids[0] ? { containerId: ids[0] } : {}),
+      });
+    } catch (error) {
+      this.update({ resetting: false });
+      return { ok: false, reason: 'failed', error };
+    }
+    this.update({ resetting: false });
+    // The reset lab starts again: poll it at the starting cadence until it runs.
+    if (this.snapshot.containerIds.length) {
+      this.generation++;
+      this.clearTimers();
+      this.adopt(this.snapshot.containerIds);
+    }
+    return { ok: true };
+  }
+
+  private async attemptStart(generation: number, body: StartRequest): Promise<ActionResult> {
+    let ids: string[];
+    try {
+      ids = await this.api.start(body);
+    } catch (error) {
+      if (generation !== this.generation) return { ok: false, reason: 'cancelled' };
+      if (isBusyError(error)) {
+        this.update({ waitingRetry: true });
+        if (!(await this.waitForRetry(generation))) return { ok: false, reason: 'cancelled' };
+        this.update({ waitingRetry: false });
+        return this.attemptStart(generation, body);
+      }
+      this.update({ state: runtimeStates.stopped, starting: false, waitingRetry: false });
+      return { ok: false, reason: 'failed', error };
+    }
+    if (generation !== this.generation) {
+      // Stopped while the start was on its way: do not leave the new lab running.
+      if (generation === this.stoppedGeneration)
+        this.api.stop(body.expEnvId).catch((error: unknown) => this.log('stop failed', error));
+      return { ok: false, reason: 'cancelled' };
+    }
+    this.update({ starting: false, waitingRetry: false });
+    if (ids.length) this.adopt(ids);
+    else {
+      this.update({ state: runtimeStates.running });
+      this.startHeartbeat();
+    }
+    return { ok: true };
+  }
+
+  private waitForRetry(generation: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      this.cancelRetry = () => resolve(false);
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = null;
+        this.cancelRetry = null;
+        resolve(generation === this.generation);
+      }, labLimits.startRetryMs);
+    });
+  }
+
+  /** Containers known to exist: save them, poll them and keep them alive. */
+  private adopt(ids: readonly string[]): void {
+    this.update({
+      state: runtimeStates.starting,
+      containerIds: [...ids],
+      containers: {},
+      connectionLost: false,
+      slow: false,
+    });
+    try {
+      this.storage?.setItem(storageKeys.containerId, ids.join(','));
+    } catch {
+      // storage unavailable: the lab is still found through the environment's detail
+    }
+    this.activate(ids);
+  }
+
+  private activate(ids: readonly string[]): void {
+    this.startingSince = Date.now();
+    this.startHeartbeat();
+    void this.poll(this.generation, ids);
+  }
+
+  private async poll(generation: number, ids: readonly string[]): Promise<void> {
+    const results = await Promise.all(
+      ids.map((id) =>
+        this.api.checkState(id).then(
+          (status) => ({ id, status, error: null as unknown }),
+          (error: unknown) => ({ id, status: null, error }),
+        ),
+      ),
+    );
+    if (generation !== this.generation) return;
+    const containers: Record<string, ContainerStatus> = { ...this.snapshot.containers };
+    for (const { id, status } of results) if (status) containers[id] = status;
+    // Gone: the server no longer knows the containers, or a running lab was stopped there
+    // (a lab that is only being created may still report Stopped).
+    const wasRunning = this.snapshot.state === runtimeStates.running;
+    const gone =
+      results.length > 0 &&
+      results.every(({ status, error }) =>
+        status ? wasRunning && status.state === 'Stopped' : isGone(error),
+      );
+    if (gone) {
+      this.clear();
+      this.update({ stoppedRemotely: true });
+      return;
+    }
+    const failed = results.some(({ error }) => error !== null);
+    const connectionLost = results.some(({ error }) => error !== null && isNetworkError(error));
+    // A failed check changes nothing; otherwise every container must run (case-insensitive).
+    const state = failed
+      ? this.snapshot.state
+      : results.every(({ status }) => isRunning(status?.state))
+        ? runtimeStates.running
+        : runtimeStates.starting;
+    if (state === runtimeStates.starting && this.snapshot.state === runtimeStates.running)
+      this.startingSince = Date.now();
+    const slow = state === runtimeStates.starting && Date.now() - this.startingSince >= startSlowMs;
+    this.update({ containers, connectionLost, state, slow });
+    this.pollTimer = setTimeout(
+      () => void this.poll(generation, ids),
+      state === runtimeStates.running ? labLimits.pollRunningMs : labLimits.pollMs,
+    );
+  }
+
+  private startHeartbeat(): void {
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = setInterval(() => this.beat(), labLimits.heartbeatMs);
+  }
+
+  private beat(): void {
+    const envId = this.envId;
+    if (!envId) return;
+    const ids = this.snapshot.containerIds;
+    const calls = ids.length
+      ? ids.map((id) => this.api.heartbeat(envId, id))
+      : [this.api.heartbeat(envId)];
+    for (const call of calls) call.catch((error: unknown) => this.log('heartbeat failed', error));
+  }
+
+  /** Stopped: state 0, no containers, no polling, no heartbeat, nothing stored. */
+  private clear(): void {
+    this.generation++;
+    this.clearTimers();
+    try {
+      this.storage?.removeItem(storageKeys.containerId);
+    } catch {
+      // storage unavailable
+    }
+    this.update({ ...initial });
+  }
+
+  private clearTimers(): void {
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.cancelRetry?.();
+    this.pollTimer = null;
+    this.heartbeatTimer = null;
+    this.retryTimer = null;
+    this.cancelRetry = null;
+  }
+
+  private update(patch: Partial<LabRuntimeSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,32 @@
+import { useCallback } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { defaultSchoolUrl, idSchema } from '@platform/contract';
+import { areaPath } from '../menus/menuRoutes';
+
+/** The environment screens, under the school's area (`/sch_edu/environment/...`). */
+export const envPages = {
+  index: 'environment/index',
+  detail: 'environment/detail',
+  experiment: 'environment/experiment',
+  terminal: 'environment/terminal',
+  workspace: 'environment/workspace',
+  manual: 'environment/manual',
+} as const;
+export type EnvPage = keyof typeof envPages;
+
+/** The environment id of the screen (`?id=`), or null when absent or malformed. */
+export function useEnvId(): string | null {
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  return id && idSchema.safeParse(id).success ? id : null;
+}
+
+/** Builds the address of an environment screen in the current school's area. */
+export function useEnvPath(): (page: EnvPage, id?: string) => string {
+  const { schUrl } = useParams();
+  return useCallback(
+    (page: EnvPage, id?: string) =>
+      `${areaPath(schUrl || defaultSchoolUrl, envPages[page])}${id ? `?id=${encodeURIComponent(id)}` : ''}`,
+    [schUrl],
+  );
+}
