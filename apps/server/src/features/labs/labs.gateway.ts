@@ -85,6 +85,9 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
         ]
       : [`${labCookieName}=${sessionId}; HttpOnly; Path=/; SameSite=Lax`];
   const sockets = new Map<string, Set<WebSocket>>();
+  /** The lab's own cookies (Jupyter's `_xsrf`) must also work inside the platform's frame. */
+  const crossSite = (cookie: string) =>
+    /;\s*samesite=/i.test(cookie) ? cookie : `${cookie}; SameSite=None; Secure; Partitioned`;
 
   runtime.onStop((entry) => {
     access.endContainer(entry.id);
@@ -292,6 +295,9 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
           const out: Record<string, string | string[]> = {};
           for (const [key, value] of Object.entries(res.headers)) {
             if (value !== undefined && !hopByHop.has(key)) out[key] = value;
+          }
+          if (crossSiteCookie && res.headers['set-cookie']) {
+            out['set-cookie'] = res.headers['set-cookie'].map(crossSite);
           }
           reply.hijack();
           reply.raw.writeHead(res.statusCode ?? 502, {
