@@ -81,3 +81,22 @@ export function menuNode(partial: Partial<MenuNode> & { url: string }): MenuNode
     ...partial,
   };
 }
+
+/** What antd asks of a browser that jsdom lacks: media queries and ResizeObserver. */
+export function stubAntdBrowserApis(): void {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+}

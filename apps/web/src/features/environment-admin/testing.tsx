@@ -4,7 +4,7 @@ import { configure, fireEvent, render, screen, waitFor } from '@testing-library/
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { Environment, Script } from '@platform/contract';
-import { envelope, jsonResponse } from '../../test/helpers';
+import { envelope, jsonResponse, stubAntdBrowserApis } from '../../test/helpers';
 import { AntdProvider } from '../../shared/ui/AntdProvider';
 
 /** Test helpers of the environment admin views: providers, a fake API and sample rows. */
@@ -20,22 +20,7 @@ export function polyfillBrowser(): void {
     const computed = window.getComputedStyle.bind(window);
     window.getComputedStyle = (elt: Element) =>
       elt instanceof HTMLElement || elt instanceof SVGElement ? elt.style : computed(elt);
-    window.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
-    // antd asks for media queries; jsdom has none.
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
+    stubAntdBrowserApis();
   });
 }
 

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { CenterDetail, Container } from '@platform/contract';
 import { AntdProvider } from '../../shared/ui/AntdProvider';
-import { envelope, jsonResponse } from '../../test/helpers';
+import { envelope, jsonResponse, stubAntdBrowserApis } from '../../test/helpers';
 
 /**
  * antd asks for media queries, observes sizes and measures pseudo-elements; jsdom has none of
@@ -15,21 +15,7 @@ export function polyfillForAntd(): void {
   beforeAll(() => {
     const computed = window.getComputedStyle.bind(window);
     window.getComputedStyle = (elt: Element) => computed(elt);
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
+    stubAntdBrowserApis();
   });
 }
 

@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { envelope, jsonResponse, toastTexts, setupTestEnvironment } from '../../test/helpers';
+import {
+  envelope,
+  jsonResponse,
+  setupTestEnvironment,
+  stubAntdBrowserApis,
+  toastTexts,
+} from '../../test/helpers';
 import { getToken, setToken } from '../../shared/session';
 import { setNavigate } from '../../shared/navigation';
 import { AntdProvider } from '../../shared/ui/AntdProvider';
@@ -9,19 +15,7 @@ import { ChangePasswordForm } from './ChangePasswordForm';
 
 setupTestEnvironment();
 
-beforeAll(() => {
-  // antd asks for media queries; jsdom has none.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
+beforeAll(stubAntdBrowserApis);
 
 function renderForm() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });

@@ -1,34 +1,15 @@
 import '../shared/labPage.css';
 import './panel.css';
-import { createTranslator, pickLanguage } from '../shared/i18n';
-import { fetchLabInfo, labSocketUrl } from '../shared/labInfo';
-import {
-  createNotice,
-  createStatusPill,
-  renderLoading,
-  renderMessageScreen,
-  setDocumentLanguage,
-  showConnectionState,
-} from '../shared/pageChrome';
+import type { LabPageInfo } from '@platform/contract';
+import { bootLabPage } from '../shared/boot';
+import type { Translate } from '../shared/i18n';
+import { labSocketUrl } from '../shared/labInfo';
+import { createNotice, createStatusPill, showConnectionState } from '../shared/pageChrome';
 import { ReconnectingSocket } from '../shared/reconnectingSocket';
 import { parsePanelMessage } from './panelMessages';
 import { PanelView } from './panelView';
 
-async function main(): Promise<void> {
-  const root = document.getElementById('lab-root');
-  if (!root) throw new Error('#lab-root is missing');
-  const browserT = createTranslator(pickLanguage());
-  renderLoading(root, browserT);
-  const result = await fetchLabInfo();
-  if (!result.ok) {
-    renderMessageScreen(root, browserT, result.reason);
-    return;
-  }
-  const { info } = result;
-  const t = createTranslator(info.language);
-  setDocumentLanguage(info.language);
-  document.title = t('page.panelTitle', { name: info.envName });
-
+function startPanel(root: HTMLElement, info: LabPageInfo, t: Translate): void {
   const status = createStatusPill(t);
   const notice = createNotice(t, () => socket.reconnectNow());
   const view = new PanelView(root, {
@@ -55,4 +36,4 @@ async function main(): Promise<void> {
   socket.start();
 }
 
-void main();
+void bootLabPage('page.panelTitle', startPanel);

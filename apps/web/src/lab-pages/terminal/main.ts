@@ -6,16 +6,13 @@ import type { ITheme } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import type { LabPageInfo } from '@platform/contract';
 import { h } from '../shared/dom';
-import { createTranslator, pickLanguage } from '../shared/i18n';
+import { bootLabPage } from '../shared/boot';
 import type { Translate } from '../shared/i18n';
-import { fetchLabInfo, labSocketUrl } from '../shared/labInfo';
+import { labSocketUrl } from '../shared/labInfo';
 import {
   createNotice,
   createReadOnlyBadge,
   createStatusPill,
-  renderLoading,
-  renderMessageScreen,
-  setDocumentLanguage,
   showConnectionState,
 } from '../shared/pageChrome';
 import { ReconnectingSocket } from '../shared/reconnectingSocket';
@@ -127,21 +124,4 @@ function startTerminal(root: HTMLElement, info: LabPageInfo, t: Translate): void
   socket.start();
 }
 
-async function main(): Promise<void> {
-  const root = document.getElementById('lab-root');
-  if (!root) throw new Error('#lab-root is missing');
-  const browserT = createTranslator(pickLanguage());
-  renderLoading(root, browserT);
-  const result = await fetchLabInfo();
-  if (!result.ok) {
-    renderMessageScreen(root, browserT, result.reason);
-    return;
-  }
-  const { info } = result;
-  const t = createTranslator(info.language);
-  setDocumentLanguage(info.language);
-  document.title = t('page.terminalTitle', { name: info.envName });
-  startTerminal(root, info, t);
-}
-
-void main();
+void bootLabPage('page.terminalTitle', startTerminal);
