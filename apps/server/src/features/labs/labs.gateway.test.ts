@@ -190,6 +190,39 @@ describe('lab gateway', () => {
     expect(after.statusCode).toBe(403);
   });
 
+  it('gives a read-only session the output but not the keyboard', async () => {
+    const { ids } = await startLab(student);
+    const id = ids[0]!;
+    const owner = connect(id, await openLab(student, id));
+    await new Promise((r) => owner.once('open', r));
+    const { ticket } = h.app.labs.access.issue(
+      { containerId: id, userId: student.id, readOnly: true, language: 'zh-CN' },
+      '/',
+    );
+    const redeemed = await h.app.inject({
+      method: 'GET',
+      url: `${labGatewayPaths.ticket}?t=${ticket}`,
+      headers: { host: labHost(id) },
+    });
+    const viewerCookie = (redeemed.headers['set-cookie'] as string[])[0]!.split(';')[0]!;
+    const info = await h.app.inject({
+      method: 'GET',
+      url: labGatewayPaths.info,
+      headers: { host: labHost(id), cookie: viewerCookie },
+    });
+    expect(info.json().readOnly).toBe(true);
+    const viewer = connect(id, viewerCookie);
+    await new Promise((r) => viewer.once('open', r));
+    const viewerSaw = collect(viewer, (all) => all.includes('owner63'));
+    viewer.send(JSON.stringify({ type: 'input', data: 'echo viewer$((60+2))\r' }));
+    owner.send(JSON.stringify({ type: 'input', data: 'echo owner$((60+3))\r' }));
+    const seen = await viewerSaw;
+    expect(seen).not.toContain('viewer62');
+    expect(h.app.labs.runtime.driver.terminal(id).replay()).not.toContain('viewer');
+    owner.close();
+    viewer.close();
+  });
+
   it('refuses a WebSocket without the lab’s cookie', async () => {
     const { ids } = await startLab(student);
     const socket = connect(ids[0]!, 'lab_session=forged');
