@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Card, Table } from 'antd';
+import { Alert, Button, Card } from 'antd';
 import { jupyterDefaults, type Environment } from '@platform/contract';
-import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
 import { useEnvColumns } from './envColumns';
 import { useEnvPage } from './useEnvPage';
+import { EnvPageTable } from './EnvPageTable';
 import { EnvFilters } from './EnvFilters';
 import { AiResourceDialog } from './AiResourceDialog';
 
@@ -29,36 +29,27 @@ export function AiEnvConfig() {
         })}
       />
       <EnvFilters value={filter} onChange={setFilter} fields={['name', 'state', 'label']} />
-      {page.isError && !page.data ? (
-        <LoadFailed error={page.error} onRetry={() => void page.refetch()} />
-      ) : (
-        <Table<Environment>
-          rowKey="id"
-          size="middle"
-          loading={page.isFetching}
-          dataSource={page.data?.records ?? []}
-          pagination={pagination}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <EmptyState /> }}
-          columns={[
-            columns.code,
-            columns.name,
-            columns.state,
-            columns.resources,
-            columns.runnable,
-            columns.updatedAt,
-            {
-              key: 'actions',
-              title: t('envAdmin.fields.actions'),
-              render: (_, env) => (
-                <Button type="link" size="small" onClick={() => setEditing(env)}>
-                  {t('envAdmin.actions.editResources')}
-                </Button>
-              ),
-            },
-          ]}
-        />
-      )}
+      <EnvPageTable
+        page={page}
+        pagination={pagination}
+        columns={[
+          columns.code,
+          columns.name,
+          columns.state,
+          columns.resources,
+          columns.runnable,
+          columns.updatedAt,
+          {
+            key: 'actions',
+            title: t('envAdmin.fields.actions'),
+            render: (_, env) => (
+              <Button type="link" size="small" onClick={() => setEditing(env)}>
+                {t('envAdmin.actions.editResources')}
+              </Button>
+            ),
+          },
+        ]}
+      />
       {editing && (
         <AiResourceDialog key={editing.id} env={editing} onClose={() => setEditing(null)} />
       )}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Table } from 'antd';
+import { Button, Card } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Environment } from '@platform/contract';
-import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
 import { useEnvColumns } from './envColumns';
 import { useEnvPage } from './useEnvPage';
+import { EnvPageTable } from './EnvPageTable';
 import { EnvFilters } from './EnvFilters';
 import { EnvRowActions } from './EnvRowActions';
 import { EnvEditor } from './EnvEditor';
@@ -33,40 +33,29 @@ export function EnvTable({ mine = false }: EnvTableProps) {
       }
     >
       <EnvFilters value={filter} onChange={setFilter} />
-      {page.isError && !page.data ? (
-        <LoadFailed error={page.error} onRetry={() => void page.refetch()} />
-      ) : (
-        <Table<Environment>
-          rowKey="id"
-          size="middle"
-          loading={page.isFetching}
-          dataSource={page.data?.records ?? []}
-          pagination={pagination}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <EmptyState /> }}
-          columns={[
-            columns.code,
-            columns.name,
-            columns.type,
-            columns.experimentKind,
-            columns.resourceKind,
-            columns.state,
-            columns.hidden,
-            columns.openWith,
-            columns.labels,
-            columns.runnable,
-            columns.updatedAt,
-            {
-              key: 'actions',
-              title: t('envAdmin.fields.actions'),
-              fixed: 'right',
-              render: (_, env) => (
-                <EnvRowActions env={env} onEdit={(e) => setEditing({ env: e })} />
-              ),
-            },
-          ]}
-        />
-      )}
+      <EnvPageTable
+        page={page}
+        pagination={pagination}
+        columns={[
+          columns.code,
+          columns.name,
+          columns.type,
+          columns.experimentKind,
+          columns.resourceKind,
+          columns.state,
+          columns.hidden,
+          columns.openWith,
+          columns.labels,
+          columns.runnable,
+          columns.updatedAt,
+          {
+            key: 'actions',
+            title: t('envAdmin.fields.actions'),
+            fixed: 'right',
+            render: (_, env) => <EnvRowActions env={env} onEdit={(e) => setEditing({ env: e })} />,
+          },
+        ]}
+      />
       {editing && (
         <EnvEditor
           key={editing.env?.id ?? 'new'}
