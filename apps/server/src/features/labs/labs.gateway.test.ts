@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { apiRoutes, labGatewayPaths, pathOf } from '@platform/contract';
-import { createEnvironment, signedIn } from '../../test/factories';
+import { createEnvironment, createSchool, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 
 let h: Harness;
@@ -14,8 +14,14 @@ beforeAll(async () => {
   h = await createHarness();
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   port = (h.app.server.address() as AddressInfo).port;
-  student = await signedIn(h.app, h.ctx, { roles: ['student'] });
-  other = await signedIn(h.app, h.ctx, { roles: ['student'] });
+  student = await signedIn(h.app, h.ctx, {
+    roles: ['student'],
+    schoolId: (await createSchool(h.ctx)).id,
+  });
+  other = await signedIn(h.app, h.ctx, {
+    roles: ['student'],
+    schoolId: (await createSchool(h.ctx)).id,
+  });
 });
 afterAll(() => h.close());
 

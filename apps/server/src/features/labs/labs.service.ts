@@ -357,22 +357,16 @@ export class LabsService {
     );
     const partIds = [...new Set(records.flatMap((r) => (r.type === 4 ? r.parts : [])))];
     const parts = await envRepo.findEnvironments(this.ctx.db, partIds);
-    const items: CenterItem[] = records.map((r) => ({
-      id: r.id,
-      code: r.code,
-      name: r.name,
-      type: r.type,
-      experimentKind: r.experimentKind as CenterItem['experimentKind'],
-      resourceKind: r.resourceKind as CenterItem['resourceKind'],
-      labels: r.labels,
-      description: r.description,
-      openWith: r.openWith,
-      runnable: runnableOf(
+    const items = records.map((r) =>
+      centerItemOf(
         r,
-        parts.filter((p) => r.parts.includes(p.id)),
+        runnableOf(
+          r,
+          parts.filter((p) => r.parts.includes(p.id)),
+        ),
+        runtimeStateOf(this.runtime.entriesOf(actor.userId, r.id)),
       ),
-      runtimeState: runtimeStateOf(this.runtime.entriesOf(actor.userId, r.id)),
-    }));
+    );
     return { records: items, total, pageNum: q.pageNum, pageSize: q.pageSize };
   }
 
@@ -389,17 +383,7 @@ export class LabsService {
     const scripts = await envRepo.pageScripts(this.ctx.db, { envId }, 1, 100);
     const entries = this.runtime.entriesOf(actor.userId, envId);
     return {
-      id: env.id,
-      code: env.code,
-      name: env.name,
-      type: env.type,
-      experimentKind: env.experimentKind as CenterDetail['experimentKind'],
-      resourceKind: env.resourceKind as CenterDetail['resourceKind'],
-      labels: env.labels,
-      description: env.description,
-      openWith: env.openWith,
-      runnable,
-      runtimeState: runtimeStateOf(entries),
+      ...centerItemOf(env, runnable, runtimeStateOf(entries)),
       manual: env.manual,
       cpuCore: env.cpuCore,
       memorySize: env.memorySize,
@@ -431,6 +415,26 @@ export class LabsService {
     );
     return { phone: value?.phone ?? '', status: value?.status ?? 0 };
   }
+}
+
+function centerItemOf(
+  r: envRepo.EnvironmentRow,
+  runnable: boolean,
+  runtimeState: RuntimeState,
+): CenterItem {
+  return {
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    type: r.type,
+    experimentKind: r.experimentKind as CenterItem['experimentKind'],
+    resourceKind: r.resourceKind as CenterItem['resourceKind'],
+    labels: r.labels,
+    description: r.description,
+    openWith: r.openWith,
+    runnable,
+    runtimeState,
+  };
 }
 
 function pickResources(row: {

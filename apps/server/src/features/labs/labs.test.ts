@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, pathOf, type Container } from '@platform/contract';
 import { labContainers, labUsage } from '../../db/schema';
-import { bearer, createEnvironment, signedIn, signIn } from '../../test/factories';
+import { bearer, createEnvironment, createSchool, signedIn, signIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 
 let h: Harness;
@@ -11,8 +11,10 @@ let other: Awaited<ReturnType<typeof signedIn>>;
 
 beforeAll(async () => {
   h = await createHarness({ config: { labMaxStarting: 1 } });
-  student = await signedIn(h.app, h.ctx, { roles: ['student'] });
-  other = await signedIn(h.app, h.ctx, { roles: ['student'] });
+  const schoolA = await createSchool(h.ctx);
+  const schoolB = await createSchool(h.ctx);
+  student = await signedIn(h.app, h.ctx, { roles: ['student'], schoolId: schoolA.id });
+  other = await signedIn(h.app, h.ctx, { roles: ['student'], schoolId: schoolB.id });
 });
 afterAll(() => h.close());
 
@@ -78,7 +80,7 @@ describe('starting, polling, heartbeats and stopping a lab', () => {
     expect(usage!.stoppedAt).not.toBeNull();
   });
 
-  it('answers another user’s container ids as not found', async () => {
+  it('answers the container ids of a user of another school as not found', async () => {
     const env = await createEnvironment(h.ctx);
     const ids = (await start(student, env.id)).data as string[];
     await h.app.labs.runtime.settle();
