@@ -70,6 +70,7 @@ export const messages = {
   'common.delete_failed': { zh: '删除失败', en: 'Delete failed' },
   'common.upload_failed': { zh: '上传失败', en: 'Upload failed' },
   'envs.not_found': { zh: '实验环境不存在', en: 'Environment not found' },
+  'envs.copy_suffix': { zh: '（副本）', en: ' (copy)' },
   'envs.code_taken': { zh: '环境编码已存在', en: 'This environment code is already used' },
   'envs.in_use': {
     zh: '该环境有正在运行的实验，请先停止',

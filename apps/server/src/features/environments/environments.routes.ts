@@ -15,6 +15,7 @@ import {
   scriptSchema,
 } from '@platform/contract';
 import { z } from 'zod';
+import { languageOf } from '../../lib/i18n';
 import { requireActor } from '../auth/auth.plugin';
 import { EnvironmentsService } from './environments.service';
 
@@ -126,7 +127,14 @@ export function environmentsRoutes(isRunning: (envId: string) => boolean): Fasti
           response: { 200: envelopeOf(environmentSchema) },
         },
       },
-      async (req, reply) => reply.ok(await service.copy(requireActor(req), req.params.id)),
+      async (req, reply) =>
+        reply.ok(
+          await service.copy(
+            requireActor(req),
+            req.params.id,
+            languageOf(req.headers['accept-language']),
+          ),
+        ),
     );
     app.delete(
       apiRoutes.envRemove,

@@ -6,6 +6,8 @@ import type {
 } from '@platform/contract';
 import {
   envRuntimeDefaults,
+  formatMessage,
+  type Lang,
   runnerOf,
   type Environment,
   type ResourceKind,
@@ -210,7 +212,7 @@ export class EnvironmentsService {
     return (await this.withRunnable([row]))[0]!;
   }
 
-  async copy(actor: Actor, id: string): Promise<Environment> {
+  async copy(actor: Actor, id: string, lang: Lang): Promise<Environment> {
     requireEnvManager(actor);
     const source = await repo.findEnvironment(this.ctx.db, id);
     if (!source) throw notFound('envs.not_found');
@@ -224,7 +226,7 @@ export class EnvironmentsService {
       ...source,
       id: this.ctx.ids.next(),
       code,
-      name: `${source.name} (copy)`.slice(0, 100),
+      name: `${source.name}${formatMessage('envs.copy_suffix', lang)}`.slice(0, 100),
       state: 2,
       createdBy: actor.userId,
       deletedAt: null,

@@ -93,7 +93,12 @@ describe('environment configuration', () => {
 
     const copy = (await call('POST', pathOf(apiRoutes.envCopy, { id: env.id })))
       .data as Environment;
-    expect(copy).toMatchObject({ code: 'iot-terminal-copy', state: 2, restartLimit: 3 });
+    expect(copy).toMatchObject({
+      code: 'iot-terminal-copy',
+      name: 'IoT terminal 2 (copy)',
+      state: 2,
+      restartLimit: 3,
+    });
     expect(copy.id).not.toBe(env.id);
 
     expect((await call('DELETE', pathOf(apiRoutes.envRemove, { id: copy.id }))).code).toBe(200);
