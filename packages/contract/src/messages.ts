@@ -65,10 +65,6 @@ export const messages = {
   'users.not_found': { zh: '用户不存在', en: 'User not found' },
   'schools.not_found': { zh: '学校不存在', en: 'School not found' },
   'menus.unknown_app': { zh: '应用不存在', en: 'Unknown application' },
-  'common.update_failed': { zh: '更新失败', en: 'Update failed' },
-  'common.add_failed': { zh: '添加失败', en: 'Failed to add' },
-  'common.delete_failed': { zh: '删除失败', en: 'Delete failed' },
-  'common.upload_failed': { zh: '上传失败', en: 'Upload failed' },
   'envs.not_found': { zh: '实验环境不存在', en: 'Environment not found' },
   'envs.copy_suffix': { zh: '（副本）', en: ' (copy)' },
   'envs.code_taken': { zh: '环境编码已存在', en: 'This environment code is already used' },
@@ -86,7 +82,6 @@ export const messages = {
   },
   'envs.not_available': { zh: '该实验环境未启用', en: 'This environment is not enabled' },
   'scripts.not_found': { zh: '实验脚本不存在', en: 'Script not found' },
-  'labs.missing_env_id': { zh: '缺少实验环境ID', en: 'Missing environment id' },
   'labs.busy': {
     zh: '实验环境启动繁忙，5 秒后自动重试',
     en: 'Many labs are starting; retrying in 5 s',
@@ -117,10 +112,6 @@ export const messages = {
     zh: '环境准备中、启动中或重置中，请稍候',
     en: 'Environment preparing, starting or resetting, please wait',
   },
-  'labs.idle_stopped': {
-    zh: '由于长时间未操作，任务已停止',
-    en: 'Task stopped because user did not operate for a long time',
-  },
   'labs.path_outside': {
     zh: '路径不在实验环境的主目录内',
     en: 'The path is outside the lab home',
@@ -150,10 +141,6 @@ export const messages = {
   'labs.note_gpu': {
     zh: '此主机没有 GPU，GPU 数量和显存仅供参考',
     en: 'This host has no GPU; GPU count and memory are advisory',
-  },
-  'labs.stopped_by_idle': {
-    zh: '由于长时间未操作，实验环境已停止',
-    en: 'The lab was stopped because nobody used it for a long time',
   },
   'labs.ticket_invalid': {
     zh: '访问链接无效或已过期，请从平台重新打开实验',
