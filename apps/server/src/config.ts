@@ -15,6 +15,10 @@ const envSchema = z.object({
   PUBLIC_URL: z
     .url({ message: 'must be an absolute URL such as http://localhost:8080' })
     .optional(),
+  DEFAULT_PASSWORD: z
+    .string()
+    .regex(/^[A-Za-z0-9_#]{6,20}$/, 'must be 6 to 20 letters, digits, _ or #')
+    .default('Edu_123456'),
   SEED_PASSWORD: z
     .string()
     .regex(/^[A-Za-z0-9_#]{6,20}$/, 'must be 6 to 20 letters, digits, _ or #')
@@ -70,6 +74,8 @@ export type Config = {
   databaseUrl: string | undefined;
   publicUrl: string;
   seedPassword: string;
+  /** The default password of new student and teacher accounts and of resets to the default. */
+  defaultPassword: string;
   seedDemo: boolean;
   webClientId: string;
   webClientSecret: string;
@@ -114,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     seedPassword: e.SEED_PASSWORD,
+    defaultPassword: e.DEFAULT_PASSWORD,
     seedDemo: e.SEED_DEMO,
     webClientId: e.WEB_CLIENT_ID,
     webClientSecret: e.WEB_CLIENT_SECRET,

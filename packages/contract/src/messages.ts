@@ -2,7 +2,13 @@
  * Every message the server can answer with, in both languages, keyed by the stable `errorKey`.
  * The web app translates by the same keys. `{{name}}` is replaced by a parameter.
  */
-export const messages = {
+import { accountMessages } from './accounts';
+import { collegeMessages } from './colleges';
+import { customerMessages } from './customers';
+import { menuAdminMessages } from './permissions';
+import { orgMessages } from './org';
+
+const coreMessages = {
   'common.ok': { zh: '操作成功', en: 'Success' },
   'common.invalid_input': {
     zh: '输入有误，请检查后重试',
@@ -147,6 +153,15 @@ export const messages = {
     en: 'This link is invalid or has expired; open the lab again from the platform',
   },
 } as const satisfies Record<string, { zh: string; en: string }>;
+
+export const messages = {
+  ...coreMessages,
+  ...collegeMessages,
+  ...customerMessages,
+  ...orgMessages,
+  ...accountMessages,
+  ...menuAdminMessages,
+} as const;
 
 export type MessageKey = keyof typeof messages;
 

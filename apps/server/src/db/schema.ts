@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   doublePrecision,
@@ -39,10 +40,75 @@ export const schools = pgTable(
     favicon: text('favicon'),
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
     enabled: boolean('enabled').notNull().default(true),
+    /** Region codes of the region dictionary (GB/T 2260). */
+    province: text('province'),
+    city: text('city'),
+    intro: text('intro').notNull().default(''),
+    address: text('address').notNull().default(''),
+    /** Money in fen; fed by billing. */
+    totalBalance: bigint('total_balance', { mode: 'number' }).notNull().default(0),
+    rechargeBalance: bigint('recharge_balance', { mode: 'number' }).notNull().default(0),
+    giftBalance: bigint('gift_balance', { mode: 'number' }).notNull().default(0),
+    tokenCount: bigint('token_count', { mode: 'number' }).notNull().default(0),
+    pptCount: integer('ppt_count').notNull().default(0),
+    maxStudents: integer('max_students').notNull().default(0),
+    purchasedCourseCount: integer('purchased_course_count').notNull().default(0),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('schools_url_key').on(t.url)],
+  (t) => [uniqueIndex('schools_url_key').on(t.url), index('schools_name_idx').on(t.name)],
+);
+
+/** The region dictionary: provinces and cities keyed by their GB/T 2260 codes. */
+export const regions = pgTable(
+  'regions',
+  {
+    id: text('id').primaryKey(),
+    pid: text('pid').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('regions_pid_idx').on(t.pid, t.sort)],
+);
+
+/** Departments of a school (organization management). */
+export const departments = pgTable(
+  'departments',
+  {
+    id: id('id').primaryKey(),
+    schoolId: id('school_id')
+      .notNull()
+      .references(() => schools.id),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('departments_school_name_key').on(t.schoolId, t.name)],
+);
+
+/** Majors of a school, each in a department. */
+export const majors = pgTable(
+  'majors',
+  {
+    id: id('id').primaryKey(),
+    schoolId: id('school_id')
+      .notNull()
+      .references(() => schools.id),
+    departmentId: id('department_id')
+      .notNull()
+      .references(() => departments.id),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('majors_school_name_key').on(t.schoolId, t.name),
+    index('majors_department_idx').on(t.departmentId),
+  ],
 );
 
 export const classes = pgTable(
@@ -54,10 +120,31 @@ export const classes = pgTable(
       .references(() => schools.id),
     name: text('name').notNull(),
     grade: text('grade'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index('classes_school_idx').on(t.schoolId)],
+);
+
+/** The suitable majors of a class (at least one). */
+export const classMajors = pgTable(
+  'class_majors',
+  {
+    classId: id('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    majorId: id('major_id')
+      .notNull()
+      .references(() => majors.id),
+    schoolId: id('school_id')
+      .notNull()
+      .references(() => schools.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.classId, t.majorId] }),
+    index('class_majors_major_idx').on(t.majorId),
+  ],
 );
 
 export const users = pgTable(
@@ -84,12 +171,19 @@ export const users = pgTable(
     language: text('language'),
     enabled: boolean('enabled').notNull().default(true),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
-    index('users_school_idx').on(t.schoolId),
+    uniqueIndex('users_username_key')
+      .on(sql`lower(${t.username})`)
+      .where(sql`${t.deletedAt} is null`),
+    index('users_school_idx').on(t.schoolId, t.kind),
+    index('users_class_idx').on(t.classId),
+    uniqueIndex('users_school_stu_no_key')
+      .on(t.schoolId, t.stuNo)
+      .where(sql`${t.deletedAt} is null and ${t.stuNo} is not null`),
   ],
 );
 
@@ -393,4 +487,125 @@ export const jupyterExpInfo = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.envId] })],
+);
+
+/** Customers of the platform (regular, experience, temporary) and their service time. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: id('id').primaryKey(),
+    schoolId: id('school_id').references(() => schools.id),
+    name: text('name').notNull(),
+    kind: smallint('kind').notNull(),
+    contactName: text('contact_name').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    serviceStart: timestamp('service_start', { withTimezone: true }).notNull(),
+    serviceEnd: timestamp('service_end', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('customers_school_idx').on(t.schoolId),
+    index('customers_end_idx').on(t.serviceEnd),
+  ],
+);
+
+/** The history of added service time. */
+export const customerTimeLogs = pgTable(
+  'customer_time_logs',
+  {
+    id: id('id').primaryKey(),
+    customerId: id('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    hours: integer('hours').notNull(),
+    reason: text('reason').notNull(),
+    endBefore: timestamp('end_before', { withTimezone: true }).notNull(),
+    endAfter: timestamp('end_after', { withTimezone: true }).notNull(),
+    operatorId: id('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    operatorName: text('operator_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_time_logs_customer_idx').on(t.customerId, t.createdAt)],
+);
+
+/**
+ * Teaching tasks, as far as accounts need them: who holds a task and whether it is archived.
+ * The teaching-task feature extends this table.
+ */
+export const teachingTasks = pgTable(
+  'teaching_tasks',
+  {
+    id: id('id').primaryKey(),
+    schoolId: id('school_id')
+      .notNull()
+      .references(() => schools.id),
+    teacherId: id('teacher_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    status: smallint('status').notNull().default(0),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('teaching_tasks_school_idx').on(t.schoolId),
+    index('teaching_tasks_teacher_idx').on(t.teacherId),
+  ],
+);
+
+/** A student's work on a teaching task: the training data that archiving a class clears. */
+export const studentTasks = pgTable(
+  'student_tasks',
+  {
+    id: id('id').primaryKey(),
+    schoolId: id('school_id')
+      .notNull()
+      .references(() => schools.id),
+    taskId: id('task_id')
+      .notNull()
+      .references(() => teachingTasks.id, { onDelete: 'cascade' }),
+    studentId: id('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: smallint('status').notNull().default(0),
+    progress: integer('progress').notNull().default(0),
+    score: integer('score'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('student_tasks_task_student_key').on(t.taskId, t.studentId),
+    index('student_tasks_student_idx').on(t.studentId),
+  ],
+);
+
+/** Spreadsheet imports: progress while running, the per-row error report afterwards. */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: id('id').primaryKey(),
+    schoolId: id('school_id').references(() => schools.id),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    status: text('status').notNull(),
+    total: integer('total').notNull().default(0),
+    processed: integer('processed').notNull().default(0),
+    succeeded: integer('succeeded').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    errors: jsonb('errors')
+      .$type<{ row: number; field: string; errorKey: string; value: string }[]>()
+      .notNull()
+      .default([]),
+    errorKey: text('error_key'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('import_jobs_user_idx').on(t.userId, t.createdAt)],
 );

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 // argon2id with the library's defaults (19 MiB, 2 passes).
@@ -35,4 +35,15 @@ export function sameDigest(a: string, b: string): boolean {
 
 export function newOpaqueToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+const randomAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+
+/** A random password of 8 letters and digits (management spec §9), with both kinds present. */
+export function randomPassword(): string {
+  for (;;) {
+    let out = '';
+    for (let i = 0; i < 8; i++) out += randomAlphabet[randomInt(randomAlphabet.length)];
+    if (/[A-Za-z]/.test(out) && /\d/.test(out)) return out;
+  }
 }

@@ -40,6 +40,12 @@ export function isPlatformStaff(actor: Actor): boolean {
   return roleCodesOf(actor).some((c) => (platformRoleCodes as readonly string[]).includes(c));
 }
 
+/** The school the actor acts for; platform accounts without a school are refused. */
+export function requireSchoolOf(actor: Actor): string {
+  if (!actor.schoolId) throw forbidden();
+  return actor.schoolId;
+}
+
 export function requireRole(actor: Actor, ...codes: string[]): void {
   if (!roleCodesOf(actor).some((c) => codes.includes(c))) throw forbidden();
 }

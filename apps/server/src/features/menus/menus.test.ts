@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, pathOf, type MenuNode } from '@platform/contract';
+import { apiRoutes, pathOf, type MenuNode, type RoleCode } from '@platform/contract';
 import { menus, roleMenus, roles, userRoles } from '../../db/schema';
 import { bearer, createSchool, createUser, signIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
@@ -172,8 +172,36 @@ describe('GET menus/all/{appid}', () => {
           'Environment details',
         ],
       ],
+      [
+        'Operation management',
+        ['Colleges', 'Customers', 'Service management', 'History of added time'],
+      ],
+      ['System', ['Menus', 'Roles']],
       ['Personal centre', ['My info', 'Change password']],
       'API docs',
     ]);
+  });
+
+  it('answers the button-level permissions of the roles, which differ by role', async () => {
+    const school = await createSchool(h.ctx);
+    const keysOf = async (roles: RoleCode[]) => {
+      const u = await createUser(h.ctx, { schoolId: school.id, roles });
+      const t = (await signIn(h.app, u.username)).access_token;
+      const res = await h.app.inject({
+        method: 'GET',
+        url: pathOf(apiRoutes.menusPermissions, { appid: 'platform-web' }),
+        headers: bearer(t),
+      });
+      expect(res.json().code).toBe(200);
+      return res.json().data as string[];
+    };
+    const manager = await keysOf(['school-manager']);
+    const teacher = await keysOf(['teacher']);
+    expect(manager).toContain('class.delete');
+    expect(manager).toContain('teacher.enable');
+    expect(teacher).toContain('class.add');
+    expect(teacher).not.toContain('class.delete');
+    expect(teacher).not.toContain('teacher.add');
+    expect(await keysOf(['student'])).toEqual([]);
   });
 });

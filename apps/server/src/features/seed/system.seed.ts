@@ -1,4 +1,4 @@
-import type { RoleCode } from '@platform/contract';
+import { MenuType, type PermissionKey, type RoleCode } from '@platform/contract';
 import type { AppContext } from '../../lib/context';
 import { sha256 } from '../../lib/passwords';
 import { writeAnnouncement } from '../announcements/announcements.repo';
@@ -14,6 +14,13 @@ const roleNames: Record<RoleCode, [string, string]> = {
   admin: ['平台管理员', 'Platform administrator'],
 };
 
+interface ButtonSeed {
+  perm: PermissionKey;
+  name: string;
+  nameEn: string;
+  roles: readonly RoleCode[];
+}
+
 interface MenuSeed {
   index: string;
   name: string;
@@ -28,10 +35,43 @@ interface MenuSeed {
   /** The system seed version that added this entry. */
   since?: number;
   roles: readonly RoleCode[] | 'all';
-  children?: Omit<MenuSeed, 'roles' | 'children' | 'since'>[];
+  children?: (Omit<MenuSeed, 'roles' | 'children' | 'since'> & {
+    /** Narrows the parent's roles for this entry. */
+    roles?: readonly RoleCode[];
+    buttons?: ButtonSeed[];
+  })[];
 }
 
 const staff: RoleCode[] = ['operator', 'admin', 'case-developer', 'aiot-product-manager'];
+const operators: RoleCode[] = ['operator', 'admin'];
+const schoolStaff: RoleCode[] = ['school-manager', 'teacher'];
+const managers: RoleCode[] = ['school-manager'];
+
+const button = (
+  perm: PermissionKey,
+  name: string,
+  nameEn: string,
+  roles: readonly RoleCode[],
+): ButtonSeed => ({ perm, name, nameEn, roles });
+
+/** A hidden page of the menu tree: routable, shown under the entry at `activeMenu`. */
+const hiddenPage = (
+  index: string,
+  name: string,
+  nameEn: string,
+  path: string,
+  component: string,
+  activeMenu: string,
+  sort: number,
+) => ({
+  index,
+  name,
+  nameEn,
+  url: `path:${path},component:${component}`,
+  sort,
+  hidden: true,
+  customFields: `activeMenu:/${activeMenu}`,
+});
 
 /** The menu tree of every role. Every entry leads to a working screen. */
 export const menuSeed: MenuSeed[] = [
@@ -148,10 +188,213 @@ export const menuSeed: MenuSeed[] = [
       })),
     ],
   },
+  {
+    index: '6',
+    name: '学校管理',
+    nameEn: 'School management',
+    url: 'school',
+    sort: 30,
+    icon: 'BankOutlined',
+    since: 3,
+    roles: schoolStaff,
+    children: [
+      {
+        index: '6-1',
+        name: '学校信息',
+        nameEn: 'School profile',
+        url: 'path:school/profile,component:SchoolProfile',
+        sort: 1,
+        icon: 'ProfileOutlined',
+        roles: managers,
+        buttons: [button('school.profile.edit', '编辑学校信息', 'Edit profile', managers)],
+      },
+      {
+        index: '6-2',
+        name: '组织管理',
+        nameEn: 'Organization',
+        url: 'path:school/organization,component:OrgManagement',
+        sort: 2,
+        icon: 'ApartmentOutlined',
+        roles: managers,
+        buttons: [button('org.edit', '编辑组织结构', 'Edit organization', managers)],
+      },
+      {
+        index: '6-3',
+        name: '班级管理',
+        nameEn: 'Classes',
+        url: 'path:school/classes,component:ClassManagement',
+        sort: 3,
+        icon: 'TeamOutlined',
+        buttons: [
+          button('class.add', '新增班级', 'Add class', schoolStaff),
+          button('class.edit', '编辑班级', 'Edit class', schoolStaff),
+          button('class.delete', '删除班级', 'Delete class', managers),
+          button('class.archive', '归档班级', 'Archive class', managers),
+        ],
+      },
+      {
+        index: '6-4',
+        name: '教师管理',
+        nameEn: 'Teachers',
+        url: 'path:school/teachers,component:TeacherManagement',
+        sort: 4,
+        icon: 'SolutionOutlined',
+        roles: managers,
+        buttons: [
+          button('teacher.add', '新增教师', 'Add teacher', managers),
+          button('teacher.edit', '编辑教师', 'Edit teacher', managers),
+          button('teacher.enable', '启用/禁用教师', 'Enable or disable teacher', managers),
+          button('teacher.delete', '删除教师', 'Delete teacher', managers),
+        ],
+      },
+      {
+        index: '6-5',
+        name: '学生管理',
+        nameEn: 'Students',
+        url: 'path:school/students,component:StudentManagement',
+        sort: 5,
+        icon: 'UserOutlined',
+        buttons: [
+          button('student.add', '新增学生', 'Add student', schoolStaff),
+          button('student.edit', '编辑学生', 'Edit student', schoolStaff),
+          button('student.enable', '启用/禁用学生', 'Enable or disable student', managers),
+          button('student.reset_password', '重置密码', 'Reset password', schoolStaff),
+          button('student.batch_create', '新建学生账号', 'New student accounts', managers),
+          button('student.import', '导入学生', 'Import students', schoolStaff),
+          button('student.export', '导出学生', 'Export students', schoolStaff),
+        ],
+      },
+      hiddenPage(
+        '6-6',
+        '新增学生',
+        'Add student',
+        'school/students/add',
+        'StudentEdit',
+        'school/students',
+        6,
+      ),
+      hiddenPage(
+        '6-7',
+        '编辑学生',
+        'Edit student',
+        'school/students/edit',
+        'StudentEdit',
+        'school/students',
+        7,
+      ),
+      hiddenPage(
+        '6-8',
+        '学生详情',
+        'Student detail',
+        'school/students/detail',
+        'StudentDetail',
+        'school/students',
+        8,
+      ),
+      hiddenPage(
+        '6-9',
+        '新建学生账号',
+        'New student accounts',
+        'school/students/new-account',
+        'StudentNewAccount',
+        'school/students',
+        9,
+      ),
+    ],
+  },
+  {
+    index: '7',
+    name: '运营管理',
+    nameEn: 'Operation management',
+    url: 'operation',
+    sort: 40,
+    icon: 'ShopOutlined',
+    since: 3,
+    roles: operators,
+    children: [
+      {
+        index: '7-1',
+        name: '学校管理',
+        nameEn: 'Colleges',
+        url: 'path:operation/colleges,component:CollegeList',
+        sort: 1,
+        icon: 'BankOutlined',
+        buttons: [
+          button('college.add', '新增学校', 'Add college', operators),
+          button('college.edit', '编辑学校', 'Edit college', operators),
+          button('college.delete', '删除学校', 'Delete college', operators),
+          button('college.enable', '启用/禁用学校', 'Enable or disable college', operators),
+          button('college.import', '导入学校', 'Import colleges', operators),
+          button('college.total_user', '修改账号上限', 'Change account limit', operators),
+          button('college.admins', '学校管理员账号', 'School admin accounts', operators),
+        ],
+      },
+      {
+        index: '7-2',
+        name: '客户管理',
+        nameEn: 'Customers',
+        url: 'path:operation/customers,component:CustomerList',
+        sort: 2,
+        icon: 'ContactsOutlined',
+        buttons: [
+          button('customer.add', '新增客户', 'Add customer', operators),
+          button('customer.edit', '编辑客户', 'Edit customer', operators),
+          button('customer.delete', '删除客户', 'Delete customer', operators),
+        ],
+      },
+      {
+        index: '7-3',
+        name: '服务管理',
+        nameEn: 'Service management',
+        url: 'path:operation/services,component:ServiceManagement',
+        sort: 3,
+        icon: 'FieldTimeOutlined',
+        buttons: [button('customer.add_time', '增加服务时间', 'Add service time', operators)],
+      },
+      {
+        index: '7-4',
+        name: '加时记录',
+        nameEn: 'History of added time',
+        url: 'path:operation/time-history,component:TimeHistory',
+        sort: 4,
+        icon: 'HistoryOutlined',
+      },
+    ],
+  },
+  {
+    index: '8',
+    name: '系统管理',
+    nameEn: 'System',
+    url: 'system',
+    sort: 50,
+    icon: 'SettingOutlined',
+    since: 3,
+    roles: operators,
+    children: [
+      {
+        index: '8-1',
+        name: '菜单管理',
+        nameEn: 'Menus',
+        url: 'path:system/menus,component:MenuManagement',
+        sort: 1,
+        icon: 'MenuOutlined',
+        buttons: [button('menu.edit', '编辑菜单', 'Edit menus', operators)],
+      },
+      {
+        index: '8-2',
+        name: '角色权限',
+        nameEn: 'Roles',
+        url: 'path:system/roles,component:RoleManagement',
+        sort: 2,
+        icon: 'SafetyOutlined',
+        buttons: [button('role.grant', '分配权限', 'Grant menus', operators)],
+      },
+    ],
+  },
 ];
 
 const SYSTEM_SEED_KEY = 'seed.system.version';
-const SYSTEM_SEED_VERSION = 2;
+const SYSTEM_SEED_VERSION = 3;
 
 /** Data the platform needs to run: the web client, roles, menus, site config, announcement. */
 export async function seedSystem(ctx: AppContext) {
@@ -207,7 +450,28 @@ export async function seedSystem(ctx: AppContext) {
       const granted = idsOf(m.roles);
       const top = row(m, null);
       await repo.insertMenu(tx, top, granted);
-      for (const c of m.children ?? []) await repo.insertMenu(tx, row(c, top.id), granted);
+      for (const c of m.children ?? []) {
+        const child = row(c, top.id);
+        await repo.insertMenu(tx, child, c.roles ? idsOf(c.roles) : granted);
+        for (const [i, b] of (c.buttons ?? []).entries()) {
+          await repo.insertMenu(
+            tx,
+            {
+              id: ids.next(),
+              parentId: child.id,
+              tenantId: config.webClientId,
+              name: b.name,
+              nameEn: b.nameEn,
+              url: '',
+              menuIndex: null,
+              sort: i + 1,
+              type: MenuType.BUTTON,
+              customFields: `perm:${b.perm}`,
+            },
+            idsOf(b.roles),
+          );
+        }
+      }
     }
     if (current >= 1) {
       await repo.writeMarker(tx, SYSTEM_SEED_KEY, SYSTEM_SEED_VERSION);

@@ -29,3 +29,13 @@ export function menuTreeQueryOptions(roleIds: readonly string[], language: strin
     placeholderData: keepPreviousData,
   });
 }
+
+/** Button-level permission keys of the user's roles for this application. */
+export function permissionKeysQueryOptions() {
+  return queryOptions({
+    queryKey: [...menuKeys.all, 'permissions', webClientId] as const,
+    queryFn: ({ signal }): Promise<string[]> =>
+      request<string[]>(pathOf(apiRoutes.menusPermissions, { appid: webClientId }), { signal }),
+    staleTime: 60_000,
+  });
+}

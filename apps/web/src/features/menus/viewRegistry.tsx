@@ -41,6 +41,48 @@ const views: Record<string, LazyExoticComponent<ComponentType>> = {
     import('../environment/EnvWorkspace').then((m) => ({ default: m.EnvWorkspace })),
   ),
   EnvManual: lazy(() => import('../environment/EnvManual').then((m) => ({ default: m.EnvManual }))),
+  CollegeList: lazy(() =>
+    import('../colleges/CollegeList').then((m) => ({ default: m.CollegeList })),
+  ),
+  CustomerList: lazy(() =>
+    import('../customers/CustomerList').then((m) => ({ default: m.CustomerList })),
+  ),
+  ServiceManagement: lazy(() =>
+    import('../customers/ServiceManagement').then((m) => ({ default: m.ServiceManagement })),
+  ),
+  TimeHistory: lazy(() =>
+    import('../customers/TimeHistory').then((m) => ({ default: m.TimeHistory })),
+  ),
+  SchoolProfile: lazy(() =>
+    import('../school/SchoolProfile').then((m) => ({ default: m.SchoolProfile })),
+  ),
+  OrgManagement: lazy(() =>
+    import('../school/OrgManagement').then((m) => ({ default: m.OrgManagement })),
+  ),
+  ClassManagement: lazy(() =>
+    import('../school/ClassManagement').then((m) => ({ default: m.ClassManagement })),
+  ),
+  TeacherManagement: lazy(() =>
+    import('../teachers/TeacherManagement').then((m) => ({ default: m.TeacherManagement })),
+  ),
+  StudentManagement: lazy(() =>
+    import('../students/StudentManagement').then((m) => ({ default: m.StudentManagement })),
+  ),
+  StudentEdit: lazy(() =>
+    import('../students/StudentEdit').then((m) => ({ default: m.StudentEdit })),
+  ),
+  StudentDetail: lazy(() =>
+    import('../students/StudentDetail').then((m) => ({ default: m.StudentDetail })),
+  ),
+  StudentNewAccount: lazy(() =>
+    import('../students/StudentNewAccount').then((m) => ({ default: m.StudentNewAccount })),
+  ),
+  MenuManagement: lazy(() =>
+    import('../system/MenuManagement').then((m) => ({ default: m.MenuManagement })),
+  ),
+  RoleManagement: lazy(() =>
+    import('../system/RoleManagement').then((m) => ({ default: m.RoleManagement })),
+  ),
 };
 
 export function hasView(name: string | null): boolean {

@@ -1,3 +1,10 @@
+import { systemEn } from '../../features/system/locales';
+import { studentImportEn } from '../../features/student-import/locales';
+import { studentsEn } from '../../features/students/locales';
+import { teachersEn } from '../../features/teachers/locales';
+import { schoolEn } from '../../features/school/locales';
+import { customersEn } from '../../features/customers/locales';
+import { collegesEn } from '../../features/colleges/locales';
 import type { Translation } from './zh-CN';
 import { envAdminEn } from '../../features/environment-admin/locales';
 import { environmentEn } from '../../features/environment/locales';
@@ -155,4 +162,11 @@ export const enUS: Translation = {
   },
   envAdmin: envAdminEn,
   environment: environmentEn,
+  system: systemEn,
+  studentImport: studentImportEn,
+  students: studentsEn,
+  teachers: teachersEn,
+  school: schoolEn,
+  customers: customersEn,
+  colleges: collegesEn,
 };

@@ -1,3 +1,10 @@
+import { systemZh } from '../../features/system/locales';
+import { studentImportZh } from '../../features/student-import/locales';
+import { studentsZh } from '../../features/students/locales';
+import { teachersZh } from '../../features/teachers/locales';
+import { schoolZh } from '../../features/school/locales';
+import { customersZh } from '../../features/customers/locales';
+import { collegesZh } from '../../features/colleges/locales';
 import { envAdminZh } from '../../features/environment-admin/locales';
 import { environmentZh } from '../../features/environment/locales';
 
@@ -153,6 +160,13 @@ export const zhCN = {
   },
   envAdmin: envAdminZh,
   environment: environmentZh,
+  colleges: collegesZh,
+  customers: customersZh,
+  school: schoolZh,
+  teachers: teachersZh,
+  students: studentsZh,
+  studentImport: studentImportZh,
+  system: systemZh,
 } as const;
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

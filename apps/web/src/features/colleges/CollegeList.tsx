@@ -1,0 +1,3 @@
+export function CollegeList() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export const collegesZh = {};
+
+export const collegesEn: typeof collegesZh = {};

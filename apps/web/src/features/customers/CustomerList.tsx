@@ -1,0 +1,3 @@
+export function CustomerList() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function ServiceManagement() {
+  return null;
+}

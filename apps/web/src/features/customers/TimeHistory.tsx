@@ -1,0 +1,3 @@
+export function TimeHistory() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export const customersZh = {};
+
+export const customersEn: typeof customersZh = {};

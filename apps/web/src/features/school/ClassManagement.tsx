@@ -1,0 +1,3 @@
+export function ClassManagement() {
+  return null;
+}

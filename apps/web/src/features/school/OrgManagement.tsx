@@ -1,0 +1,3 @@
+export function OrgManagement() {
+  return null;
+}

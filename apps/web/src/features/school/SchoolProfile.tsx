@@ -1,0 +1,3 @@
+export function SchoolProfile() {
+  return null;
+}

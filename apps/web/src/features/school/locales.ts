@@ -1,0 +1,3 @@
+export const schoolZh = {};
+
+export const schoolEn: typeof schoolZh = {};

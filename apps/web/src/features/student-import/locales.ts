@@ -1,0 +1,3 @@
+export const studentImportZh = {};
+
+export const studentImportEn: typeof studentImportZh = {};

@@ -1,0 +1,3 @@
+export function StudentDetail() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function StudentEdit() {
+  return null;
+}

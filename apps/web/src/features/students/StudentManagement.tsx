@@ -1,0 +1,3 @@
+export function StudentManagement() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function StudentNewAccount() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export const studentsZh = {};
+
+export const studentsEn: typeof studentsZh = {};

@@ -1,0 +1,3 @@
+export function MenuManagement() {
+  return null;
+}

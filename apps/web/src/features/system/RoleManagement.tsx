@@ -1,0 +1,3 @@
+export function RoleManagement() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export const systemZh = {};
+
+export const systemEn: typeof systemZh = {};

@@ -1,0 +1,3 @@
+export const teachersZh = {};
+
+export const teachersEn: typeof teachersZh = {};

@@ -1,0 +1,15 @@
+/** School types of management spec §3/§9, by code. */
+export const schoolTypes = [1, 2, 3, 4, 5] as const;
+export type SchoolType = (typeof schoolTypes)[number];
+export const schoolTypeNames: Record<SchoolType, { zh: string; en: string }> = {
+  1: { zh: '本科院校', en: 'Undergraduate college' },
+  2: { zh: '高职院校', en: 'Higher vocational college' },
+  3: { zh: '独立学院', en: 'Independent college' },
+  4: { zh: '其他', en: 'Other' },
+  5: { zh: '中职院校', en: 'Secondary vocational school' },
+};
+
+/** The root of the region dictionary: `childByPid` without a pid lists its provinces. */
+export const rootRegionId = '100000';
+
+export const collegeMessages = {} as const satisfies Record<string, { zh: string; en: string }>;

@@ -1,0 +1,1 @@
+export const customerMessages = {} as const satisfies Record<string, { zh: string; en: string }>;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Shared field rules of management spec §5; issue messages are field error codes. */
+export const maxInteger = 2147483647;
+
+/** Text with no leading or trailing spaces, between min and max characters. */
+export function textField(min: number, max: number) {
+  return z
+    .string('required')
+    .refine((v) => v === v.trim(), 'invalid_format')
+    .refine((v) => v.length >= Math.max(min, 1), min <= 1 ? 'required' : 'too_short')
+    .refine((v) => v.length <= max, 'too_long');
+}
+
+/** Optional text: empty means none. */
+export function optionalText(max: number) {
+  return z
+    .string()
+    .max(max, 'too_long')
+    .refine((v) => v === v.trim(), 'invalid_format')
+    .optional();
+}
+
+export const phonePattern = /^1[3-9]\d{9}$/;
+export const phoneSchema = z
+  .string('required')
+  .min(1, 'required')
+  .regex(phonePattern, 'invalid_format');
+export const emailSchema = z.email('invalid_format').max(100, 'too_long');
+
+/** A positive integer no larger than the database's integer. */
+export const positiveIntSchema = z.coerce
+  .number('invalid_format')
+  .int('invalid_format')
+  .min(1, 'invalid_value')
+  .max(maxInteger, 'invalid_value');
+export const nonNegativeIntSchema = z.coerce
+  .number('invalid_format')
+  .int('invalid_format')
+  .min(0, 'invalid_value')
+  .max(maxInteger, 'invalid_value');
+
+/** Gender: 1 male, 2 female (0 unknown is never entered by hand). */
+export const genders = [1, 2] as const;
+export const genderSchema = z.union([z.literal(1), z.literal(2)], 'required');
