@@ -13,3 +13,4 @@ export * from './customers';
 export * from './org';
 export * from './accounts';
 export * from './fields';
+export * from './imports';

@@ -5,6 +5,7 @@
 import { accountMessages } from './accounts';
 import { collegeMessages } from './colleges';
 import { customerMessages } from './customers';
+import { importMessages } from './imports';
 import { menuAdminMessages } from './permissions';
 import { orgMessages } from './org';
 
@@ -161,6 +162,7 @@ export const messages = {
   ...orgMessages,
   ...accountMessages,
   ...menuAdminMessages,
+  ...importMessages,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -54,6 +54,7 @@ export const apiRoutes = {
   collegesDelete: '/api-user/colleges/delete',
   collegesEnable: '/api-user/colleges/enable',
   collegesAdmins: '/api-user/colleges/admins',
+  collegesOptions: '/api-user/colleges/options',
   collegesImport: '/nledu-cloud-sso-upms/school/importSchools',
   collegesImportTemplate: '/nledu-cloud-sso-upms/school/importSchools/template',
   collegesUpdateTotalUser: '/nledu-cloud-sso-upms/school/updateTotalUser',

@@ -1,0 +1,1 @@
+export const importMessages = {} as const satisfies Record<string, { zh: string; en: string }>;
