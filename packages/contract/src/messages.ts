@@ -46,6 +46,14 @@ const coreMessages = {
   },
   'auth.unsupported_grant_type': { zh: '不支持的授权方式', en: 'Unsupported grant type' },
   'auth.bad_credentials': { zh: '用户名或密码错误', en: 'Incorrect user name or password' },
+  'auth.school_disabled': {
+    zh: '所在学校已停用，请联系平台管理员',
+    en: 'Your school has been disabled; please contact the platform administrator',
+  },
+  'auth.account_expired': {
+    zh: '账号已过期：学校的服务时间已结束，请联系平台管理员',
+    en: "Your account has expired: the school's service time has ended; please contact the platform administrator",
+  },
   'auth.account_disabled': {
     zh: '账号已停用，请联系管理员',
     en: 'This account is disabled, please contact your administrator',

@@ -1,7 +1,15 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessionCache } from './session-cache';
-import { authSessions, loginLogs, oauthClients, roles, userRoles, users } from '../../db/schema';
+import {
+  authSessions,
+  loginLogs,
+  oauthClients,
+  roles,
+  schools,
+  userRoles,
+  users,
+} from '../../db/schema';
 
 export type OAuthClient = typeof oauthClients.$inferSelect;
 
@@ -9,18 +17,51 @@ export function findClient(db: Db, clientId: string) {
   return db.query.oauthClients.findFirst({ where: eq(oauthClients.id, clientId) });
 }
 
+const signInColumns = {
+  id: true,
+  schoolId: true,
+  username: true,
+  passwordHash: true,
+  enabled: true,
+} as const;
+
+/** A live (not deleted) account by its login name. */
 export function findUserByUsername(db: Db, username: string) {
   return db.query.users.findFirst({
-    where: sql`lower(${users.username}) = lower(${username})`,
-    columns: { id: true, schoolId: true, username: true, passwordHash: true, enabled: true },
+    where: and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deletedAt)),
+    columns: signInColumns,
   });
 }
 
+/** A live (not deleted) account by id. */
 export function findUserById(db: Db, userId: string) {
   return db.query.users.findFirst({
-    where: eq(users.id, userId),
-    columns: { id: true, schoolId: true, username: true, passwordHash: true, enabled: true },
+    where: and(eq(users.id, userId), isNull(users.deletedAt)),
+    columns: signInColumns,
   });
+}
+
+/** Whether a school may be signed into: it exists, is not deleted and is enabled. */
+export async function schoolOpen(db: Db, schoolId: string): Promise<boolean> {
+  const row = await db.query.schools.findFirst({
+    where: eq(schools.id, schoolId),
+    columns: { enabled: true, deletedAt: true },
+  });
+  return Boolean(row && row.enabled && !row.deletedAt);
+}
+
+/** Ends every live session of a school's accounts, e.g. when the school is disabled or deleted. */
+export async function revokeSchoolSessions(db: Db, schoolId: string, reason: string, now: Date) {
+  sessionCache.forgetSchool(schoolId);
+  await db
+    .update(authSessions)
+    .set({ revokedAt: now, revokeReason: reason })
+    .where(
+      and(
+        isNull(authSessions.revokedAt),
+        sql`${authSessions.userId} in (select ${users.id} from ${users} where ${users.schoolId} = ${schoolId})`,
+      ),
+    );
 }
 
 export interface NewSession {
@@ -50,7 +91,7 @@ export async function findActiveSessionByAccess(db: Db, accessHash: string, now:
       accessExpiresAt: authSessions.accessExpiresAt,
     })
     .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
+    .innerJoin(users, and(eq(users.id, authSessions.userId), isNull(users.deletedAt)))
     .where(
       and(
         eq(authSessions.accessHash, accessHash),

@@ -10,6 +10,7 @@ import { AppError, unauthorized } from '../../lib/errors';
 import type { AppContext } from '../../lib/context';
 import { fieldCodeOf } from '../../lib/validation';
 import { newOpaqueToken, sameDigest, sha256, verifyPassword } from '../../lib/passwords';
+import { schoolServiceEnded } from './account-status';
 import * as repo from './auth.repo';
 import type { LoginThrottle } from './login-throttle';
 
@@ -139,16 +140,17 @@ export class AuthService {
       throw new AppError('auth.bad_credentials');
     }
     this.throttle.recordSuccess(info.ip, body.username);
-    if (!user.enabled) {
+    const refusal = await this.refusalOf(user);
+    if (refusal) {
       await repo.insertLoginLog(db, {
         ...log,
         id: this.ctx.ids.next(),
         userId: user.id,
         schoolId: user.schoolId,
         success: false,
-        reason: 'account_disabled',
+        reason: refusal.replace(/^auth\./, ''),
       });
-      throw new AppError('auth.account_disabled', { status: 403 });
+      throw new AppError(refusal, { status: 403 });
     }
     const issued = await this.issue(client, user.id);
     await repo.insertLoginLog(db, {
@@ -179,7 +181,7 @@ export class AuthService {
     }
     if (session.refreshExpiresAt <= now) throw unauthorized('auth.invalid_refresh_token');
     const user = await repo.findUserById(db, session.userId);
-    if (!user?.enabled) {
+    if (!user || (await this.refusalOf(user))) {
       await repo.revokeSession(db, session.id, 'account_disabled', now);
       throw unauthorized('auth.invalid_refresh_token');
     }
@@ -187,6 +189,19 @@ export class AuthService {
     const rotated = await repo.rotateSession(db, session.id, presented, tokens.hashes, now);
     if (!rotated) throw unauthorized('auth.invalid_refresh_token');
     return tokens.response(user.id);
+  }
+
+  /** Why an account whose password is right may not sign in (management spec §4), if it may not. */
+  private async refusalOf(user: {
+    enabled: boolean;
+    schoolId: string | null;
+  }): Promise<'auth.account_disabled' | 'auth.school_disabled' | 'auth.account_expired' | null> {
+    if (!user.enabled) return 'auth.account_disabled';
+    if (!user.schoolId) return null;
+    if (!(await repo.schoolOpen(this.ctx.db, user.schoolId))) return 'auth.school_disabled';
+    if (await schoolServiceEnded(this.ctx.db, user.schoolId, this.ctx.now()))
+      return 'auth.account_expired';
+    return null;
   }
 
   private newTokens(client: repo.OAuthClient, now: Date) {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '@platform/contract';
 import { eq } from 'drizzle-orm';
-import { oauthClients, loginLogs } from '../../db/schema';
+import { customers, oauthClients, loginLogs, schools, users } from '../../db/schema';
 import { sha256 } from '../../lib/passwords';
+import { revokeSchoolSessions } from './auth.repo';
 import { UsersService } from '../users/users.service';
 import { bearer, createSchool, createUser, passwordGrant, signIn } from '../../test/factories';
 import { createHarness, TEST_PASSWORD, WEB_BASIC, type Harness } from '../../test/harness';
@@ -179,6 +180,56 @@ describe('password grant', () => {
     ).toBe('auth.bad_credentials');
     const res = await passwordGrant(h.app, u.username, u.password, { lang: 'en' });
     expect(res.json()).toMatchObject({ code: 9000, errorKey: 'auth.account_disabled' });
+  });
+
+  it('refuses accounts of a disabled or deleted school, and ends their sessions', async () => {
+    const school = await createSchool(h.ctx);
+    const u = await createUser(h.ctx, { schoolId: school.id, roles: ['student'] });
+    const { access_token } = await signIn(h.app, u.username);
+    await h.ctx.db.update(schools).set({ enabled: false }).where(eq(schools.id, school.id));
+    await revokeSchoolSessions(h.ctx.db, school.id, 'school_disabled', h.ctx.now());
+    expect((await current(access_token)).json().code).toBe(401);
+    const res = await passwordGrant(h.app, u.username, u.password, { lang: 'en' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ errorKey: 'auth.school_disabled' });
+    await h.ctx.db
+      .update(schools)
+      .set({ enabled: true, deletedAt: h.ctx.now() })
+      .where(eq(schools.id, school.id));
+    expect((await passwordGrant(h.app, u.username, u.password)).json().errorKey).toBe(
+      'auth.school_disabled',
+    );
+  });
+
+  it("refuses accounts whose school's service time has ended (expired)", async () => {
+    const school = await createSchool(h.ctx);
+    const u = await createUser(h.ctx, { schoolId: school.id, roles: ['teacher'] });
+    const now = h.ctx.now().getTime();
+    const id = h.ctx.ids.next();
+    await h.ctx.db.insert(customers).values({
+      id,
+      schoolId: school.id,
+      name: 'Customer',
+      kind: 2,
+      serviceStart: new Date(now - 10 * 86_400_000),
+      serviceEnd: new Date(now + 3_600_000),
+    });
+    expect((await passwordGrant(h.app, u.username, u.password)).json().code).toBe(200);
+    h.advance(3_600_000);
+    const res = await passwordGrant(h.app, u.username, u.password, { lang: 'zh' });
+    expect(res.json()).toMatchObject({ errorKey: 'auth.account_expired' });
+    expect(res.json().message).toContain('服务时间已结束');
+  });
+
+  it('treats a deleted account as unknown, and its token stops working', async () => {
+    const u = await createUser(h.ctx, { schoolId, roles: ['student'] });
+    const { access_token } = await signIn(h.app, u.username);
+    h.advance(6_000);
+    await h.ctx.db.update(users).set({ deletedAt: h.ctx.now() }).where(eq(users.id, u.id));
+    expect((await current(access_token)).json().code).toBe(401);
+    expect((await passwordGrant(h.app, u.username, u.password)).json().errorKey).toBe(
+      'auth.bad_credentials',
+    );
   });
 
   it('expires access tokens after their validity', async () => {

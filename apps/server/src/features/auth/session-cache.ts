@@ -42,6 +42,11 @@ export class SessionCache {
       if (c.actor.sessionId === sessionId) this.entries.delete(digest);
   }
 
+  forgetSchool(schoolId: string): void {
+    for (const [digest, c] of this.entries)
+      if (c.actor.schoolId === schoolId) this.entries.delete(digest);
+  }
+
   forgetUser(userId: string): void {
     for (const [digest, c] of this.entries)
       if (c.actor.userId === userId) this.entries.delete(digest);
