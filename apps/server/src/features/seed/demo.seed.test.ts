@@ -32,7 +32,7 @@ describe('demo data', () => {
       environments: (await h.ctx.db.select().from(labEnvironments)).length,
     });
     const before = await count();
-    expect(before).toMatchObject({ schools: 1, classes: 1, users: 6, roles: 7, environments: 6 });
+    expect(before).toMatchObject({ schools: 1, classes: 3, users: 7, roles: 7, environments: 6 });
     await seedDemo(h.ctx);
     await seedDemo(h.ctx);
     expect(await count()).toEqual(before);

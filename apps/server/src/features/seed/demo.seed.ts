@@ -3,6 +3,7 @@ import type { AppContext } from '../../lib/context';
 import { hashPassword } from '../../lib/passwords';
 import * as repo from './seed.repo';
 import { seedDemoEnvironments } from './demo-environments';
+import { seedDemoOrganization } from './demo-organization';
 import { seedSystem } from './system.seed';
 
 export const demoAccounts: {
@@ -15,6 +16,7 @@ export const demoAccounts: {
   { username: 'student01', role: 'student', name: '李明', phone: '13800000001', inSchool: true },
   { username: 'student02', role: 'student', name: '张华', phone: '13800000006', inSchool: true },
   { username: 'teacher01', role: 'teacher', name: '王老师', phone: '13800000002', inSchool: true },
+  { username: 'teacher02', role: 'teacher', name: '刘老师', phone: '13800000007', inSchool: true },
   {
     username: 'schooladmin01',
     role: 'school-manager',
@@ -33,7 +35,7 @@ export const demoAccounts: {
 ];
 
 const DEMO_SEED_KEY = 'seed.demo.version';
-const DEMO_SEED_VERSION = 2;
+const DEMO_SEED_VERSION = 3;
 
 /** System data, then the demo school, its class, the demo accounts and sample environments; safe to run on every start. */
 export async function seedDemo(ctx: AppContext) {
@@ -42,6 +44,7 @@ export async function seedDemo(ctx: AppContext) {
   const accounts = demoAccounts.map((a) => ({ username: a.username, role: a.role }));
   if ((await repo.readMarker(db, DEMO_SEED_KEY)) >= DEMO_SEED_VERSION) return { accounts };
 
+  const seeded = await repo.readMarker(db, DEMO_SEED_KEY);
   const passwordHash = await hashPassword(config.seedPassword);
   await db.transaction(async (tx) => {
     let school = await repo.findSchoolByUrl(tx, 'sch_edu');
@@ -82,15 +85,13 @@ export async function seedDemo(ctx: AppContext) {
           name: a.name,
           phone: a.phone,
           sex: 1,
-          stuNo: a.role === 'student' ? `20260000${a.username.slice(-2)}` : null,
-          kind: a.role === 'student' ? 1 : null,
-          province: '福建省',
-          city: '福州市',
+          stuNo: a.role === 'student' ? a.username : null,
         },
         roleId ? [roleId] : [],
       );
     }
     await seedDemoEnvironments(tx, ids, null, ctx.now());
+    if (seeded < 3) await seedDemoOrganization(tx, ids, school.id, accounts, ctx.now());
     await repo.writeMarker(tx, DEMO_SEED_KEY, DEMO_SEED_VERSION);
   });
   return { accounts };
