@@ -39,6 +39,20 @@ import { siteConfigRoutes } from './features/site-config/site-config.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { whitelistRoutes } from './features/whitelist/whitelist.routes';
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** Served on lab origins only (see labs.gateway.ts). */
+  labGateway: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the app registers, in order; the tenant isolation test walks them. */
+    registeredRoutes: readonly RegisteredRoute[];
+  }
+}
+
 export interface BuildOptions {
   logger?: boolean;
   throttle?: ThrottleOptions;
@@ -82,6 +96,18 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods)
+      if (method !== 'HEAD' && method !== 'OPTIONS')
+        registeredRoutes.push({
+          method,
+          url: route.url,
+          labGateway: Boolean(route.config?.labGateway),
+        });
+  });
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);

@@ -23,6 +23,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: a live access token is required; sets `request.actor`. */
     authenticate: (req: FastifyRequest) => Promise<void>;
+    /**
+     * onRequest hook for platform-staff routes: authenticates, then refuses every other account
+     * before the request is even validated, so school accounts learn nothing about the route.
+     */
+    authenticateStaff: (req: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -75,5 +80,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       roles: roles.map((r) => ({ id: r.id, tenantId: r.tenantId, code: r.code })),
     };
     sessionCache.set(digest, req.actor, session.accessExpiresAt.getTime(), at.getTime());
+  });
+  app.decorate('authenticateStaff', async (req: FastifyRequest) => {
+    await app.authenticate(req);
+    if (!isPlatformStaff(requireActor(req))) throw forbidden();
   });
 });

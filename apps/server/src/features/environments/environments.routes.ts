@@ -25,7 +25,7 @@ export function environmentsRoutes(isRunning: (envId: string) => boolean): Fasti
   return async (app) => {
     const service = new EnvironmentsService(app.ctx, isRunning);
     const tags = ['environments'];
-    const auth = { onRequest: app.authenticate };
+    const auth = { onRequest: app.authenticateStaff };
 
     app.get(
       apiRoutes.envPage,
