@@ -1,3 +1,8 @@
+import { z } from 'zod';
+import { passwordSchema } from './auth';
+import { idSchema, pageQuerySchema } from './envelope';
+import { genderSchema, maxInteger, phonePattern, phoneSchema } from './fields';
+
 /** What kind of account a user is (the `kind` of the user record). */
 export const UserKind = { STUDENT: 1, TEACHER: 2, SCHOOL_ADMIN: 3, STAFF: 4 } as const;
 export const userKindNames: Record<number, { zh: string; en: string }> = {
@@ -11,4 +16,234 @@ export const userKindNames: Record<number, { zh: string; en: string }> = {
 export const accountStatuses = ['normal', 'deactivated', 'expired'] as const;
 export type AccountStatus = (typeof accountStatuses)[number];
 
-export const accountMessages = {} as const satisfies Record<string, { zh: string; en: string }>;
+/** A person's name on a teacher or student account. */
+export const personNameSchema = z
+  .string('required')
+  .min(1, 'required')
+  .refine((v) => v === v.trim(), 'invalid_format')
+  .min(2, 'too_short')
+  .max(30, 'too_long');
+
+/** A password that may be left blank: blank means the default (on add) or unchanged (on edit). */
+export const optionalPasswordSchema = z
+  .string()
+  .optional()
+  .superRefine((value, ctx) => {
+    if (!value) return;
+    const result = passwordSchema.safeParse(value);
+    if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
+  });
+
+/** A phone number that may be left blank. */
+export const optionalPhoneSchema = z
+  .string()
+  .refine((v) => v === '' || phonePattern.test(v), 'invalid_format')
+  .optional();
+
+/** A select's id: empty is 'required', not a format error. */
+const requiredIdSchema = z
+  .string('required')
+  .min(1, 'required')
+  .regex(/^\d{1,20}$/, 'invalid_format');
+
+const enableSchema = z.object({ id: idSchema, enabled: z.boolean('required') });
+
+// ---------------------------------------------------------------------------------------------
+// Teachers
+
+/** The roles a school's teacher account can hold. */
+export const teacherRoles = ['teacher', 'school-manager'] as const;
+export type TeacherRole = (typeof teacherRoles)[number];
+
+/** `teachers/saveOrUpdate`: with an id it updates. The phone is the login name. */
+export const teacherSaveSchema = z.object({
+  id: idSchema.optional(),
+  name: personNameSchema,
+  sex: genderSchema,
+  role: z.enum(teacherRoles, 'required'),
+  phone: phoneSchema,
+  password: optionalPasswordSchema,
+});
+export type TeacherSave = z.input<typeof teacherSaveSchema>;
+
+export const teacherSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  sex: z.number().int().nullable(),
+  phone: z.string().nullable(),
+  role: z.enum(teacherRoles),
+  enabled: z.boolean(),
+  status: z.enum(accountStatuses),
+  createdAt: z.string(),
+});
+export type Teacher = z.infer<typeof teacherSchema>;
+
+const searchText = (max: number) => z.string().trim().max(max, 'too_long').optional();
+
+export const teacherPageQuerySchema = /* @__PURE__ */ pageQuerySchema.extend({
+  name: searchText(30),
+  phone: searchText(20),
+  role: z.enum(teacherRoles, 'invalid_value').optional(),
+  status: z.enum(accountStatuses, 'invalid_value').optional(),
+});
+export type TeacherPageQuery = z.input<typeof teacherPageQuerySchema>;
+
+export const teacherEnableSchema = enableSchema;
+
+// ---------------------------------------------------------------------------------------------
+// Students
+
+/** A student number: also the student's login name. */
+export const stuNoSchema = z
+  .string('required')
+  .min(1, 'required')
+  .min(3, 'too_short')
+  .max(30, 'too_long')
+  .regex(/^[A-Za-z0-9_-]+$/, 'invalid_format');
+
+/** `students/saveOrUpdate`: with an id it updates. */
+export const studentSaveSchema = z.object({
+  id: idSchema.optional(),
+  stuNo: stuNoSchema,
+  name: personNameSchema,
+  sex: genderSchema,
+  phone: optionalPhoneSchema,
+  classId: requiredIdSchema,
+  password: optionalPasswordSchema,
+});
+export type StudentSave = z.input<typeof studentSaveSchema>;
+
+export const studentSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  stuNo: z.string().nullable(),
+  name: z.string(),
+  sex: z.number().int().nullable(),
+  phone: z.string().nullable(),
+  classId: z.string().nullable(),
+  className: z.string().nullable(),
+  enabled: z.boolean(),
+  status: z.enum(accountStatuses),
+  createdAt: z.string(),
+});
+export type Student = z.infer<typeof studentSchema>;
+
+export const studentDetailSchema = /* @__PURE__ */ studentSchema.extend({
+  classArchived: z.boolean(),
+  updatedAt: z.string(),
+  /** The last successful sign-in, if any. */
+  lastLoginAt: z.string().nullable(),
+});
+export type StudentDetail = z.infer<typeof studentDetailSchema>;
+
+export const studentPageQuerySchema = /* @__PURE__ */ pageQuerySchema.extend({
+  name: searchText(30),
+  stuNo: searchText(30),
+  phone: searchText(20),
+  classId: idSchema.optional(),
+  status: z.enum(accountStatuses, 'invalid_value').optional(),
+});
+export type StudentPageQuery = z.input<typeof studentPageQuerySchema>;
+
+export const studentEnableSchema = enableSchema;
+
+/** How a reset password is chosen: the platform default, or 8 random letters and digits. */
+export const resetPasswordModes = ['default', 'random'] as const;
+export type ResetPasswordMode = (typeof resetPasswordModes)[number];
+export const studentResetPasswordSchema = z.object({
+  id: idSchema,
+  mode: z.enum(resetPasswordModes, 'required'),
+});
+export const resetPasswordResultSchema = z.object({ password: z.string() });
+
+export const batchCreateLimits = { countMax: 200, digitsMax: 10, prefixMax: 20 } as const;
+
+const wholeNumber = (min: number, max: number) =>
+  z.number('required').int('invalid_format').min(min, 'invalid_value').max(max, 'invalid_value');
+
+/**
+ * `students/batchCreate` (the "new student account" screen): `count` accounts numbered prefix +
+ * the zero-padded numbers from `start`. The numbers must fit in `digits` and every student number
+ * must be valid.
+ */
+export const studentBatchCreateSchema = z
+  .object({
+    classId: requiredIdSchema,
+    stuNoPrefix: z
+      .string()
+      .max(batchCreateLimits.prefixMax, 'too_long')
+      .regex(/^[A-Za-z0-9_-]*$/, 'invalid_format'),
+    start: wholeNumber(0, maxInteger),
+    count: wholeNumber(1, batchCreateLimits.countMax),
+    digits: wholeNumber(1, batchCreateLimits.digitsMax),
+  })
+  .superRefine((v, ctx) => {
+    if (v.stuNoPrefix.length + v.digits < 3) {
+      ctx.addIssue({ code: 'custom', path: ['digits'], message: 'too_short' });
+    } else if (String(v.start + v.count - 1).length > v.digits) {
+      ctx.addIssue({ code: 'custom', path: ['digits'], message: 'invalid_value' });
+    }
+  });
+export type StudentBatchCreate = z.input<typeof studentBatchCreateSchema>;
+
+/** The student numbers a batch creates, in order. */
+export function batchStuNos(
+  v: Pick<StudentBatchCreate, 'stuNoPrefix' | 'start' | 'count' | 'digits'>,
+): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < v.count; i++)
+    out.push(`${v.stuNoPrefix}${String(v.start + i).padStart(v.digits, '0')}`);
+  return out;
+}
+
+export const studentBatchResultSchema = z.object({
+  stuNos: z.array(z.string()),
+  className: z.string(),
+});
+export type StudentBatchResult = z.infer<typeof studentBatchResultSchema>;
+
+export const accountMessages = {
+  'teachers.not_found': { zh: '教师不存在', en: 'Teacher not found' },
+  'teachers.phone_taken': {
+    zh: '该手机号已被其他账号用作登录名',
+    en: 'This phone number is already the login of another account',
+  },
+  'teachers.has_tasks': {
+    zh: '该教师有未归档的教学任务，无法删除',
+    en: 'This teacher holds teaching tasks that are not archived and cannot be deleted',
+  },
+  'teachers.self_disable': {
+    zh: '不能停用自己的账号',
+    en: 'You cannot disable your own account',
+  },
+  'teachers.self_delete': { zh: '不能删除自己的账号', en: 'You cannot delete your own account' },
+  'teachers.self_role': {
+    zh: '不能取消自己的学校管理员角色',
+    en: 'You cannot take away your own school administrator role',
+  },
+  'students.not_found': { zh: '学生不存在', en: 'Student not found' },
+  'students.class_not_found': { zh: '班级不存在', en: 'Class not found' },
+  'students.class_archived': {
+    zh: '该班级已归档，请选择其他班级',
+    en: 'This class is archived; choose another class',
+  },
+  'students.stu_no_exists': {
+    zh: '本校已有该学号的学生',
+    en: 'A student of this school already has this student number',
+  },
+  'students.stu_no_taken': { zh: '该学号已被占用', en: 'This student number is already taken' },
+  'students.school_full': {
+    zh: '学生账号数已达学校上限（{{max}} 个），无法新增',
+    en: 'The school has reached its limit of {{max}} student accounts; no more can be added',
+  },
+  'students.batch_over_limit': {
+    zh: '新建 {{count}} 个账号将超过学校的学生账号上限（上限 {{max}} 个，已有 {{current}} 个）',
+    en: 'Creating {{count}} accounts would exceed the school limit of {{max}} student accounts ({{current}} exist)',
+  },
+  'students.batch_taken': {
+    zh: '以下 {{count}} 个学号已被占用：{{numbers}}',
+    en: 'These {{count}} student numbers are already taken: {{numbers}}',
+  },
+  'students.password_reset': { zh: '密码已重置', en: 'The password has been reset' },
+} as const satisfies Record<string, { zh: string; en: string }>;
