@@ -2,6 +2,7 @@ import { MenuType, type PermissionKey, type RoleCode } from '@platform/contract'
 import type { AppContext } from '../../lib/context';
 import { sha256 } from '../../lib/passwords';
 import { writeAnnouncement } from '../announcements/announcements.repo';
+import { seedRegions } from '../regions/regions.seed';
 import * as repo from './seed.repo';
 
 const roleNames: Record<RoleCode, [string, string]> = {
@@ -398,6 +399,7 @@ const SYSTEM_SEED_VERSION = 3;
 
 /** Data the platform needs to run: the web client, roles, menus, site config, announcement. */
 export async function seedSystem(ctx: AppContext) {
+  await seedRegions(ctx.db);
   const { db, ids, config } = ctx;
   await repo.upsertClient(db, {
     id: config.webClientId,

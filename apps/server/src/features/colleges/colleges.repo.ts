@@ -1,0 +1,241 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNull,
+  ne,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { UserKind } from '@platform/contract';
+import type { Db } from '../../db/client';
+import { regions, roles, schools, userRoles, users } from '../../db/schema';
+
+export type SchoolRow = typeof schools.$inferSelect;
+export type SchoolInsert = typeof schools.$inferInsert;
+
+const live = isNull(schools.deletedAt);
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const provinceRegion = alias(regions, 'province_region');
+const cityRegion = alias(regions, 'city_region');
+
+/** A school with the names of its province and city in both languages. */
+export interface CollegeRow extends SchoolRow {
+  provinceName: string | null;
+  provinceNameEn: string | null;
+  cityName: string | null;
+  cityNameEn: string | null;
+}
+
+export interface CollegeFilter {
+  name?: string | undefined;
+  type?: number | undefined;
+  province?: string | undefined;
+  city?: string | undefined;
+  enabled?: boolean | undefined;
+}
+
+function whereOf(f: CollegeFilter): SQL | undefined {
+  return and(
+    live,
+    f.name ? ilike(schools.name, `%${escapeLike(f.name)}%`) : undefined,
+    f.type ? eq(schools.type, f.type) : undefined,
+    f.province ? eq(schools.province, f.province) : undefined,
+    f.city ? eq(schools.city, f.city) : undefined,
+    f.enabled !== undefined ? eq(schools.enabled, f.enabled) : undefined,
+  );
+}
+
+function selectColleges(db: Db) {
+  return db
+    .select({
+      school: schools,
+      provinceName: provinceRegion.name,
+      provinceNameEn: provinceRegion.nameEn,
+      cityName: cityRegion.name,
+      cityNameEn: cityRegion.nameEn,
+    })
+    .from(schools)
+    .leftJoin(provinceRegion, eq(provinceRegion.id, schools.province))
+    .leftJoin(cityRegion, eq(cityRegion.id, schools.city));
+}
+
+type Selected = Awaited<ReturnType<ReturnType<typeof selectColleges>['where']>>[number];
+const flatten = (r: Selected): CollegeRow => ({
+  ...r.school,
+  provinceName: r.provinceName,
+  provinceNameEn: r.provinceNameEn,
+  cityName: r.cityName,
+  cityNameEn: r.cityNameEn,
+});
+
+export async function pageColleges(db: Db, f: CollegeFilter, pageNum: number, pageSize: number) {
+  const where = whereOf(f);
+  const [records, [total]] = await Promise.all([
+    selectColleges(db)
+      .where(where)
+      .orderBy(desc(schools.createdAt), desc(schools.id))
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize),
+    db.select({ n: count() }).from(schools).where(where),
+  ]);
+  return { records: records.map(flatten), total: total?.n ?? 0 };
+}
+
+/** A school that is not deleted. */
+export async function findCollege(db: Db, id: string): Promise<CollegeRow | undefined> {
+  const rows = await selectColleges(db)
+    .where(and(eq(schools.id, id), live))
+    .limit(1);
+  return rows[0] ? flatten(rows[0]) : undefined;
+}
+
+/** Live accounts and live students of each school. */
+export async function accountCounts(
+  db: Db,
+  schoolIds: string[],
+): Promise<Map<string, { accounts: number; students: number }>> {
+  const out = new Map<string, { accounts: number; students: number }>();
+  if (schoolIds.length === 0) return out;
+  const rows = await db
+    .select({
+      schoolId: users.schoolId,
+      accounts: count(),
+      students: sql<number>`count(*) filter (where ${users.kind} = ${UserKind.STUDENT})`.mapWith(
+        Number,
+      ),
+    })
+    .from(users)
+    .where(and(inArray(users.schoolId, schoolIds), isNull(users.deletedAt)))
+    .groupBy(users.schoolId);
+  for (const r of rows) {
+    if (r.schoolId) out.set(r.schoolId, { accounts: Number(r.accounts), students: r.students });
+  }
+  return out;
+}
+
+export async function studentCount(db: Db, schoolId: string): Promise<number> {
+  return (await accountCounts(db, [schoolId])).get(schoolId)?.students ?? 0;
+}
+
+/** Url prefixes are unique over every school, deleted ones included. */
+export async function urlTaken(db: Db, url: string, exceptId?: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: schools.id })
+    .from(schools)
+    .where(and(eq(schools.url, url), exceptId ? ne(schools.id, exceptId) : undefined))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function takenUrls(db: Db, urls: string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const rows = await db
+    .select({ url: schools.url })
+    .from(schools)
+    .where(inArray(schools.url, urls));
+  return new Set(rows.map((r) => r.url));
+}
+
+export async function insertCollege(db: Db, row: SchoolInsert): Promise<void> {
+  await db.insert(schools).values(row);
+}
+
+/** Inserts the schools whose url is still free; answers the urls inserted. */
+export async function insertColleges(db: Db, rows: SchoolInsert[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const inserted = await db
+    .insert(schools)
+    .values(rows)
+    .onConflictDoNothing({ target: schools.url })
+    .returning({ url: schools.url });
+  return new Set(inserted.map((r) => r.url));
+}
+
+export async function updateCollege(
+  db: Db,
+  id: string,
+  set: Partial<SchoolInsert>,
+): Promise<boolean> {
+  const rows = await db
+    .update(schools)
+    .set(set)
+    .where(and(eq(schools.id, id), live))
+    .returning({ id: schools.id });
+  return rows.length > 0;
+}
+
+export async function collegeOptions(db: Db, name: string | undefined, limit: number) {
+  return db
+    .select({ id: schools.id, name: schools.name })
+    .from(schools)
+    .where(and(live, name ? ilike(schools.name, `%${escapeLike(name)}%`) : undefined))
+    .orderBy(asc(schools.name), asc(schools.id))
+    .limit(limit);
+}
+
+export async function roleIdOf(
+  db: Db,
+  tenantId: string,
+  code: string,
+): Promise<string | undefined> {
+  const rows = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.code, code)))
+    .limit(1);
+  return rows[0]?.id;
+}
+
+/** Live accounts of a school holding a role. */
+export async function accountsWithRole(db: Db, schoolId: string, roleId: string) {
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      name: users.name,
+      phone: users.phone,
+      enabled: users.enabled,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.schoolId, schoolId),
+        isNull(users.deletedAt),
+        exists(
+          db
+            .select({ userId: userRoles.userId })
+            .from(userRoles)
+            .where(and(eq(userRoles.userId, users.id), eq(userRoles.roleId, roleId))),
+        ),
+      ),
+    )
+    .orderBy(asc(users.createdAt), asc(users.id));
+}
+
+/** User names are unique, case-insensitively, among accounts that are not deleted. */
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deletedAt)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertAccount(
+  db: Db,
+  user: typeof users.$inferInsert,
+  roleId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values(user);
+    await tx.insert(userRoles).values({ userId: user.id, roleId });
+  });
+}
