@@ -1,7 +1,69 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { UserKind } from '@platform/contract';
 import type { Db } from '../../db/client';
-import { schools } from '../../db/schema';
+import { classes, regions, schools, users } from '../../db/schema';
+
+export type SchoolRow = typeof schools.$inferSelect;
 
 export function findSchool(db: Db, id: string) {
   return db.query.schools.findFirst({ where: eq(schools.id, id) });
+}
+
+/** A school that is not deleted. */
+export async function findLiveSchool(db: Db, id: string): Promise<SchoolRow | undefined> {
+  const rows = await db
+    .select()
+    .from(schools)
+    .where(and(eq(schools.id, id), isNull(schools.deletedAt)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function regionsOf(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: regions.id, name: regions.name, nameEn: regions.nameEn })
+    .from(regions)
+    .where(inArray(regions.id, ids));
+}
+
+/** Live accounts, students, teachers and classes in use of a school. */
+export async function countsOf(db: Db, schoolId: string) {
+  const [accounts, classCount] = await Promise.all([
+    db
+      .select({
+        all: count(),
+        students: sql<number>`count(*) filter (where ${users.kind} = ${UserKind.STUDENT})`.mapWith(
+          Number,
+        ),
+        teachers: sql<number>`count(*) filter (where ${users.kind} = ${UserKind.TEACHER})`.mapWith(
+          Number,
+        ),
+      })
+      .from(users)
+      .where(and(eq(users.schoolId, schoolId), isNull(users.deletedAt))),
+    db
+      .select({ n: count() })
+      .from(classes)
+      .where(and(eq(classes.schoolId, schoolId), isNull(classes.archivedAt))),
+  ]);
+  return {
+    accountCount: accounts[0]?.all ?? 0,
+    studentCount: accounts[0]?.students ?? 0,
+    teacherCount: accounts[0]?.teachers ?? 0,
+    classCount: classCount[0]?.n ?? 0,
+  };
+}
+
+export async function updateProfile(
+  db: Db,
+  id: string,
+  set: { intro: string; address: string; updatedAt: Date },
+): Promise<SchoolRow | undefined> {
+  const [row] = await db
+    .update(schools)
+    .set(set)
+    .where(and(eq(schools.id, id), isNull(schools.deletedAt)))
+    .returning();
+  return row;
 }

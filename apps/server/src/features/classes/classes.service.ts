@@ -1,0 +1,178 @@
+import type {
+  ClassArchive,
+  ClassOption,
+  ClassRecord,
+  classPageQuerySchema,
+  classSaveSchema,
+} from '@platform/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../lib/context';
+import { invalid, notFound } from '../../lib/errors';
+import type { Actor } from '../auth/auth.plugin';
+import { conflict, notFoundOn } from '../org/org.service';
+import * as orgRepo from '../org/org.repo';
+import { requireSchoolReader, requireSchoolWriter } from '../schools/schools.policy';
+import * as repo from './classes.repo';
+
+type ClassPageQuery = z.output<typeof classPageQuerySchema>;
+type ClassSave = z.output<typeof classSaveSchema>;
+
+export class ClassesService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Records with their majors and live student counts. */
+  private async present(schoolId: string, rows: repo.ClassRow[]): Promise<ClassRecord[]> {
+    const ids = rows.map((r) => r.id);
+    const [links, counts] = await Promise.all([
+      repo.majorsOfClasses(this.ctx.db, schoolId, ids),
+      repo.studentCounts(this.ctx.db, schoolId, ids),
+    ]);
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      grade: r.grade,
+      majors: links.filter((l) => l.classId === r.id).map((l) => ({ id: l.id, name: l.name })),
+      studentCount: counts.get(r.id) ?? 0,
+      archived: r.archivedAt !== null,
+      archivedAt: r.archivedAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+    }));
+  }
+
+  private async presentOne(schoolId: string, row: repo.ClassRow): Promise<ClassRecord> {
+    return (await this.present(schoolId, [row]))[0]!;
+  }
+
+  async page(actor: Actor, q: ClassPageQuery) {
+    const schoolId = requireSchoolReader(actor);
+    const { records, total } = await repo.pageClasses(
+      this.ctx.db,
+      schoolId,
+      {
+        name: q.name || undefined,
+        grade: q.grade || undefined,
+        majorId: q.majorId,
+        archived: q.archived === 'true',
+      },
+      q.pageNum,
+      q.pageSize,
+    );
+    return {
+      records: await this.present(schoolId, records),
+      total,
+      pageNum: q.pageNum,
+      pageSize: q.pageSize,
+    };
+  }
+
+  async options(actor: Actor, includeArchived: boolean): Promise<ClassOption[]> {
+    const schoolId = requireSchoolReader(actor);
+    const rows = await repo.listClasses(this.ctx.db, schoolId, includeArchived);
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      grade: r.grade,
+      archived: r.archivedAt !== null,
+    }));
+  }
+
+  async get(actor: Actor, id: string): Promise<ClassRecord> {
+    const schoolId = requireSchoolReader(actor);
+    const row = await repo.findClass(this.ctx.db, schoolId, id);
+    if (!row) throw notFound('classes.not_found');
+    return this.presentOne(schoolId, row);
+  }
+
+  /**
+   * Adds or updates a class. Its majors must all be the school's; its name must be free among
+   * the school's classes in use. Archived classes are read-only.
+   */
+  async save(actor: Actor, body: ClassSave): Promise<ClassRecord> {
+    const schoolId = await requireSchoolWriter(
+      this.ctx.db,
+      actor,
+      body.id ? 'class.edit' : 'class.add',
+    );
+    const majorIds = [...new Set(body.majorIds)];
+    const found = await orgRepo.findMajors(this.ctx.db, schoolId, majorIds);
+    if (found.length !== majorIds.length) throw notFoundOn('org.major_not_found', 'majorIds');
+    const now = this.ctx.now();
+    try {
+      const row = await this.ctx.db.transaction(async (tx) => {
+        await repo.lockSchoolClasses(tx, schoolId);
+        if (body.id) {
+          const existing = await repo.findClass(tx, schoolId, body.id);
+          if (!existing) throw notFound('classes.not_found');
+          if (existing.archivedAt) throw conflict('classes.archived');
+        }
+        if (await repo.classNameTaken(tx, schoolId, body.name, body.id)) {
+          throw conflict('classes.name_taken', { name: 'invalid_value' });
+        }
+        const saved = body.id
+          ? await repo.updateClass(tx, schoolId, body.id, {
+              name: body.name,
+              grade: body.grade,
+              updatedAt: now,
+            })
+          : await repo.insertClass(tx, {
+              id: this.ctx.ids.next(),
+              schoolId,
+              name: body.name,
+              grade: body.grade,
+              createdAt: now,
+              updatedAt: now,
+            });
+        if (!saved) throw conflict('org.update_failed');
+        await repo.setClassMajors(tx, schoolId, saved.id, majorIds);
+        return saved;
+      });
+      return await this.presentOne(schoolId, row);
+    } catch (error) {
+      // A major was deleted meanwhile.
+      if (orgRepo.sqlStateOf(error) === orgRepo.FOREIGN_KEY_VIOLATION) {
+        throw conflict(body.id ? 'org.update_failed' : 'org.add_failed');
+      }
+      throw error;
+    }
+  }
+
+  /** A class holding a live student stays (management spec §4 class gates). */
+  async remove(actor: Actor, id: string): Promise<void> {
+    const schoolId = await requireSchoolWriter(this.ctx.db, actor, 'class.delete');
+    const hasStudents = () => conflict('classes.has_students');
+    try {
+      await this.ctx.db.transaction(async (tx) => {
+        if (!(await repo.findClass(tx, schoolId, id))) throw notFound('classes.not_found');
+        if (await repo.hasLiveStudents(tx, schoolId, id)) throw hasStudents();
+        await repo.detachDeletedUsers(tx, schoolId, id);
+        if (!(await repo.deleteEmptyClass(tx, schoolId, id))) throw hasStudents();
+      });
+    } catch (error) {
+      // A student joined meanwhile.
+      if (orgRepo.sqlStateOf(error) === orgRepo.FOREIGN_KEY_VIOLATION) throw hasStudents();
+      throw error;
+    }
+  }
+
+  /**
+   * Archives a class and clears its students' training data in one transaction (management
+   * spec §4). The students stay in the class; the class leaves the lists in use.
+   */
+  async archive(
+    actor: Actor,
+    id: string,
+    body: ClassArchive | null | undefined,
+  ): Promise<ClassRecord> {
+    if (!body) throw invalid('common.invalid_input', { confirm: 'required' });
+    const schoolId = await requireSchoolWriter(this.ctx.db, actor, 'class.archive');
+    const row = await this.ctx.db.transaction(async (tx) => {
+      const existing = await repo.findClass(tx, schoolId, id);
+      if (!existing) throw notFound('classes.not_found');
+      const archived = await repo.archiveClass(tx, schoolId, id, this.ctx.now());
+      if (!archived) throw conflict('classes.archived');
+      await repo.clearTrainingData(tx, schoolId, id);
+      return archived;
+    });
+    return this.presentOne(schoolId, row);
+  }
+}
