@@ -1,0 +1,160 @@
+import { UserKind } from '@platform/contract';
+import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { teachingTasks, userRoles, users } from '../../db/schema';
+import { escapeLike } from '../students/account-rules';
+
+/**
+ * Teacher accounts of a school: its live, non-student users holding the teacher or the
+ * school-manager role of the web application (accounts made elsewhere may lack a kind). Every
+ * query is scoped by the school.
+ */
+
+export interface TeacherRoleIds {
+  teacher: string;
+  manager: string;
+}
+
+export type TeacherRow = typeof users.$inferSelect & { isManager: boolean };
+
+export interface TeacherFilter {
+  name?: string | undefined;
+  phone?: string | undefined;
+  role?: 'teacher' | 'school-manager' | undefined;
+  enabled?: boolean | undefined;
+}
+
+const holds = (roleIds: string[]) =>
+  sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${inArray(userRoles.roleId, roleIds)})`;
+
+function scope(schoolId: string, ids: TeacherRoleIds): SQL {
+  return and(
+    eq(users.schoolId, schoolId),
+    isNull(users.deletedAt),
+    or(isNull(users.kind), ne(users.kind, UserKind.STUDENT)),
+    holds([ids.teacher, ids.manager]),
+  )!;
+}
+
+const columns = (ids: TeacherRoleIds) => ({
+  user: users,
+  isManager: sql<boolean>`${holds([ids.manager])}`.mapWith(Boolean),
+});
+
+const rowOf = (r: { user: typeof users.$inferSelect; isManager: boolean }): TeacherRow => ({
+  ...r.user,
+  isManager: r.isManager,
+});
+
+export async function pageTeachers(
+  db: Db,
+  schoolId: string,
+  ids: TeacherRoleIds,
+  f: TeacherFilter,
+  pageNum: number,
+  pageSize: number,
+) {
+  const where = and(
+    scope(schoolId, ids),
+    f.name ? ilike(users.name, `%${escapeLike(f.name)}%`) : undefined,
+    f.phone ? ilike(users.phone, `%${escapeLike(f.phone)}%`) : undefined,
+    f.role === 'school-manager' ? holds([ids.manager]) : undefined,
+    f.role === 'teacher' ? sql`not ${holds([ids.manager])}` : undefined,
+    f.enabled === undefined ? undefined : eq(users.enabled, f.enabled),
+  );
+  const [records, [total]] = await Promise.all([
+    db
+      .select(columns(ids))
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { records: records.map(rowOf), total: total?.n ?? 0 };
+}
+
+export async function findTeacher(
+  db: Db,
+  schoolId: string,
+  ids: TeacherRoleIds,
+  id: string,
+): Promise<TeacherRow | undefined> {
+  const rows = await db
+    .select(columns(ids))
+    .from(users)
+    .where(and(eq(users.id, id), scope(schoolId, ids)))
+    .limit(1);
+  return rows[0] && rowOf(rows[0]);
+}
+
+export async function insertTeacher(
+  db: Db,
+  row: typeof users.$inferInsert & { schoolId: string },
+  roleId: string,
+) {
+  await db.insert(users).values(row);
+  await db.insert(userRoles).values({ userId: row.id, roleId });
+}
+
+export async function updateTeacher(
+  db: Db,
+  schoolId: string,
+  id: string,
+  set: Partial<typeof users.$inferInsert>,
+) {
+  await db
+    .update(users)
+    .set(set)
+    .where(and(eq(users.id, id), eq(users.schoolId, schoolId), isNull(users.deletedAt)));
+}
+
+/** Replaces the account's teacher or school-manager role with `roleId`; other roles stay. */
+export async function setTeacherRole(db: Db, ids: TeacherRoleIds, userId: string, roleId: string) {
+  await db
+    .delete(userRoles)
+    .where(
+      and(eq(userRoles.userId, userId), inArray(userRoles.roleId, [ids.teacher, ids.manager])),
+    );
+  await db.insert(userRoles).values({ userId, roleId });
+}
+
+export async function openTaskCount(db: Db, schoolId: string, teacherId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(teachingTasks)
+    .where(
+      and(
+        eq(teachingTasks.schoolId, schoolId),
+        eq(teachingTasks.teacherId, teacherId),
+        isNull(teachingTasks.archivedAt),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Soft-deletes a teacher in one statement that also checks for unarchived teaching tasks, so a
+ * task created meanwhile is not left without its teacher. Answers whether the row was deleted.
+ */
+export async function softDeleteTeacher(
+  db: Db,
+  schoolId: string,
+  id: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ deletedAt: now, enabled: false, updatedAt: now })
+    .where(
+      and(
+        eq(users.id, id),
+        eq(users.schoolId, schoolId),
+        isNull(users.deletedAt),
+        sql`not exists (select 1 from ${teachingTasks} where ${teachingTasks.teacherId} = ${users.id} and ${teachingTasks.archivedAt} is null)`,
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
