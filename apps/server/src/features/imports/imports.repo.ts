@@ -1,0 +1,208 @@
+import { and, asc, count, eq, ilike, isNull, sql } from 'drizzle-orm';
+import { UserKind } from '@platform/contract';
+import type { Db } from '../../db/client';
+import { classes, importJobs, roles, schools, userRoles, users } from '../../db/schema';
+
+export type ImportJobRow = typeof importJobs.$inferSelect;
+export type ImportJobInsert = typeof importJobs.$inferInsert;
+export type StoredRowError = ImportJobRow['errors'][number];
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const liveStudentsOf = (schoolId: string) =>
+  and(eq(users.schoolId, schoolId), eq(users.kind, UserKind.STUDENT), isNull(users.deletedAt));
+
+export async function insertJob(db: Db, row: ImportJobInsert): Promise<ImportJobRow> {
+  const [created] = await db.insert(importJobs).values(row).returning();
+  return created!;
+}
+
+/** A job of the school; another school's job is not found. */
+export async function findJob(
+  db: Db,
+  id: string,
+  schoolId: string,
+): Promise<ImportJobRow | undefined> {
+  const rows = await db
+    .select()
+    .from(importJobs)
+    .where(and(eq(importJobs.id, id), eq(importJobs.schoolId, schoolId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function updateJob(
+  db: Db,
+  id: string,
+  set: Partial<
+    Pick<
+      ImportJobInsert,
+      | 'status'
+      | 'total'
+      | 'processed'
+      | 'succeeded'
+      | 'failed'
+      | 'errors'
+      | 'errorKey'
+      | 'finishedAt'
+    >
+  >,
+): Promise<void> {
+  await db.update(importJobs).set(set).where(eq(importJobs.id, id));
+}
+
+/** Jobs left running by a process that stopped: they will never finish. */
+export async function failRunningJobs(db: Db, errorKey: string, at: Date): Promise<void> {
+  await db
+    .update(importJobs)
+    .set({ status: 'failed', errorKey, finishedAt: at })
+    .where(eq(importJobs.status, 'running'));
+}
+
+export async function schoolLimit(db: Db, schoolId: string): Promise<number | undefined> {
+  const rows = await db
+    .select({ maxStudents: schools.maxStudents })
+    .from(schools)
+    .where(and(eq(schools.id, schoolId), isNull(schools.deletedAt)))
+    .limit(1);
+  return rows[0]?.maxStudents;
+}
+
+export async function countStudents(db: Db, schoolId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(liveStudentsOf(schoolId));
+  return Number(row?.n ?? 0);
+}
+
+/** The school's classes that take students (not archived). */
+export async function liveClasses(db: Db, schoolId: string) {
+  return db
+    .select({ id: classes.id, name: classes.name })
+    .from(classes)
+    .where(and(eq(classes.schoolId, schoolId), isNull(classes.archivedAt)))
+    .orderBy(asc(classes.createdAt), asc(classes.id));
+}
+
+/** A list as one JSON parameter: any number of values, one statement plan. */
+const jsonList = (values: string[]) =>
+  sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+
+/** Which of the names (lower case) are already the login of a live account anywhere. */
+export async function takenUsernames(db: Db, lowerNames: string[]): Promise<Set<string>> {
+  if (lowerNames.length === 0) return new Set();
+  const rows = await db
+    .select({ name: sql<string>`lower(${users.username})` })
+    .from(users)
+    .where(and(isNull(users.deletedAt), sql`lower(${users.username}) in ${jsonList(lowerNames)}`));
+  return new Set(rows.map((r) => r.name));
+}
+
+/** Which of the student numbers a live account of the school already has. */
+export async function takenStuNos(db: Db, schoolId: string, stuNos: string[]) {
+  if (stuNos.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ stuNo: users.stuNo })
+    .from(users)
+    .where(
+      and(
+        eq(users.schoolId, schoolId),
+        isNull(users.deletedAt),
+        sql`${users.stuNo} in ${jsonList(stuNos)}`,
+      ),
+    );
+  return new Set(rows.flatMap((r) => (r.stuNo ? [r.stuNo] : [])));
+}
+
+export async function roleId(db: Db, tenantId: string, code: string): Promise<string | undefined> {
+  const rows = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.code, code)))
+    .limit(1);
+  return rows[0]?.id;
+}
+
+export interface NewStudent {
+  id: string;
+  schoolId: string;
+  classId: string;
+  username: string;
+  passwordHash: string;
+  name: string;
+  sex: number;
+  stuNo: string;
+  phone: string | null;
+}
+
+/**
+ * Inserts enabled student accounts and their role in one statement (all of them or none). The rows
+ * travel as one JSON parameter, which keeps a batch of hundreds to a single short statement.
+ */
+export async function insertStudents(
+  db: Db,
+  rows: NewStudent[],
+  studentRoleId: string,
+  at: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const data = JSON.stringify(
+    rows.map((r) => ({
+      id: r.id,
+      school_id: r.schoolId,
+      class_id: r.classId,
+      username: r.username,
+      password_hash: r.passwordHash,
+      name: r.name,
+      sex: r.sex,
+      stu_no: r.stuNo,
+      phone: r.phone,
+    })),
+  );
+  await db.execute(sql`
+    with r as (
+      select * from jsonb_to_recordset(${data}::jsonb) as x(
+        id bigint, school_id bigint, class_id bigint, username text, password_hash text,
+        name text, sex smallint, stu_no text, phone text)
+    ), created as (
+      insert into ${users} (id, school_id, class_id, username, password_hash, name, kind, sex,
+        stu_no, phone, enabled, created_at, updated_at)
+      select id, school_id, class_id, username, password_hash, name, ${UserKind.STUDENT}, sex,
+        stu_no, phone, true, ${at}, ${at}
+      from r
+      returning id
+    )
+    insert into ${userRoles} (user_id, role_id) select id, ${studentRoleId} from created`);
+}
+
+export interface StudentFilter {
+  name?: string | undefined;
+  stuNo?: string | undefined;
+  phone?: string | undefined;
+  classId?: string | undefined;
+  enabled?: boolean | undefined;
+}
+
+/** The school's live students with their class names, ordered by class and student number. */
+export async function studentsForExport(db: Db, schoolId: string, f: StudentFilter) {
+  return db
+    .select({
+      name: users.name,
+      stuNo: users.stuNo,
+      sex: users.sex,
+      phone: users.phone,
+      className: classes.name,
+      enabled: users.enabled,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .leftJoin(classes, and(eq(classes.id, users.classId), eq(classes.schoolId, schoolId)))
+    .where(
+      and(
+        liveStudentsOf(schoolId),
+        f.name ? ilike(users.name, `%${escapeLike(f.name)}%`) : undefined,
+        f.stuNo ? ilike(users.stuNo, `%${escapeLike(f.stuNo)}%`) : undefined,
+        f.phone ? ilike(users.phone, `%${escapeLike(f.phone)}%`) : undefined,
+        f.classId ? eq(users.classId, f.classId) : undefined,
+        f.enabled === undefined ? undefined : eq(users.enabled, f.enabled),
+      ),
+    )
+    .orderBy(asc(classes.name), asc(users.stuNo), asc(users.id));
+}
