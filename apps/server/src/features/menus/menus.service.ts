@@ -6,7 +6,8 @@ import * as repo from './menus.repo';
 /**
  * Builds the permission tree, sorted by sort. Hidden entries stay in it with `hidden: true`: they
  * are routes (detail pages) the web app opens but does not show in its menus. Entries whose
- * parent is not granted are left out.
+ * parent is not granted are left out. `activeMenu` in customFields (what the menu editor writes)
+ * wins over the column.
  */
 export function buildMenuTree(rows: repo.MenuRow[], lang: Lang): MenuNode[] {
   const visible = rows.filter((r) => r.menuIndex);
@@ -38,7 +39,7 @@ export function buildMenuTree(rows: repo.MenuRow[], lang: Lang): MenuNode[] {
         title: name,
         linkType: r.linkType,
         linkValue: r.linkValue,
-        activeMenu: r.activeMenu ?? fields.activeMenu ?? null,
+        activeMenu: fields.activeMenu ?? r.activeMenu ?? null,
         icon: r.icon ?? fields.icon ?? null,
       },
       children: (byParent.get(r.id) ?? []).map(toNode),

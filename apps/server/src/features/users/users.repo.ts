@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { schools, users } from '../../db/schema';
+import { regions, schools, users } from '../../db/schema';
 
 export async function findProfile(db: Db, userId: string) {
   const rows = await db
@@ -25,4 +25,37 @@ export async function updatePasswordHash(db: Db, userId: string, passwordHash: s
 
 export async function setEnabled(db: Db, userId: string, enabled: boolean, now: Date) {
   await db.update(users).set({ enabled, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export type UserRecordUpdate = Pick<
+  typeof users.$inferInsert,
+  | 'name'
+  | 'sex'
+  | 'birthday'
+  | 'province'
+  | 'city'
+  | 'address'
+  | 'contactName'
+  | 'contactPhone'
+  | 'email'
+>;
+
+/** Updates a live account's own record; answers whether it was found. */
+export async function updateRecord(
+  db: Db,
+  userId: string,
+  set: UserRecordUpdate,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ ...set, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function findRegion(db: Db, id: string) {
+  const rows = await db.select().from(regions).where(eq(regions.id, id)).limit(1);
+  return rows[0];
 }

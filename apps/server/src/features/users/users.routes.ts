@@ -5,6 +5,7 @@ import {
   currentUserSchema,
   envelopeOf,
   loginLogSchema,
+  userRecordSaveSchema,
 } from '@platform/contract';
 import { z } from 'zod';
 import { languageOf } from '../../lib/i18n';
@@ -65,5 +66,26 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.ok(null);
     },
+  );
+
+  app.post(
+    apiRoutes.usersSave,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Update the own user record (my info); answers the current user',
+        body: userRecordSaveSchema,
+        response: { 200: envelopeOf(currentUserSchema) },
+      },
+    },
+    async (req, reply) =>
+      reply.ok(
+        await service.saveOwnRecord(
+          requireActor(req),
+          req.body,
+          languageOf(req.headers['accept-language']),
+        ),
+      ),
   );
 };

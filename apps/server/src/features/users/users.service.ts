@@ -1,10 +1,20 @@
-import type { ChangePasswordRequest, CurrentUser, Lang, LoginLogRequest } from '@platform/contract';
+import {
+  rootRegionId,
+  type ChangePasswordRequest,
+  type CurrentUser,
+  type Lang,
+  type LoginLogRequest,
+  type userRecordSaveSchema,
+} from '@platform/contract';
+import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, invalid, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor } from '../auth/auth.plugin';
 import * as authRepo from '../auth/auth.repo';
 import * as repo from './users.repo';
+
+type UserRecordSave = z.output<typeof userRecordSaveSchema>;
 
 export class UsersService {
   constructor(private readonly ctx: AppContext) {}
@@ -61,6 +71,49 @@ export class UsersService {
       await repo.updatePasswordHash(tx, actor.userId, hash, now);
       await authRepo.revokeUserSessions(tx, actor.userId, 'password_changed', now);
     });
+  }
+
+  /**
+   * Updates the caller's own user record of the web host. Any other id is answered as not found,
+   * so the call never tells whether another account exists.
+   */
+  async saveOwnRecord(actor: Actor, body: UserRecordSave, lang: Lang): Promise<CurrentUser> {
+    if (body.id && body.id !== actor.userId) throw notFound('users.not_found');
+    const province = body.province || null;
+    const city = body.city || null;
+    await this.checkRegion(province, city);
+    const found = await repo.updateRecord(
+      this.ctx.db,
+      actor.userId,
+      {
+        name: body.name,
+        sex: body.sex,
+        birthday: body.birthday || null,
+        province,
+        city,
+        address: body.address || null,
+        contactName: body.contactName || null,
+        contactPhone: body.contactPhone || null,
+        email: body.email || null,
+      },
+      this.ctx.now(),
+    );
+    if (!found) throw notFound('users.not_found');
+    return this.current(actor, lang);
+  }
+
+  /** A province of the region dictionary, and a city of that province. */
+  private async checkRegion(province: string | null, city: string | null): Promise<void> {
+    if (province) {
+      const row = await repo.findRegion(this.ctx.db, province);
+      if (row?.pid !== rootRegionId)
+        throw invalid('users.region_invalid', { province: 'invalid_value' });
+    }
+    if (city) {
+      const row = await repo.findRegion(this.ctx.db, city);
+      if (!province || row?.pid !== province)
+        throw invalid('users.region_invalid', { city: 'invalid_value' });
+    }
   }
 
   /** Enables or disables an account; disabling ends its sessions at once. */

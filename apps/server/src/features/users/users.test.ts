@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes } from '@platform/contract';
-import { bearer, createSchool, createUser, passwordGrant, signIn } from '../../test/factories';
+import { eq } from 'drizzle-orm';
+import { apiRoutes, rootRegionId } from '@platform/contract';
+import { regions, users } from '../../db/schema';
+import {
+  bearer,
+  createSchool,
+  createUser,
+  passwordGrant,
+  signIn,
+  signedIn,
+} from '../../test/factories';
 import { createHarness, TEST_PASSWORD, type Harness } from '../../test/harness';
 
 let h: Harness;
@@ -175,5 +184,172 @@ describe('POST login log', () => {
     });
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ userAgent: 'test-agent', schoolId: school.id, success: true });
+  });
+});
+
+describe('POST users/saveOrUpdate (my info)', () => {
+  // Codes outside the real dictionary, so that they never meet its rows.
+  const provinceA = '990000';
+  const cityA = '990100';
+  const provinceB = '980000';
+  const cityB = '980100';
+
+  beforeAll(async () => {
+    await h.ctx.db
+      .insert(regions)
+      .values([
+        { id: provinceA, pid: rootRegionId, name: '测试省', nameEn: 'Test province' },
+        { id: cityA, pid: provinceA, name: '测试市', nameEn: 'Test city' },
+        { id: provinceB, pid: rootRegionId, name: '另一省', nameEn: 'Other province' },
+        { id: cityB, pid: provinceB, name: '另一市', nameEn: 'Other city' },
+      ])
+      .onConflictDoNothing();
+  });
+
+  const save = (headers: Record<string, string>, payload: Record<string, unknown>, lang = 'en') =>
+    h.app.inject({
+      method: 'POST',
+      url: apiRoutes.usersSave,
+      headers: { ...headers, 'accept-language': lang },
+      payload,
+    });
+
+  const record = {
+    name: '李明',
+    sex: 1,
+    birthday: '2001-09-01',
+    province: provinceA,
+    city: cityA,
+    address: '学府路 1 号',
+    contactName: '王芳',
+    contactPhone: '13800000001',
+    email: 'li.ming@example.edu',
+  };
+
+  it("updates the caller's own record and answers the current user", async () => {
+    const me = await signedIn(h.app, h.ctx, { schoolId: school.id, roles: ['student'] });
+    await h.ctx.db.update(users).set({ stuNo: 'S001', kind: 1 }).where(eq(users.id, me.id));
+    const res = await save(me.headers, {
+      ...record,
+      id: me.id,
+      userName: 'hijack',
+      stuNo: 'S999',
+      kind: 4,
+      collegeId: '1',
+      roles: [],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      ...record,
+      id: me.id,
+      userName: me.username,
+      stuNo: 'S001',
+      kind: 1,
+      collegeId: school.id,
+      collegeName: '测试学院',
+    });
+    expect(res.json().data.roles.map((r: { code: string }) => r.code)).toEqual(['student']);
+    const current = await h.app.inject({
+      method: 'GET',
+      url: apiRoutes.currentUser,
+      headers: me.headers,
+    });
+    expect(current.json().data).toMatchObject(record);
+  });
+
+  it('takes the caller as the user when there is no id, and clears optional fields', async () => {
+    const me = await signedIn(h.app, h.ctx, { schoolId: school.id, roles: ['teacher'] });
+    expect((await save(me.headers, record)).json().code).toBe(200);
+    const cleared = await save(me.headers, {
+      name: '李明',
+      sex: 2,
+      birthday: '',
+      province: '',
+      city: '',
+      address: '',
+      contactName: '',
+      contactPhone: '',
+      email: '',
+    });
+    expect(cleared.json().data).toMatchObject({
+      sex: 2,
+      birthday: null,
+      province: null,
+      city: null,
+      address: null,
+      contactName: null,
+      contactPhone: null,
+      email: null,
+    });
+  });
+
+  it("never updates another user's record: another id is not found", async () => {
+    const me = await signedIn(h.app, h.ctx, { schoolId: school.id, roles: ['student'] });
+    const other = await createUser(h.ctx, { schoolId: school.id, roles: ['student'] });
+    const res = await save(me.headers, { ...record, id: other.id });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 9000, errorKey: 'users.not_found' });
+    const row = await h.ctx.db.query.users.findFirst({ where: eq(users.id, other.id) });
+    expect(row).toMatchObject({ name: `Name ${other.username}`, address: null });
+    const mine = await h.ctx.db.query.users.findFirst({ where: eq(users.id, me.id) });
+    expect(mine?.address).toBeNull();
+  });
+
+  const tomorrow = () => new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const rules: [string, () => Record<string, unknown>, Record<string, string>][] = [
+    [
+      'a missing name and sex',
+      () => ({ name: undefined, sex: undefined }),
+      { name: 'required', sex: 'required' },
+    ],
+    ['a name of 1 character', () => ({ name: '李' }), { name: 'too_short' }],
+    ['a name of 31 characters', () => ({ name: '名'.repeat(31) }), { name: 'too_long' }],
+    [
+      'a birthday that is no date',
+      () => ({ birthday: '2001-02-30' }),
+      { birthday: 'invalid_format' },
+    ],
+    ['a birthday in the future', () => ({ birthday: tomorrow() }), { birthday: 'invalid_value' }],
+    ['an address of 2 characters', () => ({ address: '1号' }), { address: 'too_short' }],
+    ['an address of 51 characters', () => ({ address: '路'.repeat(51) }), { address: 'too_long' }],
+    ['a contact name of 1 character', () => ({ contactName: '王' }), { contactName: 'too_short' }],
+    ['a bad contact phone', () => ({ contactPhone: '12345' }), { contactPhone: 'invalid_format' }],
+    ['a bad e-mail', () => ({ email: 'li@' }), { email: 'invalid_format' }],
+    ['a city without province', () => ({ province: '' }), { province: 'required' }],
+    ['a city of another province', () => ({ city: cityB }), { city: 'invalid_value' }],
+    [
+      'an unknown province',
+      () => ({ province: '970000', city: '' }),
+      { province: 'invalid_value' },
+    ],
+    [
+      'a city given as province',
+      () => ({ province: cityA, city: '' }),
+      { province: 'invalid_value' },
+    ],
+  ];
+  for (const [name, over, fields] of rules) {
+    it(`refuses ${name}`, async () => {
+      const me = await signedIn(h.app, h.ctx, { schoolId: school.id, roles: ['student'] });
+      const res = await save(me.headers, { ...record, ...over() });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 9000, fields });
+      const row = await h.ctx.db.query.users.findFirst({ where: eq(users.id, me.id) });
+      expect(row?.address).toBeNull();
+    });
+  }
+
+  it('answers the region refusal in the caller language', async () => {
+    const me = await signedIn(h.app, h.ctx, { schoolId: school.id, roles: ['student'] });
+    const res = await save(me.headers, { ...record, city: cityB }, 'zh');
+    expect(res.json()).toMatchObject({
+      errorKey: 'users.region_invalid',
+      message: '省份或城市无效：城市须属于所选省份',
+    });
+  });
+
+  it('needs a token', async () => {
+    const res = await save({}, record);
+    expect(res.statusCode).toBe(401);
   });
 });
