@@ -1,9 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -54,6 +51,10 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     }
     dbDir = path.join(dataDir, 'pglite');
   }
+  // Loaded only here: PGlite costs about 40 MB of memory even when PostgreSQL is used.
+  const { PGlite, types } = await import('@electric-sql/pglite');
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
+  const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
   const client = await PGlite.create(dbDir, { parsers: { [types.INT8]: (v: string) => v } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
