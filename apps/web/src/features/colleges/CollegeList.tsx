@@ -1,3 +1,212 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Card, Space, Switch, Table, Tag, type TableColumnsType } from 'antd';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import type { College } from '@platform/contract';
+import { toast } from '../../shared/toast';
+import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
+import { useCan } from '../menus/useCan';
+import {
+  collegeEnableMutationOptions,
+  collegePageQueryOptions,
+  type CollegeFilter,
+  type Paging,
+} from './api';
+import { formatTime, schoolTypeName, useLang, yuanOf } from './collegeFormat';
+import { CollegeFilters } from './CollegeFilters';
+import { CollegeEditor } from './CollegeEditor';
+import { CollegeRowActions, type CollegeDialog } from './CollegeRowActions';
+import { AdminsDialog } from './AdminsDialog';
+import { ImportDialog } from './ImportDialog';
+import { TotalUserDialog } from './TotalUserDialog';
+
+const firstPage: Paging = { pageNum: 1, pageSize: 10 };
+
+/** Enables or disables a school from the table (college.enable); others see the state. */
+function EnabledCell({ college }: { college: College }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const enable = useMutation(collegeEnableMutationOptions());
+  if (!can('college.enable')) {
+    return college.enabled ? (
+      <Tag color="green">{t('colleges.state.enabled')}</Tag>
+    ) : (
+      <Tag>{t('colleges.state.disabled')}</Tag>
+    );
+  }
+  return (
+    <Switch
+      aria-label={t('colleges.fields.enabled')}
+      checked={college.enabled}
+      loading={enable.isPending}
+      checkedChildren={t('colleges.state.enabled')}
+      unCheckedChildren={t('colleges.state.disabled')}
+      onChange={(enabled) =>
+        enable.mutate(
+          { id: college.id, enabled },
+          {
+            onSuccess: () =>
+              toast.success(
+                t(enabled ? 'colleges.done.enabled' : 'colleges.done.disabled', {
+                  name: college.name,
+                }),
+              ),
+          },
+        )
+      }
+    />
+  );
+}
+
+type Open = { dialog: CollegeDialog | 'add' | 'import'; college?: College } | null;
+
+/** Operation management → colleges: every school, paged on the server, with its actions. */
 export function CollegeList() {
-  return null;
+  const { t } = useTranslation();
+  const { lang, language } = useLang();
+  const can = useCan();
+  const [filter, setFilterState] = useState<CollegeFilter>({});
+  const [paging, setPaging] = useState<Paging>(firstPage);
+  const [open, setOpen] = useState<Open>(null);
+  const page = useQuery(collegePageQueryOptions({ ...filter, ...paging }, language));
+  const close = () => setOpen(null);
+
+  const setFilter = (next: CollegeFilter) => {
+    setFilterState(next);
+    setPaging((p) => ({ ...p, pageNum: 1 }));
+  };
+  const yuan = (fen: number) => t('colleges.units.yuan', { amount: yuanOf(fen, language) });
+
+  const columns: TableColumnsType<College> = [
+    { key: 'name', dataIndex: 'name', title: t('colleges.fields.name'), fixed: 'left' },
+    { key: 'url', dataIndex: 'url', title: t('colleges.fields.url') },
+    {
+      key: 'type',
+      dataIndex: 'type',
+      title: t('colleges.fields.type'),
+      render: (type: number | null) => schoolTypeName(type, lang),
+    },
+    {
+      key: 'region',
+      title: t('colleges.fields.region'),
+      render: (_, c) => [c.provinceName, c.cityName].filter(Boolean).join(' / ') || '—',
+    },
+    {
+      key: 'enabled',
+      dataIndex: 'enabled',
+      title: t('colleges.fields.enabled'),
+      render: (_, c) => <EnabledCell college={c} />,
+    },
+    {
+      key: 'totalBalance',
+      dataIndex: 'totalBalance',
+      title: t('colleges.fields.totalBalance'),
+      align: 'right',
+      render: yuan,
+    },
+    {
+      key: 'rechargeBalance',
+      dataIndex: 'rechargeBalance',
+      title: t('colleges.fields.rechargeBalance'),
+      align: 'right',
+      render: yuan,
+    },
+    {
+      key: 'giftBalance',
+      dataIndex: 'giftBalance',
+      title: t('colleges.fields.giftBalance'),
+      align: 'right',
+      render: yuan,
+    },
+    { key: 'tokenCount', dataIndex: 'tokenCount', title: t('colleges.fields.tokenCount') },
+    { key: 'pptCount', dataIndex: 'pptCount', title: t('colleges.fields.pptCount') },
+    { key: 'accountCount', dataIndex: 'accountCount', title: t('colleges.fields.accountCount') },
+    {
+      key: 'students',
+      title: t('colleges.fields.students'),
+      render: (_, c) =>
+        t('colleges.units.studentsOf', {
+          count: c.studentCount,
+          max: c.maxStudents ? c.maxStudents : t('colleges.units.unlimited'),
+        }),
+    },
+    {
+      key: 'purchasedCourseCount',
+      dataIndex: 'purchasedCourseCount',
+      title: t('colleges.fields.purchasedCourseCount'),
+    },
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('colleges.fields.createdAt'),
+      render: (iso: string) => formatTime(iso, language),
+    },
+    {
+      key: 'actions',
+      title: t('colleges.fields.actions'),
+      fixed: 'right',
+      render: (_, c) => (
+        <CollegeRowActions college={c} onOpen={(dialog, college) => setOpen({ dialog, college })} />
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title={t('colleges.titles.list')}
+      extra={
+        <Space>
+          {can('college.import') && (
+            <Button icon={<UploadOutlined />} onClick={() => setOpen({ dialog: 'import' })}>
+              {t('colleges.actions.import')}
+            </Button>
+          )}
+          {can('college.add') && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setOpen({ dialog: 'add' })}
+            >
+              {t('colleges.actions.add')}
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      <CollegeFilters value={filter} onChange={setFilter} />
+      {page.isError && !page.data ? (
+        <LoadFailed error={page.error} onRetry={() => void page.refetch()} />
+      ) : (
+        <Table<College>
+          rowKey="id"
+          size="middle"
+          loading={page.isFetching}
+          dataSource={page.data?.records ?? []}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <EmptyState /> }}
+          columns={columns}
+          pagination={{
+            current: paging.pageNum,
+            pageSize: paging.pageSize,
+            total: page.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => t('colleges.total', { total }),
+            onChange: (pageNum, pageSize) =>
+              setPaging({ pageNum: pageSize === paging.pageSize ? pageNum : 1, pageSize }),
+          }}
+        />
+      )}
+      {(open?.dialog === 'add' || open?.dialog === 'edit') && (
+        <CollegeEditor key={open.college?.id ?? 'new'} college={open.college} onClose={close} />
+      )}
+      {open?.dialog === 'totalUser' && open.college && (
+        <TotalUserDialog college={open.college} onClose={close} />
+      )}
+      {open?.dialog === 'admins' && open.college && (
+        <AdminsDialog college={open.college} onClose={close} />
+      )}
+      {open?.dialog === 'import' && <ImportDialog onClose={close} />}
+    </Card>
+  );
 }

@@ -1,0 +1,295 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import {
+  chooseOption,
+  clickButton,
+  polyfillBrowser,
+  renderView,
+  rowOf,
+} from '../environment-admin/testing';
+import { CollegeList } from './CollegeList';
+import { mockApi, page, sampleCollege, type ApiCall } from './testing';
+
+setupTestEnvironment();
+polyfillBrowser();
+
+const url = '/sch_edu/operation/colleges';
+const pageCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === '/api-user/colleges/page');
+const other = sampleCollege({
+  id: '302',
+  name: '北京理工学院',
+  url: 'sch_bit',
+  type: 1,
+  province: '110000',
+  provinceName: '北京市',
+  city: null,
+  cityName: null,
+  enabled: false,
+  totalBalance: 0,
+  maxStudents: 500,
+  studentCount: 12,
+});
+
+function listApi(answer: (call: ApiCall) => unknown = () => null, permissions?: string[]) {
+  return mockApi((call) => {
+    if (call.path === '/api-user/colleges/page') return page([sampleCollege(), other], 2);
+    return answer(call);
+  }, permissions);
+}
+
+/** The upload's XMLHttpRequest: records what is sent and answers with `respond`. */
+function fakeUpload(respond: () => { status: number; body: unknown }) {
+  const sent: { url: string; headers: Record<string, string>; body: FormData }[] = [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    upload = {};
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    private url = '';
+    private headers: Record<string, string> = {};
+    open(_method: string, target: string) {
+      this.url = target;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    send(body: FormData) {
+      sent.push({ url: this.url, headers: this.headers, body });
+      const answer = respond();
+      this.status = answer.status;
+      this.responseText = JSON.stringify(answer.body);
+      setTimeout(() => this.onload?.(), 0);
+    }
+    abort() {}
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+function chooseFile(name: string, type: string) {
+  const input = document.querySelector<HTMLInputElement>('.ant-modal input[type="file"]')!;
+  const file = new File(['data'], name, { type });
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+describe('colleges list', { timeout: 30_000 }, () => {
+  it('shows the server page with type and region names, yuan and counts', async () => {
+    const calls = listApi();
+    renderView(<CollegeList />, url);
+    expect(await screen.findByText('深圳职业技术大学')).toBeTruthy();
+    const first = rowOf('深圳职业技术大学');
+    expect(within(first).getByText('高职院校')).toBeTruthy();
+    expect(within(first).getByText('广东省 / 深圳市')).toBeTruthy();
+    expect(within(first).getByText('1,234.50 元')).toBeTruthy();
+    expect(within(first).getByText('30 / 不限')).toBeTruthy();
+    const second = rowOf('北京理工学院');
+    expect(within(second).getByText('本科院校')).toBeTruthy();
+    expect(within(second).getByText('北京市')).toBeTruthy();
+    expect(within(second).getByText('12 / 500')).toBeTruthy();
+    expect(within(second).getByRole('switch').getAttribute('aria-checked')).toBe('false');
+    expect(Object.fromEntries(pageCalls(calls)[0]!.query)).toEqual({
+      pageNum: '1',
+      pageSize: '10',
+    });
+  });
+
+  it('sends filters and paging to the server', async () => {
+    const calls = mockApi((call) =>
+      call.path === '/api-user/colleges/page'
+        ? page([sampleCollege()], 25, Number(call.query.get('pageNum')))
+        : null,
+    );
+    renderView(<CollegeList />, url);
+    await screen.findByText('深圳职业技术大学');
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(pageCalls(calls).at(-1)?.query.get('pageNum')).toBe('2'));
+
+    await chooseOption(screen.getByLabelText('全部类型'), '中职院校');
+    await waitFor(() => expect(pageCalls(calls).at(-1)?.query.get('type')).toBe('5'));
+    // A new filter starts again from the first page.
+    expect(pageCalls(calls).at(-1)?.query.get('pageNum')).toBe('1');
+    await chooseOption(screen.getByLabelText('全部省份'), '广东省');
+    await waitFor(() =>
+      expect(screen.getByLabelText('全部城市').closest('.ant-select')?.className).not.toContain(
+        'disabled',
+      ),
+    );
+    await chooseOption(screen.getByLabelText('全部城市'), '广州市');
+    await chooseOption(screen.getByLabelText('全部状态'), '停用');
+    const search = screen.getByLabelText('按学校名称搜索');
+    fireEvent.change(search, { target: { value: ' 职业 ' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() =>
+      expect(Object.fromEntries(pageCalls(calls).at(-1)!.query)).toEqual({
+        pageNum: '1',
+        pageSize: '10',
+        name: '职业',
+        type: '5',
+        province: '440000',
+        city: '440100',
+        enabled: 'false',
+      }),
+    );
+    // Another province starts its cities over.
+    await chooseOption(screen.getByLabelText('全部省份'), '北京市');
+    await waitFor(() => expect(pageCalls(calls).at(-1)?.query.get('province')).toBe('110000'));
+    expect(pageCalls(calls).at(-1)?.query.has('city')).toBe(false);
+  });
+
+  it('hides every action the user may not use', async () => {
+    listApi(() => null, []);
+    renderView(<CollegeList />, url);
+    await screen.findByText('深圳职业技术大学');
+    await waitFor(() => expect(screen.queryAllByRole('switch')).toHaveLength(0));
+    for (const text of ['新增学校', '导入', '编辑', '删除', '账号上限', '管理员']) {
+      expect(screen.queryByText(text), text).toBeNull();
+    }
+    expect(within(rowOf('北京理工学院')).getByText('停用')).toBeTruthy();
+  });
+
+  it('enables and deletes through their routes', async () => {
+    const calls = listApi((call) => (call.path === '/api-user/colleges/enable' ? other : null));
+    renderView(<CollegeList />, url);
+    await screen.findByText('深圳职业技术大学');
+    fireEvent.click(await within(rowOf('北京理工学院')).findByRole('switch'));
+    await waitFor(() => expect(toastTexts()).toContain('已启用“北京理工学院”'));
+    expect(calls.find((c) => c.path === '/api-user/colleges/enable')?.body).toEqual({
+      id: '302',
+      enabled: true,
+    });
+
+    fireEvent.click(within(rowOf('深圳职业技术大学')).getByText('删除'));
+    await screen.findByText('确定删除学校“深圳职业技术大学”吗？删除后该校账号将无法登录。');
+    const confirm = document.querySelector('.ant-popconfirm') as HTMLElement;
+    clickButton('删除', confirm);
+    await waitFor(() => expect(toastTexts()).toContain('删除成功'));
+    const removed = calls.find((c) => c.path === '/api-user/colleges/delete')!;
+    expect(removed.method).toBe('POST');
+    expect(removed.query.get('id')).toBe('301');
+  });
+
+  it('changes the account limit with a form-encoded call, and shows a refusal on the field', async () => {
+    let refuse = true;
+    const calls = listApi((call) => {
+      if (call.path !== '/nledu-cloud-sso-upms/school/updateTotalUser') return null;
+      if (!refuse) return sampleCollege({ maxStudents: 40 });
+      refuse = false;
+      return jsonResponse(
+        envelope(null, 9000, {
+          message: '学生账号上限不能小于当前学生数（30）',
+          errorKey: 'colleges.below_students',
+          fields: { totalUser: 'invalid_value' },
+        }),
+        400,
+      );
+    });
+    renderView(<CollegeList />, url);
+    await screen.findByText('深圳职业技术大学');
+    fireEvent.click(within(rowOf('深圳职业技术大学')).getByText('账号上限'));
+    const input = await screen.findByLabelText(/^\*?学生账号上限$/);
+    fireEvent.change(input, { target: { value: '20' } });
+    clickButton('保存');
+    await waitFor(() =>
+      expect(
+        input.closest('.ant-form-item')?.querySelector('.ant-form-item-explain-error')?.textContent,
+      ).toBe('学生账号上限不能小于当前学生数（30）'),
+    );
+    fireEvent.change(input, { target: { value: '40' } });
+    clickButton('保存');
+    await waitFor(() => expect(toastTexts()).toContain('学生账号上限已修改'));
+    const sent = calls.filter((c) => c.path === '/nledu-cloud-sso-upms/school/updateTotalUser');
+    expect(sent.map((c) => c.body)).toEqual([
+      { collegeId: '301', totalUser: '20' },
+      { collegeId: '301', totalUser: '40' },
+    ]);
+    expect(sent[0]?.contentType).toContain('application/x-www-form-urlencoded');
+  });
+
+  it('lists the administrators of a school and adds one', async () => {
+    const calls = listApi((call) => {
+      if (call.path !== '/api-user/colleges/admins') return null;
+      if (call.method === 'GET')
+        return [
+          { id: '9', username: '13800000001', name: '王老师', phone: '13800000001', enabled: true },
+        ];
+      return {
+        id: '10',
+        username: '13900000002',
+        name: '李老师',
+        phone: '13900000002',
+        enabled: true,
+      };
+    });
+    renderView(<CollegeList />, url);
+    await screen.findByText('深圳职业技术大学');
+    fireEvent.click(within(rowOf('深圳职业技术大学')).getByText('管理员'));
+    expect(await screen.findByText('王老师')).toBeTruthy();
+    expect(
+      calls
+        .find((c) => c.method === 'GET' && c.path === '/api-user/colleges/admins')
+        ?.query.get('collegeId'),
+    ).toBe('301');
+
+    const dialog = document.querySelector('.ant-modal') as HTMLElement;
+    clickButton('添加管理员', dialog);
+    await waitFor(() => expect(within(dialog).getAllByText('此项为必填项')).toHaveLength(2));
+    fireEvent.change(within(dialog).getByLabelText(/^\*?姓名$/), { target: { value: '李老师' } });
+    fireEvent.change(within(dialog).getByLabelText(/^\*?手机号$/), {
+      target: { value: '13900000002' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('密码'), { target: { value: 'ab' } });
+    clickButton('添加管理员', dialog);
+    await waitFor(() => expect(within(dialog).getByText('长度过短')).toBeTruthy());
+    fireEvent.change(within(dialog).getByLabelText('密码'), { target: { value: '' } });
+    clickButton('添加管理员', dialog);
+    await waitFor(() =>
+      expect(toastTexts()).toContain('已添加管理员 李老师，登录账号 13900000002'),
+    );
+    expect(
+      calls.find((c) => c.method === 'POST' && c.path === '/api-user/colleges/admins')?.body,
+    ).toEqual({
+      collegeId: '301',
+      name: '李老师',
+      phone: '13900000002',
+    });
+  });
+
+  it('imports only Excel files and shows the refused rows', async () => {
+    listApi();
+    const sent = fakeUpload(() => ({
+      status: 200,
+      body: envelope({
+        succeeded: 2,
+        failed: 1,
+        errors: [
+          {
+            row: 4,
+            field: 'url',
+            value: 'szu',
+            errorKey: 'colleges.url_taken',
+            message: '该学校地址前缀已被使用',
+          },
+        ],
+      }),
+    }));
+    renderView(<CollegeList />, url);
+    await screen.findByText('深圳职业技术大学');
+    clickButton('导入');
+    await screen.findByText('选择文件并导入');
+
+    chooseFile('schools.pdf', 'application/pdf');
+    await waitFor(() => expect(toastTexts()).toContain('仅支持 Excel 文件'));
+    expect(sent).toEqual([]);
+
+    chooseFile('schools.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    await screen.findByText('导入结果');
+    expect(sent[0]?.url).toBe('/nledu-cloud-sso-upms/school/importSchools');
+    expect((sent[0]?.body.get('file') as File).name).toBe('schools.xlsx');
+    const errors = rowOf('该学校地址前缀已被使用');
+    expect(within(errors).getByText('学校地址前缀')).toBeTruthy();
+    expect(within(errors).getByText('4')).toBeTruthy();
+    expect(screen.getAllByText('导入完成：成功 2 条，失败 1 条').length).toBeGreaterThan(0);
+  });
+});
