@@ -1,3 +1,129 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation } from '@tanstack/react-query';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Popconfirm, Space, type TableColumnsType } from 'antd';
+import type { Customer } from '@platform/contract';
+import { toast } from '../../shared/toast';
+import { useCan } from '../menus/useCan';
+import { customerDeleteMutationOptions } from './api';
+import { CustomerEditor } from './CustomerEditor';
+import { CustomerFilters } from './CustomerFilters';
+import {
+  dateOf,
+  formatInstant,
+  StatusTag,
+  useCustomerEnums,
+  useFailureText,
+} from './customerFormat';
+import { PageTable } from './PageTable';
+import { useCustomerPage } from './useCustomerPage';
+
+/** Editing state of the dialog: closed, adding, or editing one customer. */
+type Editing = { customer?: Customer } | null;
+
+function DeleteAction({ customer }: { customer: Customer }) {
+  const { t } = useTranslation();
+  const failure = useFailureText();
+  const remove = useMutation(customerDeleteMutationOptions());
+  return (
+    <Popconfirm
+      title={t('customers.confirmDelete', { name: customer.name })}
+      okText={t('customers.actions.confirm')}
+      cancelText={t('customers.actions.cancel')}
+      onConfirm={() =>
+        remove.mutateAsync(customer.id).then(
+          () => void toast.success(t('customers.done.deleted')),
+          (error: unknown) => void toast.error(failure('delete', error)),
+        )
+      }
+    >
+      <Button type="link" size="small" danger loading={remove.isPending}>
+        {t('customers.actions.delete')}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/** Customer management (operation/customers): filters, the customer table and its dialog. */
 export function CustomerList() {
-  return null;
+  const { t } = useTranslation();
+  const can = useCan();
+  const enums = useCustomerEnums();
+  const { filter, setFilter, page, pagination } = useCustomerPage();
+  const [editing, setEditing] = useState<Editing>(null);
+  const canEdit = can('customer.edit');
+  const canDelete = can('customer.delete');
+
+  const columns: TableColumnsType<Customer> = [
+    { key: 'name', title: t('customers.fields.name'), dataIndex: 'name' },
+    {
+      key: 'kind',
+      title: t('customers.fields.kind'),
+      dataIndex: 'kind',
+      render: (kind: number) => enums.kindName(kind),
+    },
+    {
+      key: 'college',
+      title: t('customers.fields.college'),
+      dataIndex: 'collegeName',
+      render: (name: string | null) => name ?? '—',
+    },
+    {
+      key: 'contact',
+      title: t('customers.fields.contactName'),
+      render: (_, c) => [c.contactName, c.contactPhone].filter(Boolean).join(' / ') || '—',
+    },
+    {
+      key: 'period',
+      title: t('customers.fields.servicePeriod'),
+      render: (_, c) => `${dateOf(c.serviceStart)} ~ ${formatInstant(c.serviceEnd)}`,
+    },
+    {
+      key: 'status',
+      title: t('customers.fields.status'),
+      dataIndex: 'status',
+      render: (status: Customer['status']) => <StatusTag status={status} />,
+    },
+    {
+      key: 'remainingDays',
+      title: t('customers.fields.remainingDays'),
+      dataIndex: 'remainingDays',
+    },
+    { key: 'remark', title: t('customers.fields.remark'), dataIndex: 'remark', ellipsis: true },
+  ];
+  if (canEdit || canDelete) {
+    columns.push({
+      key: 'actions',
+      title: t('customers.fields.actions'),
+      fixed: 'right',
+      render: (_, c) => (
+        <Space size={0}>
+          {canEdit && (
+            <Button type="link" size="small" onClick={() => setEditing({ customer: c })}>
+              {t('customers.actions.edit')}
+            </Button>
+          )}
+          {canDelete && <DeleteAction customer={c} />}
+        </Space>
+      ),
+    });
+  }
+
+  return (
+    <Card
+      title={t('customers.titles.customers')}
+      extra={
+        can('customer.add') && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            {t('customers.actions.add')}
+          </Button>
+        )
+      }
+    >
+      <CustomerFilters value={filter} onChange={setFilter} />
+      <PageTable<Customer> page={page} pagination={pagination} columns={columns} />
+      {editing && <CustomerEditor customer={editing.customer} onClose={() => setEditing(null)} />}
+    </Card>
+  );
 }

@@ -1,3 +1,96 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { Button, Card, Space, type TableColumnsType } from 'antd';
+import type { Customer } from '@platform/contract';
+import { areaPath, splitAreaPath } from '../menus/menuRoutes';
+import { useCan } from '../menus/useCan';
+import { AddTimeDialog } from './AddTimeDialog';
+import { CustomerFilters } from './CustomerFilters';
+import { dateOf, formatInstant, StatusTag, useCustomerEnums } from './customerFormat';
+import { PageTable } from './PageTable';
+import { useCustomerPage } from './useCustomerPage';
+
+/** Menu path of the history of added time, under the school prefix. */
+export const timeHistoryPath = 'operation/time-history';
+
+/** Service management (operation/services): service periods, days left and adding time. */
 export function ServiceManagement() {
-  return null;
+  const { t } = useTranslation();
+  const can = useCan();
+  const enums = useCustomerEnums();
+  const navigate = useNavigate();
+  const { prefix } = splitAreaPath(useLocation().pathname);
+  const { filter, setFilter, page, pagination } = useCustomerPage();
+  const [adding, setAdding] = useState<Customer | null>(null);
+  const canAddTime = can('customer.add_time');
+
+  const history = (c: Customer) =>
+    navigate(
+      `${areaPath(prefix, timeHistoryPath)}?${new URLSearchParams({ customerId: c.id, customer: c.name })}`,
+    );
+
+  const columns: TableColumnsType<Customer> = [
+    { key: 'name', title: t('customers.fields.name'), dataIndex: 'name' },
+    {
+      key: 'kind',
+      title: t('customers.fields.kind'),
+      dataIndex: 'kind',
+      render: (kind: number) => enums.kindName(kind),
+    },
+    {
+      key: 'college',
+      title: t('customers.fields.college'),
+      dataIndex: 'collegeName',
+      render: (name: string | null) => name ?? '—',
+    },
+    {
+      key: 'serviceStart',
+      title: t('customers.fields.serviceStart'),
+      dataIndex: 'serviceStart',
+      render: (v: string) => dateOf(v),
+    },
+    {
+      key: 'serviceEnd',
+      title: t('customers.fields.serviceEndTime'),
+      dataIndex: 'serviceEnd',
+      render: (v: string) => formatInstant(v),
+    },
+    {
+      key: 'remainingDays',
+      title: t('customers.fields.remainingDays'),
+      dataIndex: 'remainingDays',
+    },
+    {
+      key: 'status',
+      title: t('customers.fields.status'),
+      dataIndex: 'status',
+      render: (status: Customer['status']) => <StatusTag status={status} />,
+    },
+    {
+      key: 'actions',
+      title: t('customers.fields.actions'),
+      fixed: 'right',
+      render: (_, c) => (
+        <Space size={0}>
+          {canAddTime && (
+            <Button type="link" size="small" onClick={() => setAdding(c)}>
+              {t('customers.actions.addTime')}
+            </Button>
+          )}
+          <Button type="link" size="small" onClick={() => history(c)}>
+            {t('customers.actions.history')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={t('customers.titles.services')}>
+      <CustomerFilters value={filter} onChange={setFilter} fields={['name', 'kind', 'status']} />
+      <PageTable<Customer> page={page} pagination={pagination} columns={columns} />
+      {adding && <AddTimeDialog customer={adding} onClose={() => setAdding(null)} />}
+    </Card>
+  );
 }

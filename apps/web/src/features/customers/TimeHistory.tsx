@@ -1,3 +1,143 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Form, Input, Space, Tag, type TableColumnsType } from 'antd';
+import { customerTimeHistoryQuerySchema, type CustomerTimeLog } from '@platform/contract';
+import { timeHistoryQueryOptions } from './api';
+import { issueOf } from './customerForm';
+import { endOfDay, formatInstant, startOfDay } from './customerFormat';
+import { PageTable } from './PageTable';
+import { usePaging } from './paging';
+
+interface Range {
+  from: string;
+  to: string;
+}
+
+/** The history of added time (operation/time-history), filtered by customer and date range. */
 export function TimeHistory() {
-  return null;
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const customerId = params.get('customerId') ?? undefined;
+  const customerLabel = params.get('customer') ?? customerId;
+  const [customerName, setCustomerName] = useState<string | undefined>();
+  const [range, setRange] = useState<Range>({ from: '', to: '' });
+  const { paging, pagination, reset } = usePaging();
+
+  const bounds = { from: startOfDay(range.from) || undefined, to: endOfDay(range.to) || undefined };
+  const rangeIssue = issueOf(customerTimeHistoryQuerySchema, bounds, 'to');
+  const rangeError =
+    rangeIssue === 'too_long'
+      ? t('customers.rules.rangeYear')
+      : rangeIssue
+        ? t('customers.rules.rangeOrder')
+        : null;
+  const page = useQuery({
+    ...timeHistoryQueryOptions({
+      customerId,
+      customerName,
+      ...(rangeError ? {} : bounds),
+      ...paging,
+    }),
+    enabled: !rangeError,
+  });
+
+  const setDate = (key: keyof Range, value: string) => {
+    setRange((r) => ({ ...r, [key]: value }));
+    reset();
+  };
+  const clearCustomer = () => {
+    setParams({}, { replace: true });
+    reset();
+  };
+
+  const columns: TableColumnsType<CustomerTimeLog> = [
+    { key: 'customer', title: t('customers.fields.customer'), dataIndex: 'customerName' },
+    { key: 'hours', title: t('customers.fields.hours'), dataIndex: 'hours' },
+    { key: 'reason', title: t('customers.fields.reason'), dataIndex: 'reason', ellipsis: true },
+    {
+      key: 'endBefore',
+      title: t('customers.fields.endBefore'),
+      dataIndex: 'endBefore',
+      render: (v: string) => formatInstant(v),
+    },
+    {
+      key: 'endAfter',
+      title: t('customers.fields.endAfter'),
+      dataIndex: 'endAfter',
+      render: (v: string) => formatInstant(v),
+    },
+    {
+      key: 'operator',
+      title: t('customers.fields.operator'),
+      dataIndex: 'operatorName',
+      render: (v: string) => v || '—',
+    },
+    {
+      key: 'createdAt',
+      title: t('customers.fields.addedAt'),
+      dataIndex: 'createdAt',
+      render: (v: string) => formatInstant(v),
+    },
+  ];
+
+  return (
+    <Card title={t('customers.titles.history')}>
+      <Space wrap align="start" style={{ marginBottom: 16 }}>
+        {customerId ? (
+          <Tag closable onClose={clearCustomer} style={{ lineHeight: '30px' }}>
+            {`${t('customers.fields.customer')}: ${customerLabel}`}
+          </Tag>
+        ) : (
+          <Input.Search
+            aria-label={t('customers.placeholders.searchName')}
+            placeholder={t('customers.placeholders.searchName')}
+            allowClear
+            maxLength={50}
+            style={{ width: 220 }}
+            onSearch={(name) => {
+              setCustomerName(name.trim() || undefined);
+              reset();
+            }}
+          />
+        )}
+        <Form layout="inline" component="div">
+          <Form.Item label={t('customers.fields.from')} htmlFor="time-history-from">
+            <Input
+              id="time-history-from"
+              type="date"
+              value={range.from}
+              onChange={(e) => setDate('from', e.target.value)}
+            />
+          </Form.Item>
+          <Form.Item
+            label={t('customers.fields.to')}
+            htmlFor="time-history-to"
+            validateStatus={rangeError ? 'error' : undefined}
+            help={rangeError}
+          >
+            <Input
+              id="time-history-to"
+              type="date"
+              value={range.to}
+              onChange={(e) => setDate('to', e.target.value)}
+            />
+          </Form.Item>
+        </Form>
+        {(range.from || range.to) && (
+          <Button onClick={() => setRange({ from: '', to: '' })}>
+            {t('customers.actions.reset')}
+          </Button>
+        )}
+      </Space>
+      {!rangeError && (
+        <PageTable<CustomerTimeLog>
+          page={page}
+          pagination={pagination(page.data?.total)}
+          columns={columns}
+        />
+      )}
+    </Card>
+  );
 }

@@ -1,0 +1,101 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import {
+  clickButton,
+  mockApi,
+  polyfillBrowser,
+  renderView,
+  type ApiCall,
+} from '../environment-admin/testing';
+import { AddTimeDialog } from './AddTimeDialog';
+import { formatInstant } from './customerFormat';
+import { sampleCustomer } from './testing';
+
+setupTestEnvironment();
+polyfillBrowser();
+
+const addTimePath = '/api-operation/customer/time/add';
+
+const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?${label}`));
+const type = (label: string, value: string) =>
+  fireEvent.change(field(label), { target: { value } });
+function errorOf(label: string): string | null {
+  const item = field(label).closest('.ant-form-item');
+  return item?.querySelector('.ant-form-item-explain-error')?.textContent ?? null;
+}
+const sent = (calls: ApiCall[]) => calls.filter((c) => c.path === addTimePath);
+const submit = () => clickButton('确定');
+
+describe('add service time dialog', { timeout: 30_000 }, () => {
+  it('refuses 0 hours and a missing reason without calling the server', async () => {
+    const calls = mockApi(() => sampleCustomer());
+    renderView(<AddTimeDialog customer={sampleCustomer()} onClose={() => {}} />);
+    type('增加时长（小时）', '0');
+    submit();
+    await waitFor(() => expect(errorOf('增加时长（小时）')).toBe('请输入整数小时数，至少 1 小时'));
+    expect(errorOf('原因')).toBe('请填写 2 到 244 个字符的原因');
+
+    type('增加时长（小时）', '1.5');
+    type('原因', '续');
+    submit();
+    await waitFor(() => expect(errorOf('原因')).toBe('请填写 2 到 244 个字符的原因'));
+    expect(errorOf('增加时长（小时）')).toBe('请输入整数小时数，至少 1 小时');
+    expect(sent(calls)).toEqual([]);
+  });
+
+  it('sends whole hours with the reason and shows the new end', async () => {
+    const customer = sampleCustomer();
+    const after = '2026-07-03T04:00:00.000Z';
+    const calls = mockApi(() => ({ ...customer, serviceEnd: after }));
+    const onClose = vi.fn();
+    renderView(<AddTimeDialog customer={customer} onClose={onClose} />);
+    type('增加时长（小时）', '48');
+    type('原因', ' 合同续签 ');
+    submit();
+    expect(await screen.findByText('服务时间已增加')).toBeTruthy();
+    expect(sent(calls).map((c) => [c.method, c.body])).toEqual([
+      ['POST', { customerId: '301', hours: 48, reason: '合同续签' }],
+    ]);
+    expect(
+      screen.getByText(
+        `服务结束时间从 ${formatInstant(customer.serviceEnd)} 延长到 ${formatInstant(after)}（增加 48 小时）`,
+      ),
+    ).toBeTruthy();
+    clickButton('关闭');
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('puts the server’s field errors on the inputs and says the add failed', async () => {
+    mockApi(() =>
+      jsonResponse(
+        envelope(null, 9000, {
+          message: '增加后的服务结束时间超出可记录的范围',
+          errorKey: 'customers.end_out_of_range',
+          fields: { hours: 'invalid_value' },
+        }),
+        400,
+      ),
+    );
+    renderView(<AddTimeDialog customer={sampleCustomer()} onClose={() => {}} />);
+    type('增加时长（小时）', '2147483647');
+    type('原因', '长期合作');
+    submit();
+    await waitFor(() =>
+      expect(errorOf('增加时长（小时）')).toBe('增加后的服务结束时间超出可记录的范围'),
+    );
+    expect(toastTexts()).toEqual(['添加失败：增加后的服务结束时间超出可记录的范围']);
+    expect(screen.queryByText('服务时间已增加')).toBeNull();
+  });
+
+  it('tells that time added to an expired service counts from now', async () => {
+    mockApi(() => null);
+    renderView(
+      <AddTimeDialog
+        customer={sampleCustomer({ status: 'expired', remainingDays: 0 })}
+        onClose={() => {}}
+      />,
+    );
+    expect(await screen.findByText('服务已过期：增加的时长从现在开始计算')).toBeTruthy();
+  });
+});

@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import {
+  chooseOption,
+  clickButton,
+  mockApi,
+  page,
+  polyfillBrowser,
+  renderView,
+  rowOf,
+  type ApiCall,
+} from '../environment-admin/testing';
+import { CustomerList } from './CustomerList';
+import { endOfDay, startOfDay } from './customerFormat';
+import { sampleCustomer } from './testing';
+
+setupTestEnvironment();
+polyfillBrowser();
+
+const url = '/sch_edu/operation/customers';
+const pagePath = '/api-operation/customer/page';
+const permissionsPath = '/api-user/menus/permissions/platform-web';
+const allPermissions = ['customer.add', 'customer.edit', 'customer.delete'];
+
+const rows = [
+  sampleCustomer(),
+  sampleCustomer({
+    id: '302',
+    name: '南方体验校',
+    kind: 2,
+    collegeId: null,
+    collegeName: null,
+    status: 'expired',
+    remainingDays: 0,
+  }),
+];
+
+function api(permissions: string[], answer: (call: ApiCall) => unknown = () => null) {
+  return mockApi((call) => {
+    if (call.path === permissionsPath) return permissions;
+    if (call.path === pagePath) return page(rows, 12, Number(call.query.get('pageNum')));
+    if (call.path === '/api-user/colleges/options') return [{ id: '11', name: '北方职业技术学院' }];
+    return answer(call);
+  });
+}
+
+const pageCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === pagePath);
+const writes = (calls: ApiCall[]) =>
+  calls.filter((c) => c.method === 'POST').map((c) => `${c.method} ${c.path}`);
+const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?${label}$`));
+function errorOf(label: string): string | null {
+  const item = field(label).closest('.ant-form-item');
+  return item?.querySelector('.ant-form-item-explain-error')?.textContent ?? null;
+}
+
+describe('customer list', { timeout: 30_000 }, () => {
+  it('shows the server page with kind names, school, period and status', async () => {
+    const calls = api(allPermissions);
+    renderView(<CustomerList />, url);
+    const north = await waitFor(() => rowOf('北方学院'));
+    expect(within(north).getByText('正式客户')).toBeTruthy();
+    expect(within(north).getByText('北方职业技术学院')).toBeTruthy();
+    expect(within(north).getByText('服务中')).toBeTruthy();
+    expect(within(north).getByText('李雷 / 13800138000')).toBeTruthy();
+    const south = rowOf('南方体验校');
+    expect(within(south).getByText('体验客户')).toBeTruthy();
+    expect(within(south).getByText('已过期')).toBeTruthy();
+    await waitFor(() => expect(within(north).getByText('编辑')).toBeTruthy());
+    expect(within(north).getByText('删除')).toBeTruthy();
+    expect(screen.getByText('新增客户')).toBeTruthy();
+    expect(Object.fromEntries(pageCalls(calls)[0]!.query)).toEqual({
+      pageNum: '1',
+      pageSize: '10',
+    });
+  });
+
+  it('sends filters and paging to the server', async () => {
+    const calls = api(allPermissions);
+    renderView(<CustomerList />, url);
+    await waitFor(() => rowOf('北方学院'));
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(pageCalls(calls).at(-1)?.query.get('pageNum')).toBe('2'));
+
+    await chooseOption(screen.getByLabelText('全部类型'), '临时客户');
+    await chooseOption(screen.getByLabelText('全部状态'), '未开始');
+    await chooseOption(screen.getByLabelText('全部学校'), '北方职业技术学院');
+    const search = screen.getByLabelText('按客户名称搜索');
+    fireEvent.change(search, { target: { value: ' 北方 ' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() =>
+      expect(Object.fromEntries(pageCalls(calls).at(-1)!.query)).toEqual({
+        pageNum: '1',
+        pageSize: '10',
+        name: '北方',
+        kind: '3',
+        status: 'not_started',
+        collegeId: '11',
+      }),
+    );
+  });
+
+  it('hides the actions the user lacks the permission for', async () => {
+    api([]);
+    renderView(<CustomerList />, url);
+    await waitFor(() => rowOf('北方学院'));
+    expect(screen.queryByText('新增客户')).toBeNull();
+    expect(screen.queryByText('编辑')).toBeNull();
+    expect(screen.queryByText('删除')).toBeNull();
+    expect(screen.queryByText('操作')).toBeNull();
+  });
+
+  it('deletes after confirming', async () => {
+    const calls = api(['customer.delete'], () => null);
+    renderView(<CustomerList />, url);
+    const row = await waitFor(() => rowOf('南方体验校'));
+    expect(within(row).queryByText('编辑')).toBeNull();
+    const loads = pageCalls(calls).length;
+    fireEvent.click(within(row).getByText('删除'));
+    await screen.findByText('确定删除客户“南方体验校”吗？其加时记录会保留。');
+    expect(writes(calls)).toEqual([]);
+    clickButton('确定');
+    await waitFor(() => expect(toastTexts()).toContain('删除成功'));
+    expect(writes(calls)).toEqual(['POST /api-operation/customer/delete/302']);
+    await waitFor(() => expect(pageCalls(calls).length).toBeGreaterThan(loads));
+  });
+
+  it('says the delete failed with the reason', async () => {
+    api(['customer.delete'], () =>
+      jsonResponse(
+        envelope(null, 9000, { message: '客户不存在', errorKey: 'customers.not_found' }),
+        404,
+      ),
+    );
+    renderView(<CustomerList />, url);
+    fireEvent.click(within(await waitFor(() => rowOf('北方学院'))).getByText('删除'));
+    await screen.findByText('确定删除客户“北方学院”吗？其加时记录会保留。');
+    clickButton('确定');
+    await waitFor(() => expect(toastTexts()).toEqual(['删除失败：客户不存在']));
+  });
+
+  it('validates a new customer and sends the period as instants', async () => {
+    const calls = api(allPermissions, (call) =>
+      call.path.endsWith('saveOrUpdate') ? rows[0] : null,
+    );
+    renderView(<CustomerList />, url);
+    await waitFor(() => rowOf('北方学院'));
+    clickButton('新增客户');
+    const dialog = await screen.findByRole('dialog');
+    clickButton('保存', dialog);
+    await waitFor(() => expect(errorOf('客户名称')).toBe('请输入 2 到 50 个字符的客户名称'));
+    expect(errorOf('客户类型')).toBe('请选择客户类型');
+    expect(errorOf('服务开始日期')).toBe('此项为必填项');
+
+    const type = (label: string, value: string) =>
+      fireEvent.change(field(label), { target: { value } });
+    type('客户名称', ' 东方学院 ');
+    await chooseOption(field('客户类型'), '体验客户');
+    type('联系电话', '12345');
+    type('服务开始日期', '2026-03-01');
+    type('服务结束日期', '2027-03-02');
+    clickButton('保存', dialog);
+    await waitFor(() => expect(errorOf('服务结束日期')).toBe('服务期限最长一年'));
+    expect(errorOf('联系电话')).toBe('请输入正确的手机号');
+    type('服务结束日期', '2026-02-01');
+    await waitFor(() => expect(errorOf('服务结束日期')).toBe('结束日期须晚于开始日期'));
+    expect(writes(calls)).toEqual([]);
+
+    type('联系电话', '13900139000');
+    type('服务结束日期', '2027-02-28');
+    clickButton('保存', dialog);
+    await waitFor(() => expect(toastTexts()).toContain('添加成功'));
+    const save = calls.find((c) => c.path === '/api-operation/customer/saveOrUpdate')!;
+    expect(save.body).toEqual({
+      name: '东方学院',
+      kind: 2,
+      collegeId: null,
+      contactName: '',
+      contactPhone: '13900139000',
+      remark: '',
+      serviceStart: startOfDay('2026-03-01'),
+      serviceEnd: endOfDay('2027-02-28'),
+    });
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { setupTestEnvironment } from '../../test/helpers';
+import {
+  clickButton,
+  mockApi,
+  page,
+  polyfillBrowser,
+  renderView,
+  rowOf,
+  type ApiCall,
+} from '../environment-admin/testing';
+import { formatInstant } from './customerFormat';
+import { ServiceManagement } from './ServiceManagement';
+import { sampleCustomer, sampleLog } from './testing';
+import { TimeHistory } from './TimeHistory';
+
+setupTestEnvironment();
+polyfillBrowser();
+
+const permissionsPath = '/api-user/menus/permissions/platform-web';
+const historyPath = '/api-operation/customer/time/history';
+
+describe('service management', { timeout: 30_000 }, () => {
+  it('shows service periods and offers adding time only with the permission', async () => {
+    mockApi((call) => {
+      if (call.path === permissionsPath) return [];
+      return call.path === '/api-operation/customer/page' ? page([sampleCustomer()]) : null;
+    });
+    renderView(<ServiceManagement />, '/sch_edu/operation/services');
+    const row = await waitFor(() => rowOf('北方学院'));
+    expect(within(row).getByText(formatInstant(sampleCustomer().serviceEnd))).toBeTruthy();
+    expect(within(row).getByText('100')).toBeTruthy();
+    expect(within(row).getByText('服务中')).toBeTruthy();
+    expect(within(row).getByText('加时记录')).toBeTruthy();
+    expect(within(row).queryByText('增加时间')).toBeNull();
+  });
+
+  it('opens the add-time dialog and links to the customer’s history', async () => {
+    mockApi((call) => {
+      if (call.path === permissionsPath) return ['customer.add_time'];
+      if (call.path === historyPath) return page([sampleLog()]);
+      return call.path === '/api-operation/customer/page' ? page([sampleCustomer()]) : null;
+    });
+    renderView(<ServiceManagement />, '/sch_edu/operation/services');
+    const row = await waitFor(() => rowOf('北方学院'));
+    fireEvent.click(await within(row).findByText('增加时间'));
+    expect(await screen.findByText('增加服务时间：北方学院')).toBeTruthy();
+    clickButton('取消');
+    fireEvent.click(within(row).getByText('加时记录'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        `/sch_edu/operation/time-history?customerId=301&customer=${encodeURIComponent('北方学院')}`,
+      ),
+    );
+  });
+});
+
+describe('history of added time', { timeout: 30_000 }, () => {
+  const historyCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === historyPath);
+
+  it('lists the log and filters by customer and date range of at most a year', async () => {
+    const calls = mockApi((call) => (call.path === historyPath ? page([sampleLog()], 1) : null));
+    renderView(<TimeHistory />, '/sch_edu/operation/time-history?customerId=301&customer=北方学院');
+    const row = await waitFor(() => rowOf('合同续签'));
+    expect(within(row).getByText('运营小王')).toBeTruthy();
+    expect(within(row).getByText(formatInstant(sampleLog().endAfter))).toBeTruthy();
+    expect(screen.getByText('客户: 北方学院')).toBeTruthy();
+    expect(historyCalls(calls)[0]?.query.get('customerId')).toBe('301');
+
+    const date = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    date('开始日期', '2025-01-01');
+    date('结束日期', '2026-03-01');
+    expect(await screen.findByText('时间范围最长一年')).toBeTruthy();
+    const before = historyCalls(calls).length;
+    date('结束日期', '2025-06-30');
+    await waitFor(() => expect(historyCalls(calls).length).toBeGreaterThan(before));
+    const q = historyCalls(calls).at(-1)!.query;
+    expect(new Date(q.get('from')!).getDate()).toBe(1);
+    expect(new Date(q.get('to')!).getHours()).toBe(23);
+    expect(q.get('customerId')).toBe('301');
+    expect(screen.queryByText('时间范围最长一年')).toBeNull();
+  });
+});

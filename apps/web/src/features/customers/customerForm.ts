@@ -1,0 +1,110 @@
+import type { FormRule } from 'antd';
+import type { ZodType } from 'zod';
+import { customerSaveSchema, type Customer, type CustomerSave } from '@platform/contract';
+import { isRequestError } from '../../shared/request';
+import { fieldErrorText, serverFieldErrors, type FieldMessages } from '../../shared/zodForm';
+import { dateOf, endOfDay, startOfDay } from './customerFormat';
+
+/**
+ * The customer form: what the inputs hold (dates as YYYY-MM-DD), the save body made of it, and
+ * its rules, checked by the contract's schema on the body so that client and server agree.
+ */
+
+export const customerFields = [
+  'name',
+  'kind',
+  'collegeId',
+  'contactName',
+  'contactPhone',
+  'remark',
+  'serviceStart',
+  'serviceEnd',
+] as const;
+export type CustomerField = (typeof customerFields)[number];
+
+export interface CustomerFormValues {
+  name?: string;
+  kind?: number;
+  collegeId?: string | null;
+  contactName?: string;
+  contactPhone?: string;
+  remark?: string;
+  serviceStart?: string;
+  serviceEnd?: string;
+}
+
+export function formValuesOf(customer: Customer | undefined): CustomerFormValues {
+  if (!customer) return { name: '', contactName: '', contactPhone: '', remark: '' };
+  return {
+    name: customer.name,
+    kind: customer.kind,
+    collegeId: customer.collegeId,
+    contactName: customer.contactName,
+    contactPhone: customer.contactPhone,
+    remark: customer.remark,
+    serviceStart: dateOf(customer.serviceStart),
+    serviceEnd: dateOf(customer.serviceEnd),
+  };
+}
+
+/** Text as sent: surrounding spaces are dropped rather than refused. */
+export const trim = (v: string | undefined | null) => (v ?? '').trim();
+
+/**
+ * The save body of the form. A new period runs from the start of its first day to the end of its
+ * last; a date left as it was keeps its exact instant (time added by the hour is not cut off).
+ */
+export function saveBodyOf(values: CustomerFormValues, original?: Customer): CustomerSave {
+  const instant = (
+    date: string | undefined,
+    kept: string | undefined,
+    convert: (d: string | undefined) => string,
+  ) => (kept && date && date === dateOf(kept) ? kept : convert(date));
+  return {
+    ...(original ? { id: original.id } : {}),
+    name: trim(values.name),
+    kind: values.kind as CustomerSave['kind'],
+    collegeId: values.collegeId || null,
+    contactName: trim(values.contactName),
+    contactPhone: trim(values.contactPhone),
+    remark: trim(values.remark),
+    serviceStart: instant(values.serviceStart, original?.serviceStart, startOfDay),
+    serviceEnd: instant(values.serviceEnd, original?.serviceEnd, endOfDay),
+  };
+}
+
+/** The first issue code of `field` when the schema checks `body`, or null. */
+export function issueOf(schema: ZodType, body: unknown, field: string): string | null {
+  const result = schema.safeParse(body);
+  if (result.success) return null;
+  return result.error.issues.find((i) => i.path[0] === field)?.message ?? null;
+}
+
+/** antd rules of one field, checking the whole body (the end depends on the start). */
+export function customerRules(
+  field: CustomerField,
+  original: Customer | undefined,
+  messages: FieldMessages,
+): FormRule[] {
+  return [
+    ({ getFieldsValue }) => ({
+      validator: async () => {
+        const values = getFieldsValue(true) as CustomerFormValues;
+        const code = issueOf(customerSaveSchema, saveBodyOf(values, original), field);
+        if (code) throw new Error(fieldErrorText(code, messages));
+      },
+    }),
+  ];
+}
+
+/** A failed save's errors on the form's fields. */
+export function saveFieldErrors(
+  error: unknown,
+  messages: Partial<Record<CustomerField, FieldMessages>>,
+): { name: CustomerField; errors: string[] }[] {
+  if (!isRequestError(error)) return [];
+  if (error.errorKey === 'customers.college_not_found') {
+    return [{ name: 'collegeId', errors: [error.message] }];
+  }
+  return serverFieldErrors(error.fields, customerFields, messages);
+}

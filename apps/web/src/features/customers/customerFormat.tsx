@@ -1,0 +1,87 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Tag } from 'antd';
+import {
+  customerKindValues,
+  serviceStatuses,
+  type CustomerKind,
+  type ServiceStatus,
+} from '@platform/contract';
+
+/** Names, tags and times of customers, in the browser's time zone. */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The local calendar date of an instant, as a date input holds it (YYYY-MM-DD). */
+export function dateOf(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** An instant as local date and time to the minute. */
+export function formatInstant(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${dateOf(iso)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+const isDate = (date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date);
+
+/** The first instant of a local date; '' when there is no date. */
+export function startOfDay(date: string | undefined): string {
+  if (!date || !isDate(date)) return date ?? '';
+  return new Date(`${date}T00:00:00`).toISOString();
+}
+
+/** The last instant of a local date; '' when there is no date. */
+export function endOfDay(date: string | undefined): string {
+  if (!date || !isDate(date)) return date ?? '';
+  return new Date(`${date}T23:59:59.999`).toISOString();
+}
+
+const statusColors: Record<ServiceStatus, string> = {
+  active: 'green',
+  expired: 'red',
+  not_started: 'blue',
+};
+
+export function StatusTag({ status }: { status: ServiceStatus }) {
+  const { t } = useTranslation();
+  return <Tag color={statusColors[status]}>{t(`customers.status.${status}`)}</Tag>;
+}
+
+export interface Option<V> {
+  value: V;
+  label: string;
+}
+
+/** Translated kind and status names with their select options. */
+export function useCustomerEnums() {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const isKind = (kind: number): kind is CustomerKind =>
+      (customerKindValues as readonly number[]).includes(kind);
+    const kindName = (kind: number): string =>
+      isKind(kind) ? t(`customers.kind.${kind}`) : String(kind);
+    const kinds: Option<number>[] = customerKindValues.map((k) => ({
+      value: k,
+      label: kindName(k),
+    }));
+    const statuses: Option<ServiceStatus>[] = serviceStatuses.map((s) => ({
+      value: s,
+      label: t(`customers.status.${s}`),
+    }));
+    return { kindName, kinds, statuses };
+  }, [t]);
+}
+
+/** The spec's failure text ("Failed to add") with the server's reason after it. */
+export function useFailureText() {
+  const { t } = useTranslation();
+  return (what: 'add' | 'update' | 'delete' | 'query', error: unknown) => {
+    const text = t(`customers.failed.${what}`);
+    const reason = error instanceof Error ? error.message : '';
+    return reason ? t('customers.failedWith', { what: text, reason }) : text;
+  };
+}
