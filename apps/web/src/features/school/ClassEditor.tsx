@@ -1,0 +1,144 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Form, Input, Modal, Select } from 'antd';
+import {
+  classSaveSchema,
+  orgNameLimits,
+  type ClassRecord,
+  type ClassSave,
+  type MajorOption,
+} from '@platform/contract';
+import { toast } from '../../shared/toast';
+import type { FieldMessages } from '../../shared/zodForm';
+import { classSaveMutationOptions, majorsQueryOptions } from './api';
+import { rulesOf, saveErrors, textMessages } from './forms';
+
+type ClassField = 'name' | 'grade' | 'majorIds';
+const classFields: readonly ClassField[] = ['name', 'grade', 'majorIds'];
+
+interface ClassFormValues {
+  name: string;
+  grade: string;
+  majorIds: string[];
+}
+
+/** The school's majors grouped by department, as select options. */
+export function majorOptionGroups(majors: MajorOption[]) {
+  const groups = new Map<string, { label: string; options: { value: string; label: string }[] }>();
+  for (const m of majors) {
+    const group = groups.get(m.departmentId) ?? { label: m.departmentName, options: [] };
+    group.options.push({ value: m.id, label: m.name });
+    groups.set(m.departmentId, group);
+  }
+  return [...groups.values()];
+}
+
+interface ClassEditorProps {
+  /** The class to edit; none adds one. */
+  record?: ClassRecord | undefined;
+  onClose: () => void;
+}
+
+/** Adds or edits a class: name, grade and at least one suitable major (`classes/saveOrUpdate`). */
+export function ClassEditor({ record, onClose }: ClassEditorProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ClassFormValues>();
+  const majors = useQuery(majorsQueryOptions());
+  const save = useMutation(classSaveMutationOptions());
+
+  const messages = useMemo<Record<ClassField, FieldMessages>>(() => {
+    const grade = t('school.rules.grade');
+    const majorsText = t('school.rules.majors');
+    return {
+      name: textMessages(t('school.rules.orgName'), t('school.rules.noEdgeSpaces')),
+      grade: { required: grade, invalid_format: grade },
+      majorIds: { required: majorsText, invalid_format: majorsText, invalid_value: majorsText },
+    };
+  }, [t]);
+  const rules = rulesOf(classSaveSchema, classFields, messages);
+
+  const submit = async () => {
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    const values = form.getFieldsValue(true) as ClassFormValues;
+    const body: ClassSave = {
+      ...(record ? { id: record.id } : {}),
+      name: values.name,
+      grade: values.grade,
+      majorIds: values.majorIds,
+    };
+    try {
+      await save.mutateAsync(body);
+      toast.success(t(record ? 'school.done.updated' : 'school.done.added'));
+      onClose();
+    } catch (error) {
+      form.setFields(
+        saveErrors(error, classFields, messages, {
+          'classes.name_taken': 'name',
+          'org.major_not_found': 'majorIds',
+        }),
+      );
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={
+        record ? t('school.titles.editClass', { name: record.name }) : t('school.titles.addClass')
+      }
+      okText={t('school.actions.save')}
+      cancelText={t('school.actions.cancel')}
+      confirmLoading={save.isPending}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        name={record ? `class-edit-${record.id}` : 'class-add'}
+        layout="vertical"
+        initialValues={{
+          name: record?.name ?? '',
+          grade: record?.grade ?? '',
+          majorIds: record?.majors.map((m) => m.id) ?? [],
+        }}
+        disabled={save.isPending}
+      >
+        <Form.Item name="name" label={t('school.fields.className')} required rules={rules('name')}>
+          <Input
+            placeholder={t('school.placeholders.className')}
+            maxLength={orgNameLimits.max + 10}
+          />
+        </Form.Item>
+        <Form.Item
+          name="grade"
+          label={t('school.fields.grade')}
+          required
+          extra={t('school.hints.grade')}
+          rules={rules('grade')}
+        >
+          <Input placeholder={t('school.placeholders.grade')} maxLength={4} inputMode="numeric" />
+        </Form.Item>
+        <Form.Item
+          name="majorIds"
+          label={t('school.fields.majors')}
+          required
+          rules={rules('majorIds')}
+        >
+          <Select
+            mode="multiple"
+            placeholder={t('school.placeholders.majors')}
+            loading={majors.isPending}
+            options={majorOptionGroups(majors.data ?? [])}
+            showSearch={{ optionFilterProp: 'label' }}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

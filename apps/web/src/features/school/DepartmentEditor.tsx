@@ -1,0 +1,108 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation } from '@tanstack/react-query';
+import { Form, Input, InputNumber, Modal } from 'antd';
+import {
+  departmentSaveSchema,
+  maxInteger,
+  orgNameLimits,
+  type Department,
+  type DepartmentSave,
+} from '@platform/contract';
+import { toast } from '../../shared/toast';
+import type { FieldMessages } from '../../shared/zodForm';
+import { departmentSaveMutationOptions } from './api';
+import { rulesOf, saveErrors, textMessages } from './forms';
+
+type DepartmentField = 'name' | 'sort';
+const departmentFields: readonly DepartmentField[] = ['name', 'sort'];
+
+interface DepartmentEditorProps {
+  /** The department to edit; none adds one. */
+  department?: Department | undefined;
+  onClose: () => void;
+}
+
+/** Adds or edits a department (`org/department/saveOrUpdate`). */
+export function DepartmentEditor({ department, onClose }: DepartmentEditorProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ name: string; sort: number | null }>();
+  const save = useMutation(departmentSaveMutationOptions());
+
+  const messages = useMemo<Record<DepartmentField, FieldMessages>>(
+    () => ({
+      name: textMessages(t('school.rules.orgName'), t('school.rules.noEdgeSpaces')),
+      sort: {},
+    }),
+    [t],
+  );
+  const rules = rulesOf(departmentSaveSchema, departmentFields, messages);
+
+  const submit = async () => {
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    const values = form.getFieldsValue(true) as { name: string; sort: number | null };
+    const body: DepartmentSave = {
+      ...(department ? { id: department.id } : {}),
+      name: values.name,
+      sort: values.sort ?? 0,
+    };
+    try {
+      await save.mutateAsync(body);
+      toast.success(t(department ? 'school.done.updated' : 'school.done.added'));
+      onClose();
+    } catch (error) {
+      form.setFields(
+        saveErrors(error, departmentFields, messages, { 'org.department_name_taken': 'name' }),
+      );
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={
+        department
+          ? t('school.titles.editDepartment', { name: department.name })
+          : t('school.titles.addDepartment')
+      }
+      okText={t('school.actions.save')}
+      cancelText={t('school.actions.cancel')}
+      confirmLoading={save.isPending}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        name={department ? `department-edit-${department.id}` : 'department-add'}
+        layout="vertical"
+        initialValues={{ name: department?.name ?? '', sort: department?.sort ?? 0 }}
+        disabled={save.isPending}
+      >
+        <Form.Item
+          name="name"
+          label={t('school.fields.departmentName')}
+          required
+          rules={rules('name')}
+        >
+          <Input
+            placeholder={t('school.placeholders.departmentName')}
+            maxLength={orgNameLimits.max + 10}
+          />
+        </Form.Item>
+        <Form.Item
+          name="sort"
+          label={t('school.fields.sort')}
+          extra={t('school.hints.sort')}
+          rules={rules('sort')}
+        >
+          <InputNumber min={0} max={maxInteger} precision={0} style={{ width: 160 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,95 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation } from '@tanstack/react-query';
+import { Form, Input, Modal } from 'antd';
+import {
+  schoolProfileLimits,
+  schoolProfileUpdateSchema,
+  type SchoolProfile,
+  type SchoolProfileUpdate,
+} from '@platform/contract';
+import { toast } from '../../shared/toast';
+import type { FieldMessages } from '../../shared/zodForm';
+import { profileUpdateMutationOptions } from './api';
+import { rulesOf, saveErrors, textMessages } from './forms';
+
+type ProfileField = keyof SchoolProfileUpdate;
+const profileFields: readonly ProfileField[] = ['intro', 'address'];
+
+interface ProfileEditorProps {
+  profile: SchoolProfile;
+  onClose: () => void;
+}
+
+/** Edits the introduction and address of the own school (`school/profile/update`). */
+export function ProfileEditor({ profile, onClose }: ProfileEditorProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<SchoolProfileUpdate>();
+  const update = useMutation(profileUpdateMutationOptions());
+
+  const messages = useMemo<Record<ProfileField, FieldMessages>>(() => {
+    const spaces = t('school.rules.noEdgeSpaces');
+    return {
+      intro: textMessages(t('school.rules.intro'), spaces),
+      address: textMessages(t('school.rules.address'), spaces),
+    };
+  }, [t]);
+  const rules = rulesOf(schoolProfileUpdateSchema, profileFields, messages);
+
+  const submit = async () => {
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    const values = form.getFieldsValue(true) as SchoolProfileUpdate;
+    try {
+      await update.mutateAsync({ intro: values.intro, address: values.address });
+      toast.success(t('school.done.saved'));
+      onClose();
+    } catch (error) {
+      form.setFields(saveErrors(error, profileFields, messages, {}));
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('school.titles.editProfile')}
+      okText={t('school.actions.save')}
+      cancelText={t('school.actions.cancel')}
+      confirmLoading={update.isPending}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        name="school-profile"
+        layout="vertical"
+        initialValues={{ intro: profile.intro, address: profile.address }}
+        disabled={update.isPending}
+      >
+        <Form.Item name="intro" label={t('school.fields.intro')} required rules={rules('intro')}>
+          <Input.TextArea
+            rows={5}
+            placeholder={t('school.placeholders.intro')}
+            maxLength={schoolProfileLimits.introMax + 10}
+            showCount
+          />
+        </Form.Item>
+        <Form.Item
+          name="address"
+          label={t('school.fields.address')}
+          required
+          rules={rules('address')}
+        >
+          <Input
+            placeholder={t('school.placeholders.address')}
+            maxLength={schoolProfileLimits.addressMax + 10}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

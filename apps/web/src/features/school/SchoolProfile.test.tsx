@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { changeLanguage } from '../../shared/i18n';
+import { clickButton, mockApi, polyfillBrowser, renderView } from '../environment-admin/testing';
+import { SchoolProfile } from './SchoolProfile';
+import { permissionsPath, sampleProfile } from './testing';
+
+setupTestEnvironment();
+polyfillBrowser();
+
+const url = '/sch_edu/school/profile';
+
+const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?${label}$`));
+function errorOf(label: string): string | null {
+  const item = field(label).closest('.ant-form-item');
+  return item?.querySelector('.ant-form-item-explain-error')?.textContent ?? null;
+}
+
+describe('school profile', { timeout: 30_000 }, () => {
+  it('shows type, region, balances in yuan and counts', async () => {
+    mockApi((call) => (call.path === permissionsPath ? [] : sampleProfile()));
+    renderView(<SchoolProfile />, url);
+    expect(await screen.findByText('北方职业技术学院')).toBeTruthy();
+    expect(screen.getByText('高职院校')).toBeTruthy();
+    expect(screen.getByText('北京市 / 市辖区')).toBeTruthy();
+    expect(screen.getByText('12,345.67 元')).toBeTruthy();
+    expect(screen.getByText('2,345.67 元')).toBeTruthy();
+    expect(screen.getByText('北京市海淀区学院路 1 号')).toBeTruthy();
+    expect(screen.getByText('400')).toBeTruthy();
+    // No edit without school.profile.edit.
+    expect(screen.queryByText('编辑')).toBeNull();
+  });
+
+  it('reads in English too', async () => {
+    await changeLanguage('en-US');
+    mockApi((call) => (call.path === permissionsPath ? [] : sampleProfile({ giftBalance: 5 })));
+    renderView(<SchoolProfile />, url);
+    expect(await screen.findByText('Gift balance')).toBeTruthy();
+    expect(screen.getByText('¥0.05')).toBeTruthy();
+  });
+
+  it('edits intro and address with the contract rules', async () => {
+    const calls = mockApi((call) => {
+      if (call.path === permissionsPath) return ['school.profile.edit'];
+      if (call.method === 'POST') return sampleProfile(call.body as object);
+      return sampleProfile();
+    });
+    renderView(<SchoolProfile />, url);
+    await screen.findByText('北方职业技术学院');
+    await waitFor(() => expect(screen.getByText('编辑')).toBeTruthy());
+    fireEvent.click(screen.getByText('编辑'));
+    fireEvent.change(field('学校地址'), { target: { value: '北京' } });
+    fireEvent.change(field('学校简介'), { target: { value: '新的简介 ' } });
+    clickButton('保存');
+    await waitFor(() => expect(errorOf('学校地址')).toBe('学校地址为 3 到 50 个字符'));
+    expect(errorOf('学校简介')).toBe('首尾不能有空格');
+    fireEvent.change(field('学校地址'), { target: { value: '北京市昌平区 2 号' } });
+    fireEvent.change(field('学校简介'), { target: { value: '新的简介' } });
+    clickButton('保存');
+    await waitFor(() => expect(toastTexts()).toContain('保存成功'));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      ['/api-user/school/profile/update', { intro: '新的简介', address: '北京市昌平区 2 号' }],
+    ]);
+    await waitFor(() => expect(screen.getByText('北京市昌平区 2 号')).toBeTruthy());
+  });
+});

@@ -1,0 +1,53 @@
+import type { FormRule } from 'antd';
+import type { ZodType } from 'zod';
+import { isRequestError } from '../../shared/request';
+import { serverFieldErrors, zodRules, type FieldMessages } from '../../shared/zodForm';
+
+/** Form rules and server errors of the school screens' dialogs, from the contract's schemas. */
+
+/** Texts of a length-limited text field: one sentence for its length, one for edge spaces. */
+export function textMessages(length: string, spaces: string): FieldMessages {
+  return { required: length, too_short: length, too_long: length, invalid_format: spaces };
+}
+
+export function rulesOf<F extends string>(
+  schema: ZodType,
+  fields: readonly F[],
+  messages: Partial<Record<F, FieldMessages>>,
+): (field: F) => FormRule[] {
+  return (field) => zodRules(schema, field, fields, messages[field] ?? {});
+}
+
+/**
+ * A failed save's errors on the form's fields: the server's field codes, and for refusals that
+ * concern one field (a taken name, a department or major that is gone) its message on that field.
+ */
+export function saveErrors<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+  messages: Partial<Record<F, FieldMessages>>,
+  fieldOfErrorKey: Record<string, NoInfer<F>>,
+): { name: F; errors: string[] }[] {
+  if (!isRequestError(error)) return [];
+  const keyed = error.errorKey ? fieldOfErrorKey[error.errorKey] : undefined;
+  const errors = serverFieldErrors(error.fields, fields, messages).filter((e) => e.name !== keyed);
+  if (keyed) errors.push({ name: keyed, errors: [error.message] });
+  return errors;
+}
+
+/** Fen as yuan with two decimals and thousands separators. */
+export function yuan(fen: number): string {
+  return (fen / 100).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An instant as local date and time to the minute. */
+export function formatInstant(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
