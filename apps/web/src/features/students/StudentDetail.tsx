@@ -1,3 +1,115 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Space, Tag } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { idSchema } from '@platform/contract';
+import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
+import { useCan } from '../menus/useCan';
+import {
+  StatusTag,
+  formatTime,
+  sexText,
+  studentPaths,
+  useAreaNavigate,
+  useBack,
+} from './accountParts';
+import { studentQueryOptions } from './api';
+import { ResetPasswordDialog } from './ResetPasswordDialog';
+
+/** One student (school/students/detail?id=), read-only, with edit and password reset. */
 export function StudentDetail() {
-  return null;
+  const { t, i18n } = useTranslation();
+  const can = useCan();
+  const go = useAreaNavigate();
+  const back = useBack(studentPaths.list);
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const valid = idSchema.safeParse(id).success;
+  const student = useQuery({ ...studentQueryOptions(id), enabled: valid });
+  const [resetting, setResetting] = useState(false);
+
+  const backButton = (
+    <Button icon={<ArrowLeftOutlined />} onClick={back}>
+      {t('students.actions.back')}
+    </Button>
+  );
+  if (!valid)
+    return (
+      <Card title={t('students.titles.detail')} extra={backButton}>
+        <EmptyState description={t('students.detail.missingId')} />
+      </Card>
+    );
+  if (student.isPending) return <LoadingState />;
+  if (student.isError)
+    return <LoadFailed error={student.error} onRetry={() => void student.refetch()} />;
+  const s = student.data;
+  const none = t('students.account.none');
+
+  return (
+    <Card
+      title={t('students.titles.detail')}
+      extra={
+        <Space wrap>
+          {can('student.edit') && (
+            <Button onClick={() => go(studentPaths.edit, `?id=${s.id}`)}>
+              {t('students.actions.edit')}
+            </Button>
+          )}
+          {can('student.reset_password') && (
+            <Button onClick={() => setResetting(true)}>
+              {t('students.actions.resetPassword')}
+            </Button>
+          )}
+          {backButton}
+        </Space>
+      }
+    >
+      <Descriptions
+        bordered
+        column={{ xs: 1, md: 2 }}
+        items={[
+          { key: 'stuNo', label: t('students.fields.stuNo'), children: s.stuNo ?? none },
+          { key: 'name', label: t('students.fields.name'), children: s.name },
+          { key: 'username', label: t('students.fields.username'), children: s.username },
+          { key: 'sex', label: t('students.fields.sex'), children: sexText(t, s.sex) },
+          {
+            key: 'class',
+            label: t('students.fields.class'),
+            children: (
+              <>
+                {s.className ?? none}{' '}
+                {s.classArchived && <Tag>{t('students.hints.archivedClass')}</Tag>}
+              </>
+            ),
+          },
+          { key: 'phone', label: t('students.fields.phone'), children: s.phone || none },
+          {
+            key: 'status',
+            label: t('students.fields.status'),
+            children: <StatusTag status={s.status} />,
+          },
+          {
+            key: 'lastLoginAt',
+            label: t('students.fields.lastLoginAt'),
+            children: s.lastLoginAt
+              ? formatTime(s.lastLoginAt, i18n.language)
+              : t('students.hints.neverSignedIn'),
+          },
+          {
+            key: 'createdAt',
+            label: t('students.fields.createdAt'),
+            children: formatTime(s.createdAt, i18n.language),
+          },
+          {
+            key: 'updatedAt',
+            label: t('students.fields.updatedAt'),
+            children: formatTime(s.updatedAt, i18n.language),
+          },
+        ]}
+      />
+      {resetting && <ResetPasswordDialog student={s} onClose={() => setResetting(false)} />}
+    </Card>
+  );
 }

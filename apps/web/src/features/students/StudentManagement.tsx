@@ -1,3 +1,230 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Input, Select, Space, Table, type TableColumnsType } from 'antd';
+import { ImportOutlined, PlusOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+import { accountStatuses, type Student } from '@platform/contract';
+import { toast } from '../../shared/toast';
+import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
+import { useCan } from '../menus/useCan';
+import { ExportStudentsButton } from '../student-import/ExportStudentsButton';
+import { StudentImportDialog } from '../student-import/StudentImportDialog';
+import {
+  EnableSwitch,
+  failureText,
+  formatTime,
+  sexText,
+  StatusTag,
+  studentPaths,
+  useAreaNavigate,
+  usePaging,
+} from './accountParts';
+import {
+  studentEnableMutationOptions,
+  studentKeys,
+  studentPageQueryOptions,
+  type StudentFilter,
+} from './api';
+import { ClassSelect } from './ClassSelect';
+import { ResetPasswordDialog } from './ResetPasswordDialog';
+
+/** Students of the school (school/students): a server-paged, filtered table with actions. */
 export function StudentManagement() {
-  return null;
+  const { t, i18n } = useTranslation();
+  const can = useCan();
+  const go = useAreaNavigate();
+  const [filter, setFilterState] = useState<StudentFilter>({});
+  const { paging, pagination, reset } = usePaging();
+  const page = useQuery(studentPageQueryOptions({ ...filter, ...paging }));
+  const enable = useMutation(studentEnableMutationOptions());
+  const [resetting, setResetting] = useState<Student | null>(null);
+  const [importing, setImporting] = useState(false);
+  const client = useQueryClient();
+
+  const set = <K extends keyof StudentFilter>(key: K, value: StudentFilter[K] | null) => {
+    setFilterState({ ...filter, [key]: value ?? undefined });
+    reset();
+  };
+  const search = (key: 'name' | 'stuNo' | 'phone', placeholder: string, maxLength: number) => (
+    <Input.Search
+      aria-label={placeholder}
+      placeholder={placeholder}
+      allowClear
+      maxLength={maxLength}
+      style={{ width: 190 }}
+      onSearch={(value) => set(key, value.trim() || undefined)}
+    />
+  );
+
+  const setEnabled = (student: Student, enabled: boolean) =>
+    enable.mutate(
+      { id: student.id, enabled },
+      {
+        onSuccess: () =>
+          toast.success(t(enabled ? 'students.account.enabled' : 'students.account.disabled')),
+        onError: (error) => toast.error(failureText(t, 'update', error)),
+      },
+    );
+
+  const columns: TableColumnsType<Student> = [
+    { key: 'stuNo', dataIndex: 'stuNo', title: t('students.fields.stuNo') },
+    { key: 'name', dataIndex: 'name', title: t('students.fields.name') },
+    {
+      key: 'sex',
+      dataIndex: 'sex',
+      title: t('students.fields.sex'),
+      render: (sex: number | null) => sexText(t, sex),
+    },
+    {
+      key: 'className',
+      dataIndex: 'className',
+      title: t('students.fields.class'),
+      render: (name: string | null) => name ?? t('students.account.none'),
+    },
+    {
+      key: 'phone',
+      dataIndex: 'phone',
+      title: t('students.fields.phone'),
+      render: (phone: string | null) => phone || t('students.account.none'),
+    },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('students.fields.status'),
+      render: (status: Student['status']) => <StatusTag status={status} />,
+    },
+    ...(can('student.enable')
+      ? [
+          {
+            key: 'enabled',
+            title: t('students.fields.enabled'),
+            render: (_: unknown, student: Student) => (
+              <EnableSwitch
+                name={student.name}
+                enabled={student.enabled}
+                pending={enable.isPending && enable.variables?.id === student.id}
+                onChange={(enabled) => setEnabled(student, enabled)}
+              />
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('students.fields.createdAt'),
+      render: (iso: string) => formatTime(iso, i18n.language),
+    },
+    {
+      key: 'actions',
+      title: t('students.fields.actions'),
+      fixed: 'right',
+      render: (_, student) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => go(studentPaths.detail, `?id=${student.id}`)}
+          >
+            {t('students.actions.detail')}
+          </Button>
+          {can('student.edit') && (
+            <Button
+              type="link"
+              size="small"
+              onClick={() => go(studentPaths.edit, `?id=${student.id}`)}
+            >
+              {t('students.actions.edit')}
+            </Button>
+          )}
+          {can('student.reset_password') && (
+            <Button type="link" size="small" onClick={() => setResetting(student)}>
+              {t('students.actions.resetPassword')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title={t('students.titles.list')}
+      extra={
+        <Space wrap>
+          {can('student.add') && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => go(studentPaths.add)}>
+              {t('students.actions.add')}
+            </Button>
+          )}
+          {can('student.batch_create') && (
+            <Button icon={<UsergroupAddOutlined />} onClick={() => go(studentPaths.newAccount)}>
+              {t('students.actions.newAccount')}
+            </Button>
+          )}
+          {can('student.import') && (
+            <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+              {t('students.actions.import')}
+            </Button>
+          )}
+          {can('student.export') && <ExportStudentsButton filters={filter} />}
+        </Space>
+      }
+    >
+      <Space wrap style={{ marginBottom: 16 }}>
+        {search('name', t('students.placeholders.name'), 30)}
+        {search('stuNo', t('students.placeholders.stuNo'), 30)}
+        {search('phone', t('students.placeholders.phone'), 11)}
+        <ClassSelect
+          withArchived
+          allowClear
+          aria-label={t('students.placeholders.allClasses')}
+          placeholder={t('students.placeholders.allClasses')}
+          style={{ width: 200 }}
+          value={filter.classId}
+          onChange={(classId) => set('classId', classId)}
+        />
+        <Select<NonNullable<StudentFilter['status']>>
+          aria-label={t('students.account.allStatuses')}
+          placeholder={t('students.account.allStatuses')}
+          allowClear
+          style={{ width: 150 }}
+          value={filter.status}
+          onChange={(status) => set('status', status)}
+          options={accountStatuses.map((status) => ({
+            value: status,
+            label: t(`students.account.status.${status}`),
+          }))}
+        />
+      </Space>
+      {page.isError && !page.data ? (
+        <LoadFailed error={page.error} onRetry={() => void page.refetch()} />
+      ) : (
+        <Table<Student>
+          rowKey="id"
+          size="middle"
+          loading={page.isFetching}
+          dataSource={page.data?.records ?? []}
+          pagination={pagination(page.data?.total)}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <EmptyState /> }}
+          columns={columns}
+        />
+      )}
+      {can('student.import') && (
+        <StudentImportDialog
+          open={importing}
+          onClose={() => setImporting(false)}
+          onImported={() => void client.invalidateQueries({ queryKey: studentKeys.all })}
+        />
+      )}
+      {resetting && (
+        <ResetPasswordDialog
+          key={resetting.id}
+          student={resetting}
+          onClose={() => setResetting(null)}
+        />
+      )}
+    </Card>
+  );
 }

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import {
+  chooseOption,
+  clickButton,
+  mockApi,
+  polyfillBrowser,
+  renderView,
+  type ApiCall,
+} from '../environment-admin/testing';
+import { StudentEdit } from './StudentEdit';
+import { classOptions, classesPath, errorOf, field, sampleStudent } from './testing';
+
+setupTestEnvironment();
+polyfillBrowser();
+
+const savePath = '/api-user/students/saveOrUpdate';
+const saves = (calls: ApiCall[]) => calls.filter((c) => c.path === savePath);
+const type = (label: string, value: string) =>
+  fireEvent.change(field(label), { target: { value } });
+
+describe('student form', { timeout: 30_000 }, () => {
+  it('validates with the contract, shows server refusals on the inputs and saves', async () => {
+    let refuse = true;
+    const calls = mockApi((call) => {
+      if (call.path === classesPath) return classOptions;
+      if (call.path === savePath && refuse) {
+        refuse = false;
+        return jsonResponse(
+          envelope(null, 9000, {
+            message: '该学号已被占用',
+            errorKey: 'students.stu_no_taken',
+            fields: { stuNo: 'invalid_value' },
+          }),
+          400,
+        );
+      }
+      if (call.path === savePath) return sampleStudent();
+      return null;
+    });
+    renderView(<StudentEdit />, '/sch_edu/school/students/add');
+    expect(await screen.findByText('新增学生')).toBeTruthy();
+
+    clickButton('保存');
+    await waitFor(() => expect(errorOf('学号')).toBe('此项为必填项'));
+    expect(errorOf('姓名')).toBe('此项为必填项');
+    expect(errorOf('性别')).toBe('此项为必填项');
+    expect(errorOf('班级')).toBe('此项为必填项');
+    expect(errorOf('手机号')).toBeNull();
+    expect(errorOf('密码')).toBeNull();
+
+    type('学号', 'ab!');
+    type('姓名', ' 李');
+    type('手机号', '1380000');
+    type('密码', 'abc');
+    clickButton('保存');
+    await waitFor(() => expect(errorOf('学号')).toBe('格式不正确'));
+    expect(errorOf('姓名')).toBe('格式不正确');
+    expect(errorOf('手机号')).toBe('格式不正确');
+    expect(errorOf('密码')).toBe('长度过短');
+    type('学号', 'ab');
+    await waitFor(() => expect(errorOf('学号')).toBe('长度过短'));
+    expect(saves(calls)).toEqual([]);
+
+    type('学号', 'S2026001');
+    type('姓名', '李明');
+    type('手机号', '');
+    type('密码', '');
+    fireEvent.click(screen.getByLabelText('男'));
+    // Archived classes are not offered to a new student.
+    fireEvent.mouseDown(field('班级'));
+    await waitFor(() => expect(document.querySelector('[title="物联网1班"]')).toBeTruthy());
+    expect(document.querySelector('[title="旧班级（已归档）"]')).toBeNull();
+    await chooseOption(field('班级'), '物联网1班');
+    clickButton('保存');
+    await waitFor(() => expect(errorOf('学号')).toBe('该学号已被占用'));
+    expect(toastTexts()).toEqual(['添加失败：该学号已被占用']);
+    expect(saves(calls)[0]?.body).toEqual({
+      stuNo: 'S2026001',
+      name: '李明',
+      sex: 1,
+      classId: '31',
+      phone: '',
+      password: '',
+    });
+
+    type('学号', 'S2026002');
+    clickButton('保存');
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/sch_edu/school/students'),
+    );
+    expect(saves(calls)).toHaveLength(2);
+  });
+
+  it('edits a student: loads the values and sends the id', async () => {
+    const calls = mockApi((call) => {
+      if (call.path === classesPath) return classOptions;
+      if (call.path === '/api-user/students/get/501')
+        return sampleStudent({ classId: '33', className: '旧班级', classArchived: true });
+      if (call.path === savePath) return sampleStudent();
+      return null;
+    });
+    renderView(<StudentEdit />, '/sch_edu/school/students/edit?id=501');
+    expect(await screen.findByText('编辑学生')).toBeTruthy();
+    await waitFor(() => expect((field('学号') as HTMLInputElement).value).toBe('S2026001'));
+    // The student's own archived class stays selectable.
+    await waitFor(() => expect(screen.getByText('旧班级（已归档）')).toBeTruthy());
+    type('姓名', '李小明');
+    clickButton('保存');
+    await waitFor(() => expect(saves(calls)).toHaveLength(1));
+    expect(saves(calls)[0]?.body).toEqual({
+      id: '501',
+      stuNo: 'S2026001',
+      name: '李小明',
+      sex: 1,
+      classId: '33',
+      phone: '13800000001',
+      password: '',
+    });
+  });
+});

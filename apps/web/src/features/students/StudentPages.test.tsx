@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { envelope, jsonResponse, setupTestEnvironment } from '../../test/helpers';
+import {
+  chooseOption,
+  clickButton,
+  mockApi,
+  polyfillBrowser,
+  renderView,
+  type ApiCall,
+} from '../environment-admin/testing';
+import { StudentDetail } from './StudentDetail';
+import { StudentNewAccount } from './StudentNewAccount';
+import {
+  classOptions,
+  classesPath,
+  errorOf,
+  field,
+  permissionsPath,
+  sampleStudent,
+} from './testing';
+
+setupTestEnvironment();
+polyfillBrowser();
+
+const batchPath = '/api-user/students/batchCreate';
+const batches = (calls: ApiCall[]) => calls.filter((c) => c.path === batchPath);
+const type = (label: string, value: string) =>
+  fireEvent.change(field(label), { target: { value } });
+
+describe('new student accounts', { timeout: 30_000 }, () => {
+  it('previews the numbers, shows a refusal with the taken numbers, then the result', async () => {
+    let refuse = true;
+    const calls = mockApi((call) => {
+      if (call.path === classesPath) return classOptions;
+      if (call.path === batchPath && refuse) {
+        refuse = false;
+        return jsonResponse(
+          envelope(null, 9000, {
+            message: '以下 1 个学号已被占用：IOT009',
+            errorKey: 'students.batch_taken',
+            fields: { stuNoPrefix: 'invalid_value' },
+          }),
+          409,
+        );
+      }
+      if (call.path === batchPath)
+        return { stuNos: ['IOT010', 'IOT011', 'IOT012'], className: '物联网1班' };
+      return null;
+    });
+    renderView(<StudentNewAccount />, '/sch_edu/school/students/new-account');
+    expect(await screen.findByText('新建学生账号')).toBeTruthy();
+    const preview = await screen.findByTestId('batch-preview');
+    expect(within(preview).getByText('将创建 10 个账号：001 至 010')).toBeTruthy();
+
+    type('学号前缀', 'IOT');
+    type('起始序号', '8');
+    type('账号数量', '3');
+    type('序号位数', '1');
+    await waitFor(() => expect(errorOf('序号位数')).toBe('位数不足以容纳最后一个序号'));
+    expect(screen.getByText('填写完整后显示将要创建的学号')).toBeTruthy();
+    type('序号位数', '3');
+    await waitFor(() => expect(screen.getByText('将创建 3 个账号：IOT008 至 IOT010')).toBeTruthy());
+    expect(['IOT008', 'IOT009', 'IOT010'].every((n) => screen.getByText(n))).toBe(true);
+
+    clickButton('创建账号');
+    await waitFor(() => expect(errorOf('班级')).toBe('此项为必填项'));
+    expect(batches(calls)).toEqual([]);
+    await chooseOption(field('班级'), '物联网1班');
+    clickButton('创建账号');
+    await screen.findByText('添加失败：以下 1 个学号已被占用：IOT009');
+    await waitFor(() => expect(errorOf('学号前缀')).toBe('以下 1 个学号已被占用：IOT009'));
+    expect(batches(calls)[0]?.body).toEqual({
+      classId: '31',
+      stuNoPrefix: 'IOT',
+      start: 8,
+      count: 3,
+      digits: 3,
+    });
+
+    type('起始序号', '10');
+    clickButton('创建账号');
+    expect(await screen.findByText('已创建 3 个学生账号')).toBeTruthy();
+    expect(
+      screen.getByText('班级：物联网1班；学号 IOT010 至 IOT012；密码为默认密码。'),
+    ).toBeTruthy();
+    clickButton('返回学生列表');
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/sch_edu/school/students'),
+    );
+  });
+});
+
+describe('student detail', { timeout: 30_000 }, () => {
+  it('shows the student with class, status and sign-in times', async () => {
+    mockApi((call) => {
+      if (call.path === permissionsPath) return ['student.edit'];
+      if (call.path === '/api-user/students/get/501')
+        return sampleStudent({
+          className: '旧班级',
+          classArchived: true,
+          enabled: false,
+          status: 'deactivated',
+        });
+      return null;
+    });
+    renderView(<StudentDetail />, '/sch_edu/school/students/detail?id=501');
+    expect(await screen.findByText('学生详情')).toBeTruthy();
+    await screen.findByText('李明');
+    expect(screen.getAllByText('S2026001')).toHaveLength(2);
+    expect(screen.getByText('旧班级')).toBeTruthy();
+    expect(screen.getByText('已归档')).toBeTruthy();
+    expect(screen.getByText('已停用')).toBeTruthy();
+    expect(screen.getByText('从未登录')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('编辑')).toBeTruthy());
+    expect(screen.queryByText('重置密码')).toBeNull();
+    clickButton('编辑');
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/sch_edu/school/students/edit?id=501',
+      ),
+    );
+  });
+
+  it('asks for a student when the page has no id', async () => {
+    mockApi(() => []);
+    renderView(<StudentDetail />, '/sch_edu/school/students/detail');
+    expect(await screen.findByText('缺少学生编号，请从学生列表进入')).toBeTruthy();
+  });
+});

@@ -1,0 +1,117 @@
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
+import {
+  apiRoutes,
+  pathOf,
+  type AccountStatus,
+  type ClassOption,
+  type ResetPasswordMode,
+  type Student,
+  type StudentBatchCreate,
+  type StudentBatchResult,
+  type StudentDetail,
+  type StudentSave,
+} from '@platform/contract';
+import { request } from '../../shared/request';
+import { sessionScope } from '../../shared/queryScopes';
+
+/**
+ * Student accounts of the school (management spec §2). Writes are quiet: the screens show a
+ * failure with the action it concerns ("Failed to add: …") and put field errors on the inputs.
+ */
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+export interface Paging {
+  pageNum: number;
+  pageSize: number;
+}
+
+export interface StudentFilter {
+  name?: string | undefined;
+  stuNo?: string | undefined;
+  phone?: string | undefined;
+  classId?: string | undefined;
+  status?: AccountStatus | undefined;
+}
+
+export type StudentPageQuery = StudentFilter & Paging;
+
+export const studentKeys = {
+  all: [...sessionScope, 'students'] as const,
+  page: (query: StudentPageQuery) => [...studentKeys.all, 'page', query] as const,
+  detail: (id: string) => [...studentKeys.all, 'get', id] as const,
+};
+
+/** Under the classes' own root, so changes to classes refresh the options too. */
+export const classOptionKeys = [...sessionScope, 'classes', 'list'] as const;
+
+export function studentPageQueryOptions(query: StudentPageQuery) {
+  return queryOptions({
+    queryKey: studentKeys.page(query),
+    queryFn: ({ signal }) =>
+      request<Page<Student>>(apiRoutes.studentsPage, { query: { ...query }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function studentQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: studentKeys.detail(id),
+    queryFn: ({ signal }) =>
+      request<StudentDetail>(pathOf(apiRoutes.studentsGet, { id }), { signal }),
+  });
+}
+
+/** The school's classes for selects and filters (archived ones included, marked). */
+export function classOptionsQueryOptions() {
+  return queryOptions({
+    queryKey: classOptionKeys,
+    queryFn: ({ signal }) => request<ClassOption[]>(apiRoutes.classesList, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+const studentsChanged = { queryKey: studentKeys.all };
+
+export function studentSaveMutationOptions() {
+  return mutationOptions({
+    mutationKey: [...studentKeys.all, 'save'],
+    mutationFn: (body: StudentSave) =>
+      request<StudentDetail>(apiRoutes.studentsSave, { json: body, quiet: true }),
+    onSuccess: (_data, _vars, _result, { client }) =>
+      void client.invalidateQueries(studentsChanged),
+  });
+}
+
+export function studentEnableMutationOptions() {
+  return mutationOptions({
+    mutationKey: [...studentKeys.all, 'enable'],
+    mutationFn: (body: { id: string; enabled: boolean }) =>
+      request<StudentDetail>(apiRoutes.studentsEnable, { json: body, quiet: true }),
+    onSuccess: (_data, _vars, _result, { client }) =>
+      void client.invalidateQueries(studentsChanged),
+  });
+}
+
+export function studentResetPasswordMutationOptions() {
+  return mutationOptions({
+    mutationKey: [...studentKeys.all, 'reset-password'],
+    mutationFn: (body: { id: string; mode: ResetPasswordMode }) =>
+      request<{ password: string }>(apiRoutes.studentsResetPassword, { json: body, quiet: true }),
+  });
+}
+
+export function studentBatchCreateMutationOptions() {
+  return mutationOptions({
+    mutationKey: [...studentKeys.all, 'batch-create'],
+    mutationFn: (body: StudentBatchCreate) =>
+      request<StudentBatchResult>(apiRoutes.studentsBatchCreate, { json: body, quiet: true }),
+    onSuccess: (_data, _vars, _result, { client }) =>
+      void client.invalidateQueries(studentsChanged),
+  });
+}

@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Teacher } from '@platform/contract';
+import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import {
+  chooseOption,
+  clickButton,
+  mockApi,
+  page,
+  polyfillBrowser,
+  renderView,
+  rowOf,
+  type ApiCall,
+} from '../environment-admin/testing';
+import { TeacherManagement } from './TeacherManagement';
+
+setupTestEnvironment();
+polyfillBrowser();
+
+const url = '/sch_edu/school/teachers';
+const pagePath = '/api-user/teachers/page';
+const permissionsPath = '/api-user/menus/permissions/platform-web';
+const allPermissions = ['teacher.add', 'teacher.edit', 'teacher.enable', 'teacher.delete'];
+
+function sampleTeacher(partial: Partial<Teacher> = {}): Teacher {
+  return {
+    id: '201',
+    username: '13800000001',
+    name: '王老师',
+    sex: 1,
+    phone: '13800000001',
+    role: 'teacher',
+    enabled: true,
+    status: 'normal',
+    createdAt: '2026-01-02T03:04:05.000Z',
+    ...partial,
+  };
+}
+
+const rows = [
+  sampleTeacher(),
+  sampleTeacher({
+    id: '202',
+    name: '赵主任',
+    sex: 2,
+    phone: '13800000002',
+    username: '13800000002',
+    role: 'school-manager',
+    enabled: false,
+    status: 'deactivated',
+  }),
+];
+
+function api(permissions: string[], answer: (call: ApiCall) => unknown = () => null) {
+  return mockApi((call) => {
+    if (call.path === permissionsPath) return permissions;
+    if (call.path === pagePath) return page(rows, 12, Number(call.query.get('pageNum')));
+    return answer(call);
+  });
+}
+
+const pageCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === pagePath);
+const writes = (calls: ApiCall[]) =>
+  calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?${label}$`));
+function errorOf(label: string): string | null {
+  const labels = Array.from(document.querySelectorAll('.ant-form-item-label label'));
+  const found = labels.find((l) => l.textContent?.replace('*', '').trim() === label);
+  const item = found?.closest('.ant-form-item');
+  return item?.querySelector('.ant-form-item-explain-error')?.textContent ?? null;
+}
+
+describe('teacher management', { timeout: 30_000 }, () => {
+  it('shows the server page with role, gender and status', async () => {
+    const calls = api(allPermissions);
+    renderView(<TeacherManagement />, url);
+    const zhao = await waitFor(() => rowOf('赵主任'));
+    expect(within(zhao).getByText('学校管理员')).toBeTruthy();
+    expect(within(zhao).getByText('女')).toBeTruthy();
+    expect(within(zhao).getByText('已停用')).toBeTruthy();
+    const wang = rowOf('王老师');
+    expect(within(wang).getByText('教师')).toBeTruthy();
+    expect(within(wang).getByText('正常')).toBeTruthy();
+    expect(screen.getByText('共 12 条')).toBeTruthy();
+    expect(Object.fromEntries(pageCalls(calls)[0]!.query)).toEqual({
+      pageNum: '1',
+      pageSize: '10',
+    });
+  });
+
+  it('hides the actions the user lacks the permission for', async () => {
+    api([]);
+    renderView(<TeacherManagement />, url);
+    const wang = await waitFor(() => rowOf('王老师'));
+    expect(screen.queryByText('新增教师')).toBeNull();
+    expect(within(wang).queryByText('编辑')).toBeNull();
+    expect(within(wang).queryByText('删除')).toBeNull();
+    expect(within(wang).queryByRole('switch')).toBeNull();
+    expect(screen.queryByText('操作')).toBeNull();
+  });
+
+  it('shows each action with its own permission', async () => {
+    api(['teacher.enable']);
+    renderView(<TeacherManagement />, url);
+    const wang = await waitFor(() => rowOf('王老师'));
+    await waitFor(() => expect(within(wang).getByRole('switch')).toBeTruthy());
+    expect(within(wang).queryByText('编辑')).toBeNull();
+    expect(screen.queryByText('新增教师')).toBeNull();
+  });
+
+  it('sends filters and paging to the server', async () => {
+    const calls = api(allPermissions);
+    renderView(<TeacherManagement />, url);
+    await waitFor(() => rowOf('王老师'));
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(pageCalls(calls).at(-1)?.query.get('pageNum')).toBe('2'));
+    await chooseOption(screen.getByLabelText('全部角色'), '学校管理员');
+    await chooseOption(screen.getByLabelText('全部状态'), '已过期');
+    const phone = screen.getByLabelText('按手机号搜索');
+    fireEvent.change(phone, { target: { value: ' 1380 ' } });
+    fireEvent.keyDown(phone, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() =>
+      expect(Object.fromEntries(pageCalls(calls).at(-1)!.query)).toEqual({
+        pageNum: '1',
+        pageSize: '10',
+        role: 'school-manager',
+        status: 'expired',
+        phone: '1380',
+      }),
+    );
+  });
+
+  it('disables a teacher after confirming', async () => {
+    const calls = api(allPermissions, (call) =>
+      call.path === '/api-user/teachers/enable' ? { ...rows[0], enabled: false } : null,
+    );
+    renderView(<TeacherManagement />, url);
+    const wang = await waitFor(() => rowOf('王老师'));
+    fireEvent.click(await waitFor(() => within(wang).getByRole('switch')));
+    await screen.findByText('确定停用账号「王老师」吗？停用后该账号将立即退出登录，且无法登录。');
+    expect(writes(calls)).toEqual([]);
+    clickButton('确定');
+    await waitFor(() => expect(toastTexts()).toContain('已停用账号'));
+    expect(calls.find((c) => c.path === '/api-user/teachers/enable')?.body).toEqual({
+      id: '201',
+      enabled: false,
+    });
+  });
+
+  it("shows the server's refusal in the delete dialog", async () => {
+    const calls = api(allPermissions, (call) =>
+      call.method === 'DELETE'
+        ? jsonResponse(
+            envelope(null, 9000, {
+              message: '该教师有未归档的教学任务，无法删除',
+              errorKey: 'teachers.has_tasks',
+            }),
+            409,
+          )
+        : null,
+    );
+    renderView(<TeacherManagement />, url);
+    fireEvent.click(within(await waitFor(() => rowOf('王老师'))).getByText('删除'));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('确定删除教师「王老师」吗？删除后该账号无法登录。'),
+    ).toBeTruthy();
+    clickButton('删除', dialog);
+    await within(dialog).findByText('删除失败：该教师有未归档的教学任务，无法删除');
+    expect(writes(calls)).toEqual(['DELETE /api-user/teachers/delete/201']);
+    expect(toastTexts()).toEqual([]);
+  });
+
+  it('validates a new teacher with the contract and puts server errors on the inputs', async () => {
+    const calls = api(allPermissions, (call) =>
+      call.path === '/api-user/teachers/saveOrUpdate'
+        ? jsonResponse(
+            envelope(null, 9000, {
+              message: '该手机号已被其他账号用作登录名',
+              errorKey: 'teachers.phone_taken',
+              fields: { phone: 'invalid_value' },
+            }),
+            400,
+          )
+        : null,
+    );
+    renderView(<TeacherManagement />, url);
+    await waitFor(() => rowOf('王老师'));
+    clickButton('新增教师');
+    const dialog = await screen.findByRole('dialog');
+    clickButton('保存', dialog);
+    await waitFor(() => expect(errorOf('姓名')).toBe('此项为必填项'));
+    expect(errorOf('性别')).toBe('此项为必填项');
+    expect(errorOf('手机号')).toBe('此项为必填项');
+
+    fireEvent.change(field('姓名'), { target: { value: '钱老师' } });
+    fireEvent.change(field('手机号'), { target: { value: '1380000' } });
+    fireEvent.change(field('密码'), { target: { value: 'a b' } });
+    fireEvent.click(within(dialog).getByLabelText('女'));
+    clickButton('保存', dialog);
+    await waitFor(() => expect(errorOf('手机号')).toBe('格式不正确'));
+    expect(errorOf('密码')).toBe('长度过短');
+    expect(writes(calls)).toEqual([]);
+
+    fireEvent.change(field('手机号'), { target: { value: '13900001111' } });
+    fireEvent.change(field('密码'), { target: { value: '' } });
+    clickButton('保存', dialog);
+    await waitFor(() => expect(errorOf('手机号')).toBe('该手机号已被其他账号用作登录名'));
+    expect(toastTexts()).toEqual(['添加失败：该手机号已被其他账号用作登录名']);
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: '钱老师',
+      sex: 2,
+      role: 'teacher',
+      phone: '13900001111',
+      password: '',
+    });
+  });
+});
