@@ -1,17 +1,24 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Avatar, Card, Descriptions, Tag } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
-import type { CurrentUser } from '@platform/contract';
+import { Alert, Avatar, Button, Card, Descriptions, Tag } from 'antd';
+import { EditOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  schoolTypeNames,
+  userKindNames,
+  type CurrentUser,
+  type SchoolType,
+} from '@platform/contract';
+import { apiLanguage } from '../../shared/i18n';
 import { LoadFailed, LoadingState, EmptyState } from '../../shared/ui/PageStates';
 import { roleName } from '../../shared/roleName';
 import { currentUserQueryOptions } from '../auth/api';
+import { regionChildrenQueryOptions } from './api';
+import { PersonalInfoForm } from './PersonalInfoForm';
 
 type InfoField =
   | 'name'
   | 'userName'
-  | 'userId'
   | 'avatar'
   | 'sex'
   | 'birthday'
@@ -26,14 +33,12 @@ type InfoField =
   | 'address'
   | 'contactName'
   | 'contactPhone'
-  | 'language'
   | 'roles';
 
 const order: readonly InfoField[] = [
+  'avatar',
   'name',
   'userName',
-  'userId',
-  'avatar',
   'sex',
   'birthday',
   'phone',
@@ -47,19 +52,42 @@ const order: readonly InfoField[] = [
   'address',
   'contactName',
   'contactPhone',
-  'language',
   'roles',
 ];
 
-/** My information: the current user's fields (spec §3 User). */
+/** Fields the owner cannot change here, shown above the edit form. */
+const readOnly: readonly InfoField[] = [
+  'userName',
+  'stuNo',
+  'kind',
+  'collegeName',
+  'collegeKind',
+  'roles',
+];
+
+/** Province and city names from the region dictionary (the record keeps their codes). */
+function useRegionNames(province: string | null) {
+  const provinces = useQuery({ ...regionChildrenQueryOptions(), enabled: Boolean(province) });
+  const cities = useQuery({
+    ...regionChildrenQueryOptions(province ?? ''),
+    enabled: Boolean(province),
+  });
+  return (code: string | null, level: 'province' | 'city') =>
+    (level === 'province' ? provinces.data : cities.data)?.find((r) => r.id === code)?.name ?? code;
+}
+
+/** My information: the own user record (spec §3), shown, and edited in place. */
 export function PersonalInfo() {
   const { t } = useTranslation();
   const user = useQuery(currentUserQueryOptions());
+  const [editing, setEditing] = useState(false);
+  const regionName = useRegionNames(user.data?.province ?? null);
 
   if (user.isPending) return <LoadingState />;
   if (user.isError) return <LoadFailed error={user.error} onRetry={() => void user.refetch()} />;
   if (!user.data) return <EmptyState />;
   const me: CurrentUser = user.data;
+  const lang = apiLanguage();
   const none = t('personal.none');
   const text = (value: string | number | null | undefined): ReactNode =>
     value === null || value === undefined || value === '' ? none : String(value);
@@ -68,14 +96,20 @@ export function PersonalInfo() {
     switch (field) {
       case 'avatar':
         return <Avatar size={48} src={me.avatar || undefined} icon={<UserOutlined />} alt="" />;
-      case 'userId':
-        return text(me.userId || me.id);
       case 'sex':
         return me.sex === 0 || me.sex === 1 || me.sex === 2 ? t(`personal.sex.${me.sex}`) : none;
-      case 'language':
-        return me.language === 'zh-CN' || me.language === 'en-US'
-          ? t(`language.${me.language}`)
-          : text(me.language);
+      case 'kind':
+        return text(me.kind === null ? null : (userKindNames[me.kind]?.[lang] ?? me.kind));
+      case 'collegeKind':
+        return text(
+          me.collegeKind === null
+            ? null
+            : (schoolTypeNames[me.collegeKind as SchoolType]?.[lang] ?? me.collegeKind),
+        );
+      case 'province':
+        return text(regionName(me.province, 'province'));
+      case 'city':
+        return text(regionName(me.city, 'city'));
       case 'roles':
         return me.roles.length
           ? me.roles.map((role) => (
@@ -89,15 +123,35 @@ export function PersonalInfo() {
     }
   };
 
+  const descriptions = (fields: readonly InfoField[]) => (
+    <Descriptions bordered column={{ xs: 1, sm: 1, md: 2 }} size="middle">
+      {fields.map((field) => (
+        <Descriptions.Item key={field} label={t(`personal.fields.${field}`)}>
+          {value(field)}
+        </Descriptions.Item>
+      ))}
+    </Descriptions>
+  );
+
+  if (editing) {
+    return (
+      <Card title={t('personal.editTitle')}>
+        {descriptions(readOnly)}
+        <Alert type="info" showIcon title={t('personal.readOnly')} style={{ margin: '16px 0' }} />
+        <PersonalInfoForm user={me} onDone={() => setEditing(false)} />
+      </Card>
+    );
+  }
   return (
-    <Card title={t('personal.title')}>
-      <Descriptions bordered column={{ xs: 1, sm: 1, md: 2 }} size="middle">
-        {order.map((field) => (
-          <Descriptions.Item key={field} label={t(`personal.fields.${field}`)}>
-            {value(field)}
-          </Descriptions.Item>
-        ))}
-      </Descriptions>
+    <Card
+      title={t('personal.title')}
+      extra={
+        <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+          {t('personal.edit')}
+        </Button>
+      }
+    >
+      {descriptions(order)}
     </Card>
   );
 }

@@ -146,6 +146,17 @@ export const enUS: Translation = {
       '2': 'Female',
     },
     none: '—',
+    edit: 'Edit',
+    editTitle: 'Edit my information',
+    save: 'Save',
+    cancel: 'Cancel',
+    saved: 'Saved',
+    readOnly: 'User name, student / staff no., user kind, school and roles cannot be changed here',
+    placeholders: {
+      province: 'Choose a province',
+      city: 'Choose a city',
+      cityFirst: 'Choose a province first',
+    },
   },
   roles: {
     student: 'Student',

@@ -144,6 +144,17 @@ export const zhCN = {
       '2': '女',
     },
     none: '—',
+    edit: '编辑',
+    editTitle: '编辑我的信息',
+    save: '保存',
+    cancel: '取消',
+    saved: '保存成功',
+    readOnly: '用户名、学号/工号、用户类型、学校和角色不能在这里修改',
+    placeholders: {
+      province: '请选择省份',
+      city: '请选择城市',
+      cityFirst: '请先选择省份',
+    },
   },
   roles: {
     student: '学生',

@@ -1,0 +1,192 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { CurrentUser } from '@platform/contract';
+import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import {
+  chooseOption,
+  clickButton,
+  mockApi,
+  polyfillBrowser,
+  renderView,
+  type ApiCall,
+} from '../environment-admin/testing';
+import { PersonalInfo } from './PersonalInfo';
+import { PersonalInfoForm } from './PersonalInfoForm';
+
+setupTestEnvironment();
+polyfillBrowser();
+
+const me: CurrentUser = {
+  id: '42',
+  userId: '42',
+  userName: 'liming',
+  name: '李明',
+  avatar: null,
+  birthday: '2001-09-01',
+  city: '110100',
+  province: '110000',
+  address: null,
+  collegeId: '9',
+  collegeKind: 2,
+  collegeName: '测试职业学院',
+  contactPhone: null,
+  contactName: null,
+  email: null,
+  kind: 1,
+  sex: 1,
+  stuNo: 'S2024001',
+  phone: '13900000000',
+  language: 'zh-CN',
+  enabled: true,
+  roles: [{ id: '5', tenantId: 'platform-web', code: 'student', name: '学生' }],
+};
+
+const regions: Record<string, { id: string; pid: string; name: string; hasChildren: boolean }[]> = {
+  '100000': [
+    { id: '110000', pid: '100000', name: '北京市', hasChildren: true },
+    { id: '320000', pid: '100000', name: '江苏省', hasChildren: true },
+  ],
+  '110000': [{ id: '110100', pid: '110000', name: '北京城区', hasChildren: false }],
+  '320000': [
+    { id: '320100', pid: '320000', name: '南京市', hasChildren: false },
+    { id: '320500', pid: '320000', name: '苏州市', hasChildren: false },
+  ],
+};
+
+function api(save: (call: ApiCall) => unknown = (call) => ({ ...me, ...(call.body as object) })) {
+  return mockApi((call) => {
+    const region = /^\/api-user\/data\/dict\/childByPid\/(\d+)$/.exec(call.path);
+    if (region) return regions[region[1]!] ?? [];
+    if (call.path === '/api-user/users/current') return me;
+    if (call.path === '/api-user/users/saveOrUpdate') return save(call);
+    return null;
+  });
+}
+
+const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?${label}$`));
+const type = (label: string, value: string) =>
+  fireEvent.change(field(label), { target: { value } });
+function errorOf(label: string): string | null {
+  const item = field(label).closest('.ant-form-item');
+  return item?.querySelector('.ant-form-item-explain-error')?.textContent ?? null;
+}
+/** The value shown next to a label of the record. */
+function cellOf(label: string): string | null {
+  const th = Array.from(document.querySelectorAll('th')).find((el) => el.textContent === label);
+  return th?.nextElementSibling?.textContent ?? null;
+}
+const saves = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST');
+
+describe('my info form', { timeout: 30_000 }, () => {
+  it('validates with the contract rules and sends nothing while invalid', async () => {
+    const calls = api();
+    renderView(<PersonalInfoForm user={me} onDone={() => {}} />);
+    type('姓名', '李');
+    type('地址', 'ab');
+    type('联系电话', '12345');
+    type('邮箱', 'li@');
+    type('生日', '2999-01-01');
+    clickButton('保存');
+    await waitFor(() => expect(errorOf('姓名')).toBe('长度过短'));
+    expect(errorOf('地址')).toBe('长度过短');
+    expect(errorOf('联系电话')).toBe('格式不正确');
+    expect(errorOf('邮箱')).toBe('格式不正确');
+    expect(errorOf('生日')).toBe('取值无效');
+    expect(saves(calls)).toEqual([]);
+  });
+
+  it('loads the cities of the chosen province and saves the record', async () => {
+    const onDone = vi.fn();
+    const calls = api();
+    renderView(<PersonalInfoForm user={me} onDone={onDone} />);
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/api-user/data/dict/childByPid/110000')).toBe(true),
+    );
+    expect(calls.some((c) => c.path === '/api-user/data/dict/childByPid/100000')).toBe(true);
+    await chooseOption(field('省份'), '江苏省');
+    await chooseOption(field('城市'), '苏州市');
+    type('地址', '干将路 1 号');
+    type('联系人', '王芳');
+    type('联系电话', '13800000001');
+    type('邮箱', 'li@example.edu');
+    fireEvent.click(screen.getByLabelText('女'));
+    clickButton('保存');
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(saves(calls).map((c) => [c.path, c.body])).toEqual([
+      [
+        '/api-user/users/saveOrUpdate',
+        {
+          id: '42',
+          name: '李明',
+          sex: 2,
+          birthday: '2001-09-01',
+          province: '320000',
+          city: '320500',
+          address: '干将路 1 号',
+          contactName: '王芳',
+          contactPhone: '13800000001',
+          email: 'li@example.edu',
+        },
+      ],
+    ]);
+    expect(toastTexts()).toContain('保存成功');
+  });
+
+  it('clears the city when the province changes', async () => {
+    const calls = api();
+    renderView(<PersonalInfoForm user={me} onDone={() => {}} />);
+    await chooseOption(field('省份'), '江苏省');
+    clickButton('保存');
+    await waitFor(() => expect(saves(calls)).toHaveLength(1));
+    expect(saves(calls)[0]!.body).toMatchObject({ province: '320000', city: '' });
+  });
+
+  it('puts server field errors on the inputs', async () => {
+    api(() =>
+      jsonResponse(
+        envelope(null, 9000, {
+          message: '省份或城市无效',
+          errorKey: 'users.region_invalid',
+          fields: { city: 'invalid_value' },
+        }),
+        400,
+      ),
+    );
+    renderView(<PersonalInfoForm user={me} onDone={() => {}} />);
+    clickButton('保存');
+    await waitFor(() => expect(errorOf('城市')).toBe('取值无效'));
+  });
+});
+
+describe('my info page', { timeout: 30_000 }, () => {
+  it('shows the record with names of kinds and regions, edits it and refreshes the user', async () => {
+    let current = me;
+    const calls = mockApi((call) => {
+      const region = /^\/api-user\/data\/dict\/childByPid\/(\d+)$/.exec(call.path);
+      if (region) return regions[region[1]!] ?? [];
+      if (call.path === '/api-user/users/current') return current;
+      if (call.path === '/api-user/users/saveOrUpdate') {
+        current = { ...me, ...(call.body as object), address: '新地址 8 号' } as CurrentUser;
+        return current;
+      }
+      return null;
+    });
+    renderView(<PersonalInfo />);
+    await screen.findByText('S2024001');
+    expect(cellOf('用户类型')).toBe('学生');
+    expect(cellOf('学校类型')).toBe('高职院校');
+    expect(cellOf('学校')).toBe('测试职业学院');
+    expect(cellOf('用户名')).toBe('liming');
+    await waitFor(() => expect(cellOf('城市')).toBe('北京城区'));
+    expect(cellOf('省份')).toBe('北京市');
+    clickButton('编辑');
+    expect(await screen.findByText('编辑我的信息')).toBeTruthy();
+    expect(screen.getByText(/不能在这里修改/)).toBeTruthy();
+    type('地址', '新地址 8 号');
+    clickButton('保存');
+    await screen.findByText('我的信息');
+    await screen.findByText('新地址 8 号');
+    const gets = calls.filter((c) => c.path === '/api-user/users/current');
+    expect(gets.length).toBeGreaterThanOrEqual(2);
+  });
+});

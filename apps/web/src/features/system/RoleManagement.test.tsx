@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import {
+  clickButton,
+  mockApi,
+  polyfillBrowser,
+  renderView,
+  rowOf,
+  type ApiCall,
+} from '../environment-admin/testing';
+import { RoleManagement } from './RoleManagement';
+import { sampleTree } from './testing';
+
+setupTestEnvironment();
+polyfillBrowser();
+
+const roles = [
+  { id: '7', code: 'school-manager', name: '学校管理员', userCount: 3 },
+  { id: '8', code: 'student', name: '学生', userCount: 120 },
+];
+
+function api(permissions: string[], grant: (call: ApiCall) => unknown = () => []) {
+  return mockApi((call) => {
+    if (call.path === '/api-user/menus/permissions/platform-web') return permissions;
+    if (call.path === '/api-user/menus/admin/tree/platform-web') return sampleTree();
+    if (call.path === '/api-user/roles/list') return roles;
+    if (call.path === '/api-user/roles/menus/7') return ['1', '11', '111', '112'];
+    if (call.path === '/api-user/roles/menus/8') return ['2', '21'];
+    if (call.path === '/api-user/roles/grant') return grant(call);
+    return null;
+  });
+}
+
+const checkbox = (title: string) =>
+  screen
+    .getByText(title)
+    .closest('.ant-tree-treenode')!
+    .querySelector<HTMLElement>('.ant-tree-checkbox')!;
+const isChecked = (title: string) =>
+  checkbox(title).classList.contains('ant-tree-checkbox-checked');
+
+async function openRole(name: string) {
+  fireEvent.click(rowOf(name));
+  await screen.findByText(`${name} 的菜单与按钮权限`);
+  await screen.findByText('删除班级');
+}
+
+describe('role management', { timeout: 30_000 }, () => {
+  it('lists the roles and checks the entries granted to the chosen one', async () => {
+    api(['role.grant']);
+    renderView(<RoleManagement />);
+    await screen.findByText('学校管理员');
+    expect(rowOf('学生').textContent).toContain('120');
+    expect(screen.getByText('请在左侧选择一个角色')).toBeTruthy();
+    await openRole('学校管理员');
+    expect(isChecked('班级管理')).toBe(true);
+    expect(isChecked('删除班级')).toBe(true);
+    expect(isChecked('个人中心')).toBe(false);
+    expect(screen.getByText('class.delete')).toBeTruthy();
+    await openRole('学生');
+    expect(isChecked('我的信息')).toBe(true);
+    expect(isChecked('班级管理')).toBe(false);
+  });
+
+  it('saves the checked entries: unchecking a button, checking a page with its parent', async () => {
+    const calls = api(['role.grant'], (call) => (call.body as { menuIds: string[] }).menuIds);
+    renderView(<RoleManagement />);
+    await screen.findByText('学生');
+    await openRole('学生');
+    fireEvent.click(checkbox('新增班级'));
+    expect(isChecked('新增班级')).toBe(true);
+    expect(isChecked('班级管理')).toBe(true);
+    expect(isChecked('学校管理')).toBe(true);
+    expect(isChecked('删除班级')).toBe(false);
+    expect(screen.getByText('有未保存的修改')).toBeTruthy();
+    fireEvent.click(checkbox('个人中心'));
+    expect(isChecked('我的信息')).toBe(false);
+    clickButton('保存权限');
+    await waitFor(() => expect(toastTexts()).toContain('权限已保存'));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { roleId: '8', menuIds: ['1', '11', '111'] },
+    ]);
+  });
+
+  it('shows a refused grant and keeps the changes', async () => {
+    api(['role.grant'], () =>
+      jsonResponse(
+        envelope(null, 9000, { message: 'refused', errorKey: 'menus.self_lockout' }),
+        409,
+      ),
+    );
+    renderView(<RoleManagement />);
+    await screen.findByText('学校管理员');
+    await openRole('学校管理员');
+    fireEvent.click(checkbox('删除班级'));
+    clickButton('保存权限');
+    await waitFor(() =>
+      expect(toastTexts()).toContain('此操作会使您失去菜单管理或角色权限的访问权限，已拒绝'),
+    );
+    expect(isChecked('删除班级')).toBe(false);
+    clickButton('还原');
+    expect(isChecked('删除班级')).toBe(true);
+  });
+
+  it('is read-only without the role.grant permission', async () => {
+    const calls = api([]);
+    renderView(<RoleManagement />);
+    await screen.findByText('学校管理员');
+    await openRole('学校管理员');
+    expect(screen.queryByText('保存权限')).toBeNull();
+    fireEvent.click(checkbox('删除班级'));
+    expect(isChecked('删除班级')).toBe(true);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+});
