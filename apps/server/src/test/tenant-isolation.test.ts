@@ -1,0 +1,698 @@
+import { eq, inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes, pathOf, UserKind, type RoleCode } from '@platform/contract';
+import {
+  classes,
+  classMajors,
+  customers,
+  departments,
+  importJobs,
+  labContainers,
+  majors,
+  schools,
+  studentTasks,
+  teachingTasks,
+  users,
+} from '../db/schema';
+import { createEnvironment, createSchool, createUser, signIn } from './factories';
+import { createHarness, type Harness } from './harness';
+
+/**
+ * Walks every route the server registers. For each, users of school A (administrator, teacher,
+ * student) address school B's objects and must be refused, never answered with B's data; B's rows
+ * must be unchanged afterwards. Where a route addresses an object, the same request against A's
+ * own object by A's administrator must succeed, so a refusal is proven to come from the school
+ * boundary and not from a malformed request. A route without an entry fails the walk.
+ */
+
+interface Account {
+  id: string;
+  username: string;
+  token: string;
+}
+
+interface Tenant {
+  schoolId: string;
+  marker: string;
+  manager: Account;
+  teacher: Account;
+  student: Account;
+  classId: string;
+  className: string;
+  departmentId: string;
+  majorId: string;
+  teachingTaskId: string;
+  containerId: string;
+  jobId: string;
+  customerId: string;
+  envId: string;
+  /**
+   * Objects of this school for requests that consume them: fresh ones in school A (the controls
+   * use them up), fixed spares in school B (whose rows must not change).
+   */
+  newClass(): Promise<string>;
+  newStudent(): Promise<string>;
+  newTeacher(): Promise<string>;
+  newDepartment(): Promise<string>;
+  newMajor(): Promise<string>;
+}
+
+type Build = (t: Tenant) => Promise<InjectOptions> | InjectOptions;
+
+type Entry =
+  /** Not school data: sign-in, the own account, public site data, the platform's catalogue. */
+  | { kind: 'open'; why: string; request?: Build }
+  /** Platform staff only: every school role is refused. */
+  | { kind: 'staff'; request: Build }
+  /** Addresses one of a school's objects: refused across schools, works inside (the control). */
+  | { kind: 'object'; request: Build; control?: false | RoleCode; controlWhy?: string }
+  /** Lists or writes inside the actor's own school: answers, but never with another school's data. */
+  | { kind: 'own-school'; request: Build }
+  /** Served on lab origins only; the API origin answers 404. */
+  | { kind: 'lab-origin' };
+
+const open = (why: string, request?: Build): Entry => ({
+  kind: 'open',
+  why,
+  ...(request ? { request } : {}),
+});
+const staff = (request: Build): Entry => ({ kind: 'staff', request });
+const object = (request: Build, control?: false | RoleCode, controlWhy?: string): Entry => ({
+  kind: 'object',
+  request,
+  ...(control !== undefined ? { control } : {}),
+  ...(controlWhy ? { controlWhy } : {}),
+});
+const ownSchool = (request: Build): Entry => ({ kind: 'own-school', request });
+
+const get = (url: string, query?: Record<string, string>): InjectOptions => ({
+  method: 'GET',
+  url,
+  ...(query ? { query } : {}),
+});
+const post = (url: string, payload?: unknown, query?: Record<string, string>): InjectOptions => ({
+  method: 'POST',
+  url,
+  ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
+  ...(query ? { query } : {}),
+});
+const put = (url: string, payload?: unknown, query?: Record<string, string>): InjectOptions => ({
+  ...post(url, payload, query),
+  method: 'PUT',
+});
+
+const labOnly =
+  'labs.test.ts proves the positive paths; starting real labs here would only slow the walk';
+
+/** The table: one entry per registered route (`METHOD path`). */
+const table: Record<string, Entry> = {
+  'GET /api/health': open('liveness, no data'),
+  'GET /api/docs/static/index.html': open('API documentation'),
+  'GET /api/docs/static/swagger-initializer.js': open('API documentation'),
+  'GET /api/docs/json': open('API documentation'),
+  'GET /api/docs/yaml': open('API documentation'),
+  'GET /api/docs/static/*': open('API documentation'),
+  'POST /api-uaa/oauth/token': open('sign-in of the caller'),
+  'POST /api-uaa/oauth/logout': open('ends the caller’s own session'),
+  'GET /api-user/users/current': open('the caller’s own account', () => get(apiRoutes.currentUser)),
+  'PUT /api-user/users/password': open('changes the caller’s own password (users.test.ts)'),
+  'POST /api-user/api/user/save/login/log': open('records the caller’s own sign-in'),
+  'GET /api-user/menus/all/:appid': open('the caller’s own menu tree', () =>
+    get(pathOf(apiRoutes.menusAll, { appid: 'platform-web' })),
+  ),
+  'GET /api-user/menus/permissions/:appid': open('the caller’s own permissions', () =>
+    get(pathOf(apiRoutes.menusPermissions, { appid: 'platform-web' })),
+  ),
+  'GET /api-teaching/college/detail/:id': object((t) =>
+    get(pathOf(apiRoutes.collegeDetail, { id: t.schoolId })),
+  ),
+  'GET /api-user/school/profile': ownSchool(() => get(apiRoutes.schoolProfile)),
+  'POST /api-user/school/profile/update': ownSchool(() =>
+    post(apiRoutes.schoolProfileUpdate, { intro: 'Updated introduction', address: 'Road 1' }),
+  ),
+  'GET /api-teaching/student/tasks/do/heartbeat/is/whitelist': open('the caller’s own flag'),
+  'GET /openapi/api-user/client/config/list': open('public site configuration'),
+  'GET /openapi/api-operation/system/announcement': open('public announcement'),
+  'POST /api-experiment/center/page': open('the platform’s environment catalogue', () =>
+    post(apiRoutes.centerPage, {}),
+  ),
+  'GET /api-experiment/center/detail/:id': open('the platform’s environment catalogue', (t) =>
+    get(pathOf(apiRoutes.centerDetail, { id: t.envId })),
+  ),
+  'POST /api-experiment/containers/start': open(
+    'starts a lab of the caller for a platform environment (labs.test.ts)',
+  ),
+  'GET /api-experiment/containers/stop': open('stops the caller’s own lab', (t) =>
+    get(apiRoutes.containersStop, { envId: t.envId, containerId: t.containerId }),
+  ),
+  'POST /api-experiment/container/check/state/:id': object(
+    (t) => post(pathOf(apiRoutes.containerCheckState, { id: t.containerId })),
+    false,
+    labOnly,
+  ),
+  'GET /api-experiment/container/detail/:id': object(
+    (t) => get(pathOf(apiRoutes.containerDetail, { id: t.containerId })),
+    false,
+    labOnly,
+  ),
+  'PUT /api-experiment/containers/heartbeat': object(
+    (t) =>
+      put(apiRoutes.containersHeartbeat, undefined, { envId: t.envId, containerId: t.containerId }),
+    false,
+    labOnly,
+  ),
+  'GET /api-experiment/container/getTime': open('the caller’s own restart count', (t) =>
+    get(apiRoutes.containerGetTime, { envId: t.envId }),
+  ),
+  'POST /api-experiment/container/reset': object(
+    (t) => post(apiRoutes.containerReset, { envId: t.envId, containerId: t.containerId }),
+    false,
+    labOnly,
+  ),
+  'GET /api-experiment/containers/reset/ai': object(
+    (t) => get(apiRoutes.containersResetAi, { envId: t.envId, containerId: t.containerId }),
+    false,
+    labOnly,
+  ),
+  'POST /api-experiment/experiment/env/tb/reset': object(
+    (t) => post(apiRoutes.envTbReset, { envId: t.envId, containerId: t.containerId }),
+    false,
+    labOnly,
+  ),
+  'POST /api-experiment/container/ticket/:id': object(
+    (t) => post(pathOf(apiRoutes.containerTicket, { id: t.containerId }), {}),
+    false,
+    labOnly,
+  ),
+  'GET /api-experiment/disk/alarm/get': open('the caller’s own disk alarm'),
+  'GET /api-experiment/container/listFiles': object(
+    (t) => get(apiRoutes.listFiles, { containerId: t.containerId, path: '/' }),
+    false,
+    labOnly,
+  ),
+  'GET /api-experiment/container/downloadFile': object(
+    (t) => get(apiRoutes.downloadFile, { containerId: t.containerId, path: 'notes.txt' }),
+    false,
+    labOnly,
+  ),
+  'POST /api-experiment/container/uploadFile': open(
+    'uploads into the caller’s own lab; another user’s container is refused (labs.test.ts)',
+  ),
+  'POST /api-case/jupyter/exp/info/save': open('the caller’s own Jupyter request'),
+  'GET /api-case/jupyter/exp/info/query': open('the caller’s own Jupyter request', (t) =>
+    get(apiRoutes.jupyterInfoQuery, { resourceExpEnvId: t.envId }),
+  ),
+  'GET /api-operation/env/usage/:id': staff((t) =>
+    get(pathOf(apiRoutes.envUsage, { id: t.envId })),
+  ),
+  'GET /api-experiment/env/page/list': staff(() => get(apiRoutes.envPage)),
+  'POST /api-experiment/env/add': staff(() => post(apiRoutes.envAdd, {})),
+  'PUT /api-experiment/env/update': staff(() => put(apiRoutes.envUpdate, {})),
+  'PUT /api-experiment/env/config': staff(() => put(apiRoutes.envConfig, {})),
+  'GET /api-experiment/env/get/:id': staff((t) => get(pathOf(apiRoutes.envGet, { id: t.envId }))),
+  'GET /api-experiment/env/list': staff(() => get(apiRoutes.envList)),
+  'GET /api-experiment/env/labels': staff(() => get(apiRoutes.envLabels)),
+  'POST /api-experiment/env/copy/:id': staff((t) =>
+    post(pathOf(apiRoutes.envCopy, { id: t.envId })),
+  ),
+  'DELETE /api-experiment/env/remove/:id': staff((t) => ({
+    method: 'DELETE',
+    url: pathOf(apiRoutes.envRemove, { id: t.envId }),
+  })),
+  'GET /api-experiment/script/list': staff(() => get(apiRoutes.scriptList)),
+  'GET /api-experiment/script/label/:label': staff(() =>
+    get(pathOf(apiRoutes.scriptByLabel, { label: 'x' })),
+  ),
+  'POST /api-experiment/script/save': staff(() => post(apiRoutes.scriptSave, {})),
+  'DELETE /api-experiment/script/remove/:id': staff((t) => ({
+    method: 'DELETE',
+    url: pathOf(apiRoutes.scriptRemove, { id: t.envId }),
+  })),
+  'GET /api/docs': open('API documentation'),
+  'POST /api-user/users/saveOrUpdate': object((t) =>
+    post(apiRoutes.usersSave, { id: t.manager.id, name: 'Renamed person', sex: 1 }),
+  ),
+  'GET /api-user/data/dict/childByPid/:pid': open('the region dictionary', () =>
+    get(pathOf(apiRoutes.regionChildren, { pid: '100000' })),
+  ),
+  // Platform staff: schools, customers, menus and roles
+  'GET /api-user/menus/admin/tree/:appid': staff(() =>
+    get(pathOf(apiRoutes.menusAdminTree, { appid: 'platform-web' })),
+  ),
+  'POST /api-user/menus/saveOrUpdate': staff(() => post(apiRoutes.menusSave, {})),
+  'POST /api-user/menus/delete/:id': staff((t) =>
+    post(pathOf(apiRoutes.menusDelete, { id: t.classId })),
+  ),
+  'GET /api-user/roles/list': staff(() => get(apiRoutes.rolesList)),
+  'GET /api-user/roles/menus/:id': staff((t) =>
+    get(pathOf(apiRoutes.roleMenus, { id: t.classId })),
+  ),
+  'POST /api-user/roles/grant': staff(() => post(apiRoutes.roleGrant, {})),
+  'GET /api-user/colleges/page': staff(() => get(apiRoutes.collegesPage)),
+  'POST /api-user/colleges/get': staff((t) =>
+    post(apiRoutes.collegesGet, undefined, { id: t.schoolId }),
+  ),
+  'POST /api-user/colleges/saveOrUpdate': staff((t) =>
+    post(apiRoutes.collegesSave, { id: t.schoolId, name: 'Taken over' }),
+  ),
+  'POST /api-user/colleges/delete': staff((t) =>
+    post(apiRoutes.collegesDelete, undefined, { id: t.schoolId }),
+  ),
+  'POST /api-user/colleges/enable': staff((t) =>
+    post(apiRoutes.collegesEnable, { id: t.schoolId, enabled: false }),
+  ),
+  'GET /api-user/colleges/options': staff(() => get(apiRoutes.collegesOptions)),
+  'GET /api-user/colleges/admins': staff((t) =>
+    get(apiRoutes.collegesAdmins, { collegeId: t.schoolId }),
+  ),
+  'POST /api-user/colleges/admins': staff((t) =>
+    post(apiRoutes.collegesAdmins, {
+      collegeId: t.schoolId,
+      name: 'Intruder',
+      phone: '13912345678',
+    }),
+  ),
+  'POST /nledu-cloud-sso-upms/school/updateTotalUser': staff((t) => ({
+    method: 'POST',
+    url: apiRoutes.collegesUpdateTotalUser,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `collegeId=${t.schoolId}&totalUser=1`,
+  })),
+  'POST /nledu-cloud-sso-upms/school/importSchools': staff(() =>
+    multipart(apiRoutes.collegesImport, 'schools.csv', 'name,url\nSchool,sch_new\n'),
+  ),
+  'GET /nledu-cloud-sso-upms/school/importSchools/template': staff(() =>
+    get(apiRoutes.collegesImportTemplate),
+  ),
+  'GET /api-operation/customer/page': staff(() => get(apiRoutes.customersPage)),
+  'GET /api-operation/customer/get/:id': staff((t) =>
+    get(pathOf(apiRoutes.customersGet, { id: t.customerId })),
+  ),
+  'POST /api-operation/customer/saveOrUpdate': staff((t) =>
+    post(apiRoutes.customersSave, { id: t.customerId }),
+  ),
+  'POST /api-operation/customer/delete/:id': staff((t) =>
+    post(pathOf(apiRoutes.customersDelete, { id: t.customerId })),
+  ),
+  'POST /api-operation/customer/time/add': staff((t) =>
+    post(apiRoutes.customersAddTime, { customerId: t.customerId, hours: 1, reason: 'More time' }),
+  ),
+  'GET /api-operation/customer/time/history': staff(() => get(apiRoutes.customersTimeHistory)),
+  // The school's organization and classes
+  'GET /api-user/org/tree': ownSchool(() => get(apiRoutes.orgTree, { archived: 'true' })),
+  'POST /api-user/org/department/saveOrUpdate': object((t) =>
+    post(apiRoutes.departmentsSave, { id: t.departmentId, name: `Department ${unique()}` }),
+  ),
+  'POST /api-user/org/department/delete/:id': object(async (t) =>
+    post(pathOf(apiRoutes.departmentsDelete, { id: await t.newDepartment() })),
+  ),
+  'GET /api-user/org/major/list': ownSchool(() => get(apiRoutes.majorsList)),
+  'POST /api-user/org/major/saveOrUpdate': object((t) =>
+    post(apiRoutes.majorsSave, {
+      id: t.majorId,
+      departmentId: t.departmentId,
+      name: `Major ${unique()}`,
+    }),
+  ),
+  'POST /api-user/org/major/delete/:id': object(async (t) =>
+    post(pathOf(apiRoutes.majorsDelete, { id: await t.newMajor() })),
+  ),
+  'GET /api-user/classes/page': ownSchool(() => get(apiRoutes.classesPage)),
+  'GET /api-user/classes/list': ownSchool(() =>
+    get(apiRoutes.classesList, { includeArchived: 'true' }),
+  ),
+  'GET /api-user/classes/get/:id': object((t) =>
+    get(pathOf(apiRoutes.classesGet, { id: t.classId })),
+  ),
+  'POST /api-user/classes/saveOrUpdate': object((t) =>
+    post(apiRoutes.classesSave, {
+      id: t.classId,
+      name: `Class ${unique()}`,
+      grade: '2026',
+      majorIds: [t.majorId],
+    }),
+  ),
+  'POST /api-user/classes/delete/:id': object(async (t) =>
+    post(pathOf(apiRoutes.classesDelete, { id: await t.newClass() })),
+  ),
+  'POST /api-user/classes/archive/:id': object(async (t) =>
+    post(pathOf(apiRoutes.classesArchive, { id: await t.newClass() }), { confirm: 'delete' }),
+  ),
+  // Teachers and students
+  'GET /api-user/teachers/page': ownSchool(() => get(apiRoutes.teachersPage)),
+  'GET /api-user/teachers/get/:id': object((t) =>
+    get(pathOf(apiRoutes.teachersGet, { id: t.teacher.id })),
+  ),
+  'POST /api-user/teachers/saveOrUpdate': object(async (t) =>
+    post(apiRoutes.teachersSave, {
+      id: await t.newTeacher(),
+      name: 'Teacher name',
+      sex: 2,
+      role: 'teacher',
+      phone: '13711112222',
+    }),
+  ),
+  'POST /api-user/teachers/enable': object(async (t) =>
+    post(apiRoutes.teachersEnable, { id: await t.newTeacher(), enabled: false }),
+  ),
+  'DELETE /api-user/teachers/delete/:id': object(async (t) => ({
+    method: 'DELETE',
+    url: pathOf(apiRoutes.teachersDelete, { id: await t.newTeacher() }),
+  })),
+  'GET /api-user/students/page': ownSchool(() => get(apiRoutes.studentsPage)),
+  'GET /api-user/students/get/:id': object(
+    (t) => get(pathOf(apiRoutes.studentsGet, { id: t.student.id })),
+    'teacher',
+  ),
+  'POST /api-user/students/saveOrUpdate': object(async (t) =>
+    post(apiRoutes.studentsSave, {
+      id: await t.newStudent(),
+      stuNo: `n${unique()}`,
+      name: 'Student name',
+      sex: 1,
+      classId: t.classId,
+    }),
+  ),
+  'POST /api-user/students/enable': object(async (t) =>
+    post(apiRoutes.studentsEnable, { id: await t.newStudent(), enabled: false }),
+  ),
+  'POST /api-user/students/resetPassword': object(async (t) =>
+    post(apiRoutes.studentsResetPassword, { id: await t.newStudent(), mode: 'random' }),
+  ),
+  'POST /api-user/students/batchCreate': object((t) =>
+    post(apiRoutes.studentsBatchCreate, {
+      classId: t.classId,
+      stuNoPrefix: `b${unique()}`,
+      start: 1,
+      count: 2,
+      digits: 3,
+    }),
+  ),
+  'POST /api-user/students/import': ownSchool((t) =>
+    multipart(
+      apiRoutes.studentsImport,
+      'students.csv',
+      `姓名,学号,性别,手机号,班级,密码\n导入学生,i${unique()},男,,${t.className},\n`,
+    ),
+  ),
+  'GET /api-user/students/import/template': ownSchool(() => get(apiRoutes.studentsImportTemplate)),
+  'GET /api-user/import/job/:id': object((t) => get(pathOf(apiRoutes.importJob, { id: t.jobId }))),
+  'GET /api-user/import/job/:id/errors': object((t) =>
+    get(pathOf(apiRoutes.importJobErrors, { id: t.jobId })),
+  ),
+  'GET /api-user/students/export': ownSchool(() => get(apiRoutes.studentsExport)),
+};
+
+let uniqueCounter = 0;
+function unique() {
+  uniqueCounter += 1;
+  return `${Date.now().toString(36)}${uniqueCounter}`;
+}
+
+function multipart(url: string, fileName: string, content: string): InjectOptions {
+  const boundary = `----walk${unique()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+        'Content-Type: text/csv\r\n\r\n',
+    ),
+    Buffer.from(content, 'utf8'),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return {
+    method: 'POST',
+    url,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  };
+}
+
+/** The text a response carries, with spreadsheets read cell by cell. */
+async function textOf(res: LightMyRequestResponse): Promise<string> {
+  const type = String(res.headers['content-type'] ?? '');
+  if (!type.includes('spreadsheetml')) return res.body;
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const cells: string[] = [];
+  book.eachSheet((sheet) =>
+    sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.text)))),
+  );
+  return cells.join('\n');
+}
+
+let h: Harness;
+let A: Tenant;
+let B: Tenant;
+
+async function account(schoolId: string, role: RoleCode, kind: number, name: string) {
+  const u = await createUser(h.ctx, { schoolId, roles: [role] });
+  await h.ctx.db.update(users).set({ kind, name }).where(eq(users.id, u.id));
+  const { access_token } = await signIn(h.app, u.username, u.password);
+  return { id: u.id, username: u.username, token: access_token };
+}
+
+async function makeTenant(label: string, envId: string, spares: boolean): Promise<Tenant> {
+  const { ctx } = h;
+  const marker = `ZZ${label}${ctx.ids.next().slice(-6)}`;
+  const school = await createSchool(ctx, { name: `${marker} school` });
+  const schoolId = school.id;
+  const newDepartment = async () => {
+    const id = ctx.ids.next();
+    await ctx.db.insert(departments).values({ id, schoolId, name: `${marker} department ${id}` });
+    return id;
+  };
+  const departmentId = await newDepartment();
+  const newMajor = async () => {
+    const id = ctx.ids.next();
+    await ctx.db
+      .insert(majors)
+      .values({ id, schoolId, departmentId, name: `${marker} major ${id}` });
+    return id;
+  };
+  const majorId = await newMajor();
+  const newClass = async () => {
+    const id = ctx.ids.next();
+    await ctx.db
+      .insert(classes)
+      .values({ id, schoolId, name: `${marker} class ${id}`, grade: '2026' });
+    await ctx.db.insert(classMajors).values({ classId: id, majorId, schoolId });
+    return id;
+  };
+  const classId = await newClass();
+  const manager = await account(
+    schoolId,
+    'school-manager',
+    UserKind.SCHOOL_ADMIN,
+    `${marker} manager`,
+  );
+  const teacher = await account(schoolId, 'teacher', UserKind.TEACHER, `${marker} teacher`);
+  const student = await account(schoolId, 'student', UserKind.STUDENT, `${marker} student`);
+  await ctx.db
+    .update(users)
+    .set({ classId, stuNo: `${marker}s` })
+    .where(eq(users.id, student.id));
+  const newStudent = async () => {
+    const u = await createUser(ctx, { schoolId, roles: ['student'] });
+    await ctx.db
+      .update(users)
+      .set({ kind: UserKind.STUDENT, classId, stuNo: u.username, name: `${marker} student` })
+      .where(eq(users.id, u.id));
+    return u.id;
+  };
+  const newTeacher = async () => {
+    const u = await createUser(ctx, { schoolId, roles: ['teacher'] });
+    await ctx.db
+      .update(users)
+      .set({ kind: UserKind.TEACHER, name: `${marker} teacher` })
+      .where(eq(users.id, u.id));
+    return u.id;
+  };
+  const teachingTaskId = ctx.ids.next();
+  await ctx.db
+    .insert(teachingTasks)
+    .values({ id: teachingTaskId, schoolId, teacherId: teacher.id, name: `${marker} task` });
+  await ctx.db.insert(studentTasks).values({
+    id: ctx.ids.next(),
+    schoolId,
+    taskId: teachingTaskId,
+    studentId: student.id,
+  });
+  const containerId = ctx.ids.next();
+  await ctx.db.insert(labContainers).values({
+    id: containerId,
+    userId: student.id,
+    schoolId,
+    envId,
+    partEnvId: envId,
+    resources: { cpuCore: 1, memorySize: 1, diskSize: 1, gpuCount: 0 },
+  });
+  const jobId = ctx.ids.next();
+  await ctx.db.insert(importJobs).values({
+    id: jobId,
+    schoolId,
+    userId: manager.id,
+    kind: 'students',
+    fileName: `${marker}.xlsx`,
+    status: 'done',
+    errors: [{ row: 2, field: 'name', errorKey: 'required', value: marker }],
+  });
+  const customerId = ctx.ids.next();
+  const now = ctx.now().getTime();
+  await ctx.db.insert(customers).values({
+    id: customerId,
+    schoolId,
+    name: `${marker} customer`,
+    kind: 1,
+    serviceStart: new Date(now - 86_400_000),
+    serviceEnd: new Date(now + 365 * 86_400_000),
+  });
+  const spare = async (make: () => Promise<string>) => {
+    if (!spares) return make;
+    const id = await make();
+    return async () => id;
+  };
+  const className = (await ctx.db.query.classes.findFirst({ where: eq(classes.id, classId) }))!
+    .name;
+  return {
+    schoolId,
+    marker,
+    className,
+    manager,
+    teacher,
+    student,
+    classId,
+    departmentId,
+    majorId,
+    teachingTaskId,
+    containerId,
+    jobId,
+    customerId,
+    envId,
+    newClass: await spare(newClass),
+    newStudent: await spare(newStudent),
+    newTeacher: await spare(newTeacher),
+    newDepartment: await spare(newDepartment),
+    newMajor: await spare(newMajor),
+  };
+}
+
+/** Every row of a school's objects, to prove a walk changed none of them. */
+async function snapshot(t: Tenant) {
+  const { db } = h.ctx;
+  return JSON.stringify({
+    school: await db.select().from(schools).where(eq(schools.id, t.schoolId)),
+    classes: await db.select().from(classes).where(eq(classes.schoolId, t.schoolId)),
+    classMajors: await db.select().from(classMajors).where(eq(classMajors.schoolId, t.schoolId)),
+    departments: await db.select().from(departments).where(eq(departments.schoolId, t.schoolId)),
+    majors: await db.select().from(majors).where(eq(majors.schoolId, t.schoolId)),
+    users: await db.select().from(users).where(eq(users.schoolId, t.schoolId)),
+    tasks: await db.select().from(teachingTasks).where(eq(teachingTasks.schoolId, t.schoolId)),
+    studentTasks: await db.select().from(studentTasks).where(eq(studentTasks.schoolId, t.schoolId)),
+    jobs: await db.select().from(importJobs).where(eq(importJobs.schoolId, t.schoolId)),
+    containers: await db
+      .select()
+      .from(labContainers)
+      .where(inArray(labContainers.userId, [t.student.id])),
+  });
+}
+
+const key = (method: string, url: string) => `${method} ${url}`;
+
+function apiRoutesOfApp() {
+  return h.app.registeredRoutes.filter((r) => !r.labGateway);
+}
+
+async function send(build: Build, t: Tenant, as: Account) {
+  const opts = await build(t);
+  return h.app.inject({
+    ...opts,
+    headers: { authorization: `Bearer ${as.token}`, ...(opts.headers ?? {}) },
+  });
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  const env = await createEnvironment(h.ctx);
+  A = await makeTenant('A', env.id, false);
+  B = await makeTenant('B', env.id, true);
+}, 120_000);
+afterAll(() => h.close());
+
+describe('tenant isolation, route by route', () => {
+  it('has an entry for every route the server registers, and none for routes that are gone', () => {
+    const registered = new Set(apiRoutesOfApp().map((r) => key(r.method, r.url)));
+    const missing = [...registered].filter((k) => !(k in table));
+    const stale = Object.keys(table).filter((k) => !registered.has(k));
+    expect(missing, 'routes without an entry in the tenant isolation table').toEqual([]);
+    expect(stale, 'entries for routes that no longer exist').toEqual([]);
+  });
+
+  it('lab-origin routes are not served on the API origin', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/__lab/info' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it("refuses school A's users every object of school B, and never answers with B's data", async () => {
+    const before = await snapshot(B);
+    const failures: string[] = [];
+    const bIds = [
+      B.schoolId,
+      B.classId,
+      B.departmentId,
+      B.majorId,
+      B.manager.id,
+      B.teacher.id,
+      B.student.id,
+      B.teachingTaskId,
+      B.jobId,
+      B.customerId,
+      B.containerId,
+    ];
+    for (const [route, entry] of Object.entries(table)) {
+      if (entry.kind === 'lab-origin' || !('request' in entry) || !entry.request) continue;
+      for (const as of [A.manager, A.teacher, A.student]) {
+        const res = await send(entry.request, B, as);
+        const body = await textOf(res);
+        const leaked = [B.marker, ...bIds].filter((m) => body.includes(m));
+        if (leaked.length)
+          failures.push(`${route} as ${as.username}: answered ${leaked.join(', ')}`);
+        if (res.statusCode >= 500) failures.push(`${route} as ${as.username}: ${res.statusCode}`);
+        if (entry.kind === 'staff' || entry.kind === 'object') {
+          const refused =
+            (res.statusCode === 403 || res.statusCode === 404) && res.json().code !== 200;
+          if (!refused)
+            failures.push(
+              `${route} as ${as.username}: not refused (${res.statusCode} ${body.slice(0, 120)})`,
+            );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshot(B)).toEqual(before);
+  });
+
+  it('answers the same requests inside the school, so the refusals come from the boundary', async () => {
+    const failures: string[] = [];
+    const byRole: Record<string, Account> = {
+      'school-manager': A.manager,
+      teacher: A.teacher,
+      student: A.student,
+    };
+    for (const [route, entry] of Object.entries(table)) {
+      if (entry.kind !== 'object' && entry.kind !== 'own-school') continue;
+      if (entry.kind === 'object' && entry.control === false) {
+        expect(entry.controlWhy, `${route} needs a reason to skip its control`).toBeTruthy();
+        continue;
+      }
+      const role = (entry.kind === 'object' && entry.control) || 'school-manager';
+      const as = byRole[role]!;
+      const res = await send(entry.request, A, as);
+      const json = String(res.headers['content-type'] ?? '').includes('json');
+      const ok = res.statusCode === 200 && (!json || res.json().code === 200);
+      if (!ok) failures.push(`${route} as ${role}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
