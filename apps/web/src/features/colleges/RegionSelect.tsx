@@ -36,7 +36,7 @@ export function RegionSelect({
   return (
     <Select<string>
       id={id}
-      aria-label={placeholder}
+      aria-label={id ? undefined : placeholder}
       placeholder={placeholder}
       allowClear={allowClear}
       showSearch={{ optionFilterProp: 'label' }}
