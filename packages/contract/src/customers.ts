@@ -191,6 +191,10 @@ export type CustomerTimeHistoryQuery = z.input<typeof customerTimeHistoryQuerySc
 
 export const customerMessages = {
   'customers.not_found': { zh: '客户不存在', en: 'Customer not found' },
+  'customers.period_locked': {
+    zh: '服务时间只能通过“增加服务时间”调整，以便留下加时记录',
+    en: 'The service period can only be changed by adding service time, so the change is recorded',
+  },
   'customers.college_not_found': {
     zh: '所选学校不存在或已删除',
     en: 'The selected school does not exist or has been deleted',

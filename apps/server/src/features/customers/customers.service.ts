@@ -106,6 +106,14 @@ export class CustomersService {
       updatedAt: now,
     };
     if (body.id) {
+      const current = await repo.findCustomer(this.ctx.db, body.id);
+      if (!current) throw notFound('customers.not_found');
+      if (
+        current.serviceStart.getTime() !== fields.serviceStart.getTime() ||
+        current.serviceEnd.getTime() !== fields.serviceEnd.getTime()
+      ) {
+        throw invalid('customers.period_locked', { serviceEnd: 'invalid_value' });
+      }
       if (!(await repo.updateCustomer(this.ctx.db, body.id, fields))) {
         throw notFound('customers.not_found');
       }

@@ -146,6 +146,20 @@ describe('customers', () => {
       remark: '',
     });
 
+    // The service period changes only through added time, which is recorded.
+    const moved = await call('POST', apiRoutes.customersSave, {
+      id: customer.id,
+      name: 'North campus 2',
+      kind: 3,
+      serviceStart: customer.serviceStart,
+      serviceEnd: new Date(Date.parse(customer.serviceEnd) + 86_400_000).toISOString(),
+    });
+    expect(moved).toMatchObject({
+      status: 400,
+      errorKey: 'customers.period_locked',
+      fields: { serviceEnd: 'invalid_value' },
+    });
+
     const listed = await page(`name=${encodeURIComponent('north CAMPUS')}&kind=3`);
     expect(listed.data.records.map((c) => c.id)).toEqual([customer.id]);
 
@@ -200,14 +214,19 @@ describe('customers', () => {
     expect((await addCustomer({ name: 'AB' })).name).toBe('AB');
   });
 
-  it('caps the period at one year on create only, and needs a live school', async () => {
+  it('keeps the period on update (added time changes it), and needs a live school', async () => {
     const customer = await addCustomer();
     const longer = await call<Customer>('POST', apiRoutes.customersSave, {
-      ...newCustomer({ id: customer.id, name: customer.name }),
+      id: customer.id,
+      name: customer.name,
+      kind: customer.kind,
+      serviceStart: customer.serviceStart,
       serviceEnd: iso(now() + 500 * day),
     });
-    expect(longer.code).toBe(200);
-    expect(longer.data.remainingDays).toBe(500);
+    expect(longer).toMatchObject({ status: 400, errorKey: 'customers.period_locked' });
+    expect(
+      (await call<Customer>('GET', pathOf(apiRoutes.customersGet, { id: customer.id }))).data,
+    ).toMatchObject({ serviceEnd: customer.serviceEnd });
 
     const school = await createSchool(h.ctx);
     await h.ctx.db.update(schools).set({ deletedAt: h.ctx.now() }).where(eq(schools.id, school.id));
@@ -487,7 +506,18 @@ describe('who may', () => {
       .where(eq(roleMenus.roleId, role!.id));
     const actions: [string, 'GET' | 'POST', string, unknown][] = [
       ['customer.add', 'POST', apiRoutes.customersSave, newCustomer()],
-      ['customer.edit', 'POST', apiRoutes.customersSave, newCustomer({ id: customer.id })],
+      [
+        'customer.edit',
+        'POST',
+        apiRoutes.customersSave,
+        {
+          id: customer.id,
+          name: customer.name,
+          kind: customer.kind,
+          serviceStart: customer.serviceStart,
+          serviceEnd: customer.serviceEnd,
+        },
+      ],
       [
         'customer.add_time',
         'POST',

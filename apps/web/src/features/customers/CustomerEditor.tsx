@@ -131,13 +131,14 @@ export function CustomerEditor({ customer, onClose }: CustomerEditorProps) {
           {...item('serviceStart', t('customers.fields.serviceStart'), true)}
           extra={customer ? undefined : t('customers.hints.serviceYear')}
         >
-          <Input type="date" />
+          <Input type="date" disabled={Boolean(customer)} />
         </Form.Item>
         <Form.Item
           {...item('serviceEnd', t('customers.fields.serviceEnd'), true)}
           dependencies={['serviceStart']}
+          extra={customer ? t('customers.hints.periodLocked') : undefined}
         >
-          <Input type="date" />
+          <Input type="date" disabled={Boolean(customer)} />
         </Form.Item>
         <Form.Item {...item('remark', t('customers.fields.remark'))}>
           <Input.TextArea

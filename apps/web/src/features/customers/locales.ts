@@ -65,6 +65,7 @@ export const customersZh = {
   },
   hints: {
     serviceYear: '新客户的服务期限最长一年，之后可增加服务时间',
+    periodLocked: '服务时间请在“服务管理”中通过增加服务时间调整',
     expiredFromNow: '服务已过期：增加的时长从现在开始计算',
     result: '服务结束时间从 {{before}} 延长到 {{after}}（增加 {{hours}} 小时）',
   },
@@ -162,6 +163,7 @@ export const customersEn: typeof customersZh = {
   },
   hints: {
     serviceYear: 'A new customer’s service lasts at most one year; add time later to extend it',
+    periodLocked: 'Change the service period by adding service time under Service management',
     expiredFromNow: 'The service has expired: the hours count from now',
     result: 'The service now ends at {{after}} instead of {{before}} ({{hours}} hours added)',
   },
