@@ -175,7 +175,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(regionsRoutes);
   await app.register(customersRoutes);
   await app.register(orgRoutes);
-  await app.register(classesRoutes);
+  await app.register(classesRoutes((studentIds) => app.labs.runtime.removeUserLabs(studentIds)));
   await app.register(teachersRoutes);
   await app.register(studentsRoutes);
   await app.register(importsRoutes);

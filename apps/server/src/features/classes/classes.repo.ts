@@ -256,6 +256,12 @@ export async function archiveClass(db: Db, schoolId: string, classId: string, at
   return row;
 }
 
+/** Ids of every student of the class, deleted ones too. */
+export async function studentIdsOf(db: Db, schoolId: string, classId: string): Promise<string[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(studentsOf(schoolId, classId));
+  return rows.map((r) => r.id);
+}
+
 /** Deletes the training data (student tasks) of every student of the class; answers how many. */
 export async function clearTrainingData(db: Db, schoolId: string, classId: string) {
   const rows = await db

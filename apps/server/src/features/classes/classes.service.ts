@@ -18,7 +18,11 @@ type ClassPageQuery = z.output<typeof classPageQuerySchema>;
 type ClassSave = z.output<typeof classSaveSchema>;
 
 export class ClassesService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    /** Clears what the students did in labs once their class is archived. */
+    private readonly removeLabs: (studentIds: string[]) => Promise<unknown> = async () => {},
+  ) {}
 
   /** Records with their majors and live student counts. */
   private async present(schoolId: string, rows: repo.ClassRow[]): Promise<ClassRecord[]> {
@@ -156,7 +160,8 @@ export class ClassesService {
 
   /**
    * Archives a class and clears its students' training data in one transaction (management
-   * spec §4). The students stay in the class; the class leaves the lists in use.
+   * spec §4), then removes their labs and lab files. The students stay in the class; the class
+   * leaves the lists in use.
    */
   async archive(
     actor: Actor,
@@ -173,6 +178,7 @@ export class ClassesService {
       await repo.clearTrainingData(tx, schoolId, id);
       return archived;
     });
+    await this.removeLabs(await repo.studentIdsOf(this.ctx.db, schoolId, id));
     return this.presentOne(schoolId, row);
   }
 }

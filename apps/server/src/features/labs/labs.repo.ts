@@ -212,3 +212,20 @@ export async function readSetting<T>(db: Db, key: string): Promise<T | undefined
   const rows = await db.select().from(systemSettings).where(eq(systemSettings.key, key)).limit(1);
   return rows[0]?.value as T | undefined;
 }
+
+/** Ids of every container of the users. */
+export async function containerIdsOfUsers(db: Db, userIds: readonly string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ id: labContainers.id })
+    .from(labContainers)
+    .where(inArray(labContainers.userId, [...userIds]));
+  return rows.map((r) => r.id);
+}
+
+/** Forgets the users' containers and remembered Jupyter requests; usage records stay. */
+export async function deleteLabsOfUsers(db: Db, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.delete(labContainers).where(inArray(labContainers.userId, [...userIds]));
+  await db.delete(jupyterExpInfo).where(inArray(jupyterExpInfo.userId, [...userIds]));
+}

@@ -328,6 +328,28 @@ export class LabRuntime {
     });
   }
 
+  /**
+   * Stops and removes every lab of the users: their homes are deleted, their containers and
+   * remembered requests forgotten. Usage records stay for billing. Answers how many were removed.
+   */
+  async removeUserLabs(userIds: readonly string[]): Promise<number> {
+    const ids = await repo.containerIdsOfUsers(this.ctx.db, userIds);
+    for (const id of ids) {
+      const entry = this.entries.get(id);
+      if (entry) {
+        if (entry.desired === 1 || entry.state !== 'Stopped') await this.stop(entry, 'removed');
+        this.entries.delete(id);
+        const key = `${entry.userId}:${entry.envId}`;
+        const left = (this.byUserEnv.get(key) ?? []).filter((other) => other !== id);
+        if (left.length) this.byUserEnv.set(key, left);
+        else this.byUserEnv.delete(key);
+      }
+      await this.driver.remove(id);
+    }
+    await repo.deleteLabsOfUsers(this.ctx.db, userIds);
+    return ids.length;
+  }
+
   heartbeat(entry: ContainerEntry): void {
     entry.lastHeartbeat = this.ctx.now().getTime();
     this.dirtyHeartbeats.add(entry.id);

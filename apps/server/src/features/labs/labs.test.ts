@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, pathOf, type Container } from '@platform/contract';
-import { labContainers, labUsage } from '../../db/schema';
+import { apiRoutes, pathOf, UserKind, type Container } from '@platform/contract';
+import { classes, labContainers, labUsage, users } from '../../db/schema';
 import { bearer, createEnvironment, createSchool, signedIn, signIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 
@@ -331,5 +333,48 @@ describe('Jupyter resource requests, usage and disk alarm', () => {
       phone: '',
       status: 0,
     });
+  });
+});
+
+describe('archiving a class', () => {
+  it("stops and removes its students' labs and their files, and keeps usage", async () => {
+    const school = await createSchool(h.ctx);
+    const classId = h.ctx.ids.next();
+    await h.ctx.db.insert(classes).values({ id: classId, schoolId: school.id, name: 'To archive' });
+    const learner = await signedIn(h.app, h.ctx, { roles: ['student'], schoolId: school.id });
+    await h.ctx.db
+      .update(users)
+      .set({ kind: UserKind.STUDENT, classId })
+      .where(eq(users.id, learner.id));
+    const manager = await signedIn(h.app, h.ctx, {
+      roles: ['school-manager'],
+      schoolId: school.id,
+    });
+    const env = await createEnvironment(h.ctx, { name: 'Archived shell' });
+    const [id] = (await start(learner, env.id)).data as string[];
+    await h.app.labs.runtime.settle();
+    expect((await state(learner, id!)).state).toBe('Running');
+    const home = path.join(h.ctx.config.labsDir, id!);
+    expect(fs.existsSync(home)).toBe(true);
+
+    const archived = await call(
+      manager,
+      'POST',
+      pathOf(apiRoutes.classesArchive, { id: classId }),
+      {
+        confirm: 'delete',
+      },
+    );
+    expect(archived.code).toBe(200);
+    expect(fs.existsSync(home)).toBe(false);
+    expect(h.app.labs.runtime.get(id!)).toBeUndefined();
+    const gone = await call(learner, 'POST', pathOf(apiRoutes.containerCheckState, { id: id! }));
+    expect(gone.status).toBe(404);
+    expect(await h.ctx.db.select().from(labContainers).where(eq(labContainers.id, id!))).toEqual(
+      [],
+    );
+    const usage = await h.ctx.db.select().from(labUsage).where(eq(labUsage.containerId, id!));
+    expect(usage).toHaveLength(1);
+    expect(usage[0]!.stopReason).toBe('removed');
   });
 });
