@@ -22,19 +22,19 @@ export function optionalText(max: number) {
 }
 
 export const phonePattern = /^1[3-9]\d{9}$/;
-export const phoneSchema = z
+export const phoneSchema = /* @__PURE__ */ z
   .string('required')
   .min(1, 'required')
   .regex(phonePattern, 'invalid_format');
-export const emailSchema = z.email('invalid_format').max(100, 'too_long');
+export const emailSchema = /* @__PURE__ */ z.email('invalid_format').max(100, 'too_long');
 
 /** A positive integer no larger than the database's integer. */
-export const positiveIntSchema = z.coerce
+export const positiveIntSchema = /* @__PURE__ */ z.coerce
   .number('invalid_format')
   .int('invalid_format')
   .min(1, 'invalid_value')
   .max(maxInteger, 'invalid_value');
-export const nonNegativeIntSchema = z.coerce
+export const nonNegativeIntSchema = /* @__PURE__ */ z.coerce
   .number('invalid_format')
   .int('invalid_format')
   .min(0, 'invalid_value')
@@ -42,4 +42,4 @@ export const nonNegativeIntSchema = z.coerce
 
 /** Gender: 1 male, 2 female (0 unknown is never entered by hand). */
 export const genders = [1, 2] as const;
-export const genderSchema = z.union([z.literal(1), z.literal(2)], 'required');
+export const genderSchema = /* @__PURE__ */ z.union([z.literal(1), z.literal(2)], 'required');

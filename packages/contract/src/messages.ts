@@ -2,12 +2,12 @@
  * Every message the server can answer with, in both languages, keyed by the stable `errorKey`.
  * The web app translates by the same keys. `{{name}}` is replaced by a parameter.
  */
-import { accountMessages } from './accounts';
-import { collegeMessages } from './colleges';
-import { customerMessages } from './customers';
-import { importMessages } from './imports';
-import { menuAdminMessages } from './permissions';
-import { orgMessages } from './org';
+import { accountMessages } from './accounts.messages';
+import { collegeMessages } from './colleges.messages';
+import { customerMessages } from './customers.messages';
+import { importMessages } from './imports.messages';
+import { menuAdminMessages } from './permissions.messages';
+import { orgMessages } from './org.messages';
 
 const coreMessages = {
   'common.ok': { zh: '操作成功', en: 'Success' },

@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { idSchema } from './envelope';
-import { emailSchema, genderSchema, phoneSchema, textField } from './fields';
 
 /** Role codes of spec §6; `operator` and `admin` are the operations staff and platform administrator. */
 export const roleCodes = [
@@ -73,7 +71,7 @@ export function rolesForApp<T extends { tenantId: string }>(
 }
 
 /** The latest date that is today somewhere on earth (UTC+14), as YYYY-MM-DD. */
-function latestToday(): string {
+export function latestToday(): string {
   return new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
 }
 
@@ -83,60 +81,3 @@ export function isIsoDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
-
-/** Optional text: empty means none, otherwise between min and max characters. */
-function optionalRange(min: number, max: number) {
-  return z
-    .string()
-    .refine((v) => v === v.trim(), 'invalid_format')
-    .refine((v) => v === '' || v.length >= min, 'too_short')
-    .refine((v) => v.length <= max, 'too_long')
-    .nullish();
-}
-
-/** Empty, or the given rule. */
-function emptyOr(schema: z.ZodType<string>) {
-  return z.union([z.literal(''), schema]).nullish();
-}
-
-const regionCodeSchema = z.string().regex(/^\d{1,20}$/, 'invalid_format');
-
-/**
- * Body of `POST /api-user/users/saveOrUpdate`: the caller's own user record of the web host
- * (platform spec §3). User name, student number, kind, school and roles are not part of it.
- * Empty optional fields clear the value.
- */
-export const userRecordSaveSchema = z
-  .object({
-    /** Only the caller's own id; another id is answered as not found. */
-    id: idSchema.optional(),
-    name: textField(2, 30),
-    sex: genderSchema,
-    birthday: z
-      .string()
-      .refine((v) => v === '' || isIsoDate(v), 'invalid_format')
-      .refine((v) => v === '' || !isIsoDate(v) || (v >= '1900-01-01' && v <= latestToday()), {
-        message: 'invalid_value',
-      })
-      .nullish(),
-    province: emptyOr(regionCodeSchema),
-    city: emptyOr(regionCodeSchema),
-    address: optionalRange(3, 50),
-    contactName: optionalRange(2, 30),
-    contactPhone: z
-      .string()
-      .refine((v) => v === '' || phoneSchema.safeParse(v).success, 'invalid_format')
-      .nullish(),
-    email: z
-      .string()
-      .refine((v) => v.length <= 100, 'too_long')
-      .refine((v) => v === '' || v.length > 100 || emailSchema.safeParse(v).success, {
-        message: 'invalid_format',
-      })
-      .nullish(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.city && !v.province)
-      ctx.addIssue({ code: 'custom', path: ['province'], message: 'required' });
-  });
-export type UserRecordSave = z.input<typeof userRecordSaveSchema>;
