@@ -31,7 +31,10 @@ for (const a of accounts) {
     const side = page.getByRole('navigation', { name: '侧边菜单' });
     await expect(side.getByText('我的信息')).toBeVisible();
     await expect(side.getByText('修改密码')).toBeVisible();
-    await expect(page.getByText(a.username, { exact: true })).toBeVisible();
+    const info = page.getByRole('main');
+    await expect(
+      info.getByRole('row').filter({ hasText: '用户名' }).getByText(a.username, { exact: true }),
+    ).toBeVisible();
   });
 }
 
