@@ -44,6 +44,16 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
+      // The pool's end() does not wait for its clients to say goodbye; forcing the drop while
+      // they do makes them fail with "terminating connection", so wait for them first.
+      for (let tries = 0; tries < 100; tries++) {
+        const { rows } = await c.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
