@@ -6,7 +6,7 @@ export function LoadingState() {
   const { t } = useTranslation();
   return (
     <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }} role="status">
-      <Spin tip={t('app.loading')}>
+      <Spin description={t('app.loading')}>
         <div style={{ width: 120, height: 60 }} />
       </Spin>
     </div>
