@@ -12,7 +12,7 @@ import {
 import { toast } from '../../shared/toast';
 import type { FieldMessages } from '../../shared/zodForm';
 import { classSaveMutationOptions, majorsQueryOptions } from './api';
-import { rulesOf, saveErrors, textMessages } from './forms';
+import { rulesOf, saveErrors, submitDialog, textMessages } from './forms';
 
 type ClassField = 'name' | 'grade' | 'majorIds';
 const classFields: readonly ClassField[] = ['name', 'grade', 'majorIds'];
@@ -58,32 +58,26 @@ export function ClassEditor({ record, onClose }: ClassEditorProps) {
   }, [t]);
   const rules = rulesOf(classSaveSchema, classFields, messages);
 
-  const submit = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const values = form.getFieldsValue(true) as ClassFormValues;
-    const body: ClassSave = {
-      ...(record ? { id: record.id } : {}),
-      name: values.name,
-      grade: values.grade,
-      majorIds: values.majorIds,
-    };
-    try {
-      await save.mutateAsync(body);
-      toast.success(t(record ? 'school.done.updated' : 'school.done.added'));
-      onClose();
-    } catch (error) {
-      form.setFields(
+  const submit = () =>
+    submitDialog<ClassFormValues>({
+      form,
+      save: (values) =>
+        save.mutateAsync({
+          ...(record ? { id: record.id } : {}),
+          name: values.name,
+          grade: values.grade,
+          majorIds: values.majorIds,
+        } satisfies ClassSave),
+      done: () => {
+        toast.success(t(record ? 'school.done.updated' : 'school.done.added'));
+        onClose();
+      },
+      errors: (error) =>
         saveErrors(error, classFields, messages, {
           'classes.name_taken': 'name',
           'org.major_not_found': 'majorIds',
         }),
-      );
-    }
-  };
+    });
 
   return (
     <Modal

@@ -12,7 +12,7 @@ import {
 import { toast } from '../../shared/toast';
 import type { FieldMessages } from '../../shared/zodForm';
 import { departmentSaveMutationOptions } from './api';
-import { rulesOf, saveErrors, textMessages } from './forms';
+import { rulesOf, saveErrors, submitDialog, textMessages } from './forms';
 
 type DepartmentField = 'name' | 'sort';
 const departmentFields: readonly DepartmentField[] = ['name', 'sort'];
@@ -38,28 +38,22 @@ export function DepartmentEditor({ department, onClose }: DepartmentEditorProps)
   );
   const rules = rulesOf(departmentSaveSchema, departmentFields, messages);
 
-  const submit = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const values = form.getFieldsValue(true) as { name: string; sort: number | null };
-    const body: DepartmentSave = {
-      ...(department ? { id: department.id } : {}),
-      name: values.name,
-      sort: values.sort ?? 0,
-    };
-    try {
-      await save.mutateAsync(body);
-      toast.success(t(department ? 'school.done.updated' : 'school.done.added'));
-      onClose();
-    } catch (error) {
-      form.setFields(
+  const submit = () =>
+    submitDialog<{ name: string; sort: number | null }>({
+      form,
+      save: (values) =>
+        save.mutateAsync({
+          ...(department ? { id: department.id } : {}),
+          name: values.name,
+          sort: values.sort ?? 0,
+        } satisfies DepartmentSave),
+      done: () => {
+        toast.success(t(department ? 'school.done.updated' : 'school.done.added'));
+        onClose();
+      },
+      errors: (error) =>
         saveErrors(error, departmentFields, messages, { 'org.department_name_taken': 'name' }),
-      );
-    }
-  };
+    });
 
   return (
     <Modal

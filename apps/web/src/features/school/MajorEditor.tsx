@@ -13,7 +13,7 @@ import {
 import { toast } from '../../shared/toast';
 import type { FieldMessages } from '../../shared/zodForm';
 import { majorSaveMutationOptions } from './api';
-import { rulesOf, saveErrors, textMessages } from './forms';
+import { rulesOf, saveErrors, submitDialog, textMessages } from './forms';
 
 type MajorField = 'departmentId' | 'name' | 'sort';
 const majorFields: readonly MajorField[] = ['departmentId', 'name', 'sort'];
@@ -48,32 +48,26 @@ export function MajorEditor({ departments, major, departmentId, onClose }: Major
   }, [t]);
   const rules = rulesOf(majorSaveSchema, majorFields, messages);
 
-  const submit = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const values = form.getFieldsValue(true) as MajorFormValues;
-    const body: MajorSave = {
-      ...(major ? { id: major.id } : {}),
-      departmentId: values.departmentId ?? '',
-      name: values.name,
-      sort: values.sort ?? 0,
-    };
-    try {
-      await save.mutateAsync(body);
-      toast.success(t(major ? 'school.done.updated' : 'school.done.added'));
-      onClose();
-    } catch (error) {
-      form.setFields(
+  const submit = () =>
+    submitDialog<MajorFormValues>({
+      form,
+      save: (values) =>
+        save.mutateAsync({
+          ...(major ? { id: major.id } : {}),
+          departmentId: values.departmentId ?? '',
+          name: values.name,
+          sort: values.sort ?? 0,
+        } satisfies MajorSave),
+      done: () => {
+        toast.success(t(major ? 'school.done.updated' : 'school.done.added'));
+        onClose();
+      },
+      errors: (error) =>
         saveErrors(error, majorFields, messages, {
           'org.major_name_taken': 'name',
           'org.department_not_found': 'departmentId',
         }),
-      );
-    }
-  };
+    });
 
   return (
     <Modal

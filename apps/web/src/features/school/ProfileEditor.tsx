@@ -11,7 +11,7 @@ import {
 import { toast } from '../../shared/toast';
 import type { FieldMessages } from '../../shared/zodForm';
 import { profileUpdateMutationOptions } from './api';
-import { rulesOf, saveErrors, textMessages } from './forms';
+import { rulesOf, saveErrors, submitDialog, textMessages } from './forms';
 
 type ProfileField = keyof SchoolProfileUpdate;
 const profileFields: readonly ProfileField[] = ['intro', 'address'];
@@ -36,21 +36,16 @@ export function ProfileEditor({ profile, onClose }: ProfileEditorProps) {
   }, [t]);
   const rules = rulesOf(schoolProfileUpdateSchema, profileFields, messages);
 
-  const submit = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const values = form.getFieldsValue(true) as SchoolProfileUpdate;
-    try {
-      await update.mutateAsync({ intro: values.intro, address: values.address });
-      toast.success(t('school.done.saved'));
-      onClose();
-    } catch (error) {
-      form.setFields(saveErrors(error, profileFields, messages, {}));
-    }
-  };
+  const submit = () =>
+    submitDialog<SchoolProfileUpdate>({
+      form,
+      save: (values) => update.mutateAsync({ intro: values.intro, address: values.address }),
+      done: () => {
+        toast.success(t('school.done.saved'));
+        onClose();
+      },
+      errors: (error) => saveErrors(error, profileFields, messages, {}),
+    });
 
   return (
     <Modal

@@ -1,4 +1,4 @@
-import type { FormRule } from 'antd';
+import type { FormInstance, FormRule } from 'antd';
 import type { ZodType } from 'zod';
 import { isRequestError } from '../../shared/request';
 import { serverFieldErrors, zodRules, type FieldMessages } from '../../shared/zodForm';
@@ -33,6 +33,29 @@ export function saveErrors<F extends string>(
   const errors = serverFieldErrors(error.fields, fields, messages).filter((e) => e.name !== keyed);
   if (keyed) errors.push({ name: keyed, errors: [error.message] });
   return errors;
+}
+
+/**
+ * The OK of a dialog's form: checks the fields on the client, saves, then reports and closes; a
+ * refused save puts its errors on the fields and keeps the dialog open.
+ */
+export async function submitDialog<V>(opts: {
+  form: FormInstance;
+  save: (values: V) => Promise<unknown>;
+  done: () => void;
+  errors: (error: unknown) => { name: string; errors: string[] }[];
+}): Promise<void> {
+  try {
+    await opts.form.validateFields();
+  } catch {
+    return;
+  }
+  try {
+    await opts.save(opts.form.getFieldsValue(true) as V);
+    opts.done();
+  } catch (error) {
+    opts.form.setFields(opts.errors(error));
+  }
 }
 
 /** Fen as yuan with two decimals and thousands separators. */
