@@ -1,21 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Input, Select, Space, Table, type TableColumnsType } from 'antd';
 import { ImportOutlined, PlusOutlined, UsergroupAddOutlined } from '@ant-design/icons';
-import { accountStatuses, type Student } from '@platform/contract';
-import { toast } from '../../shared/toast';
+import { accountStatuses, type Student, type StudentDetail } from '@platform/contract';
 import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
 import { useCan } from '../menus/useCan';
 import { ExportStudentsButton } from '../student-import/ExportStudentsButton';
 import { StudentImportDialog } from '../student-import/StudentImportDialog';
 import {
-  EnableSwitch,
-  failureText,
-  formatTime,
   sexText,
-  StatusTag,
   studentPaths,
+  useAccountStateColumns,
   useAreaNavigate,
   usePaging,
 } from './accountParts';
@@ -30,13 +26,12 @@ import { ResetPasswordDialog } from './ResetPasswordDialog';
 
 /** Students of the school (school/students): a server-paged, filtered table with actions. */
 export function StudentManagement() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const can = useCan();
   const go = useAreaNavigate();
   const [filter, setFilterState] = useState<StudentFilter>({});
   const { paging, pagination, reset } = usePaging();
   const page = useQuery(studentPageQueryOptions({ ...filter, ...paging }));
-  const enable = useMutation(studentEnableMutationOptions());
   const [resetting, setResetting] = useState<Student | null>(null);
   const [importing, setImporting] = useState(false);
   const client = useQueryClient();
@@ -56,15 +51,11 @@ export function StudentManagement() {
     />
   );
 
-  const setEnabled = (student: Student, enabled: boolean) =>
-    enable.mutate(
-      { id: student.id, enabled },
-      {
-        onSuccess: () =>
-          toast.success(t(enabled ? 'students.account.enabled' : 'students.account.disabled')),
-        onError: (error) => toast.error(failureText(t, 'update', error)),
-      },
-    );
+  const stateColumns = useAccountStateColumns<Student, StudentDetail>(
+    studentEnableMutationOptions(),
+    can('student.enable'),
+    'students.fields',
+  );
 
   const columns: TableColumnsType<Student> = [
     { key: 'stuNo', dataIndex: 'stuNo', title: t('students.fields.stuNo') },
@@ -87,34 +78,7 @@ export function StudentManagement() {
       title: t('students.fields.phone'),
       render: (phone: string | null) => phone || t('students.account.none'),
     },
-    {
-      key: 'status',
-      dataIndex: 'status',
-      title: t('students.fields.status'),
-      render: (status: Student['status']) => <StatusTag status={status} />,
-    },
-    ...(can('student.enable')
-      ? [
-          {
-            key: 'enabled',
-            title: t('students.fields.enabled'),
-            render: (_: unknown, student: Student) => (
-              <EnableSwitch
-                name={student.name}
-                enabled={student.enabled}
-                pending={enable.isPending && enable.variables?.id === student.id}
-                onChange={(enabled) => setEnabled(student, enabled)}
-              />
-            ),
-          },
-        ]
-      : []),
-    {
-      key: 'createdAt',
-      dataIndex: 'createdAt',
-      title: t('students.fields.createdAt'),
-      render: (iso: string) => formatTime(iso, i18n.language),
-    },
+    ...stateColumns,
     {
       key: 'actions',
       title: t('students.fields.actions'),

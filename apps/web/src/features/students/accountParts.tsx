@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { Popconfirm, Switch, Tag, type TablePaginationConfig } from 'antd';
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { Popconfirm, Switch, Tag, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import type { TFunction } from 'i18next';
 import type { AccountStatus } from '@platform/contract';
 import { isRequestError } from '../../shared/request';
+import { toast } from '../../shared/toast';
 import { fieldErrorText } from '../../shared/zodForm';
 import { areaPath, splitAreaPath } from '../menus/menuRoutes';
 import type { Paging } from './api';
@@ -147,4 +149,64 @@ export function requestFieldErrors<F extends string>(
       out.push({ name, errors: [fieldErrorText(error.fields[name] ?? '')] });
   }
   return out;
+}
+
+interface AccountRow {
+  id: string;
+  name: string;
+  status: AccountStatus;
+  enabled: boolean;
+  createdAt: string;
+}
+
+/**
+ * The status, enable switch (with `canEnable`) and creation-time columns of an account table,
+ * with the enable call behind the switch.
+ */
+export function useAccountStateColumns<T extends AccountRow, R>(
+  enableOptions: UseMutationOptions<R, Error, { id: string; enabled: boolean }>,
+  canEnable: boolean,
+  fields: 'students.fields' | 'teachers.fields',
+): TableColumnsType<T> {
+  const { t, i18n } = useTranslation();
+  const enable = useMutation(enableOptions);
+  const setEnabled = (account: T, enabled: boolean) =>
+    enable.mutate(
+      { id: account.id, enabled },
+      {
+        onSuccess: () =>
+          toast.success(t(enabled ? 'students.account.enabled' : 'students.account.disabled')),
+        onError: (error) => toast.error(failureText(t, 'update', error)),
+      },
+    );
+  return [
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t(`${fields}.status`),
+      render: (status: AccountStatus) => <StatusTag status={status} />,
+    },
+    ...(canEnable
+      ? [
+          {
+            key: 'enabled',
+            title: t(`${fields}.enabled`),
+            render: (_: unknown, account: T) => (
+              <EnableSwitch
+                name={account.name}
+                enabled={account.enabled}
+                pending={enable.isPending && enable.variables?.id === account.id}
+                onChange={(enabled) => setEnabled(account, enabled)}
+              />
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t(`${fields}.createdAt`),
+      render: (iso: string) => formatTime(iso, i18n.language),
+    },
+  ];
 }

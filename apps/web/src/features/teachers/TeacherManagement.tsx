@@ -1,32 +1,23 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Select, Space, Table, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { accountStatuses, teacherRoles, type Teacher } from '@platform/contract';
-import { toast } from '../../shared/toast';
 import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
 import { useCan } from '../menus/useCan';
-import {
-  EnableSwitch,
-  failureText,
-  formatTime,
-  sexText,
-  StatusTag,
-  usePaging,
-} from '../students/accountParts';
+import { sexText, useAccountStateColumns, usePaging } from '../students/accountParts';
 import { teacherEnableMutationOptions, teacherPageQueryOptions, type TeacherFilter } from './api';
 import { TeacherDeleteDialog } from './TeacherDeleteDialog';
 import { TeacherDialog } from './TeacherDialog';
 
 /** Teachers of the school (school/teachers): a server-paged, filtered table with actions. */
 export function TeacherManagement() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const can = useCan();
   const [filter, setFilterState] = useState<TeacherFilter>({});
   const { paging, pagination, reset } = usePaging();
   const page = useQuery(teacherPageQueryOptions({ ...filter, ...paging }));
-  const enable = useMutation(teacherEnableMutationOptions());
   // null: closed; { teacher: undefined }: adding.
   const [editing, setEditing] = useState<{ teacher?: Teacher } | null>(null);
   const [deleting, setDeleting] = useState<Teacher | null>(null);
@@ -38,15 +29,11 @@ export function TeacherManagement() {
   const set = <K extends keyof TeacherFilter>(key: K, value: TeacherFilter[K] | null) =>
     setFilter({ ...filter, [key]: value ?? undefined });
 
-  const setEnabled = (teacher: Teacher, enabled: boolean) =>
-    enable.mutate(
-      { id: teacher.id, enabled },
-      {
-        onSuccess: () =>
-          toast.success(t(enabled ? 'students.account.enabled' : 'students.account.disabled')),
-        onError: (error) => toast.error(failureText(t, 'update', error)),
-      },
-    );
+  const stateColumns = useAccountStateColumns<Teacher, Teacher>(
+    teacherEnableMutationOptions(),
+    can('teacher.enable'),
+    'teachers.fields',
+  );
 
   const canEdit = can('teacher.edit');
   const canDelete = can('teacher.delete');
@@ -66,34 +53,7 @@ export function TeacherManagement() {
       title: t('teachers.fields.role'),
       render: (role: Teacher['role']) => t(`roles.${role}`),
     },
-    {
-      key: 'status',
-      dataIndex: 'status',
-      title: t('teachers.fields.status'),
-      render: (status: Teacher['status']) => <StatusTag status={status} />,
-    },
-    ...(can('teacher.enable')
-      ? [
-          {
-            key: 'enabled',
-            title: t('teachers.fields.enabled'),
-            render: (_: unknown, teacher: Teacher) => (
-              <EnableSwitch
-                name={teacher.name}
-                enabled={teacher.enabled}
-                pending={enable.isPending && enable.variables?.id === teacher.id}
-                onChange={(enabled) => setEnabled(teacher, enabled)}
-              />
-            ),
-          },
-        ]
-      : []),
-    {
-      key: 'createdAt',
-      dataIndex: 'createdAt',
-      title: t('teachers.fields.createdAt'),
-      render: (iso: string) => formatTime(iso, i18n.language),
-    },
+    ...stateColumns,
     ...(canEdit || canDelete
       ? [
           {
