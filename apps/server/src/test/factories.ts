@@ -131,3 +131,31 @@ export async function signedIn(
   const { access_token } = await signIn(app, user.username, user.password);
   return { ...user, token: access_token, headers: bearer(access_token) };
 }
+
+/** An API answer: the envelope with the HTTP status. */
+export interface Answer<T = unknown> {
+  status: number;
+  code: number;
+  message: string;
+  data: T;
+  errorKey?: string;
+  fields?: Record<string, string>;
+}
+
+/** One API call by `who` (their bearer headers) in a language, answered as its envelope. */
+export async function callAs<T = unknown>(
+  app: FastifyInstance,
+  who: { headers: Record<string, string> },
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  lang = 'en',
+): Promise<Answer<T>> {
+  const res = await app.inject({
+    method,
+    url,
+    headers: { ...who.headers, 'accept-language': lang },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+  return { ...(res.json() as Omit<Answer<T>, 'status'>), status: res.statusCode };
+}

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, pathOf, UserKind, type ClassRecord } from '@platform/contract';
 import { classes, departments, majors, studentTasks, teachingTasks, users } from '../../db/schema';
-import { createSchool, signedIn } from '../../test/factories';
+import { callAs, createSchool, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 
 type Caller = Awaited<ReturnType<typeof signedIn>>;
@@ -64,30 +64,13 @@ async function tasksOf(studentIds: string[]) {
     .where(inArray(studentTasks.studentId, studentIds));
 }
 
-interface Answer<T = unknown> {
-  status: number;
-  code: number;
-  message: string;
-  data: T;
-  errorKey?: string;
-  fields?: Record<string, string>;
-}
-
-async function call<T = unknown>(
+const call = <T = unknown>(
   who: Caller,
   method: 'GET' | 'POST',
   url: string,
   payload?: unknown,
   lang = 'en',
-): Promise<Answer<T>> {
-  const res = await h.app.inject({
-    method,
-    url,
-    headers: { ...who.headers, 'accept-language': lang },
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-  return { status: res.statusCode, ...res.json() };
-}
+) => callAs<T>(h.app, who, method, url, payload, lang);
 
 const save = (who: Caller, body: unknown) =>
   call<ClassRecord>(who, 'POST', apiRoutes.classesSave, body);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { apiRoutes, pathOf, type MenuAdminNode, type MenuNode } from '@platform/contract';
 import { menus, roleMenus, roles } from '../../db/schema';
-import { createSchool, signedIn } from '../../test/factories';
+import { callAs, createSchool, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 
 let h: Harness;
@@ -25,29 +25,13 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-interface Answer<T = unknown> {
-  code: number;
-  message: string;
-  data: T;
-  errorKey?: string;
-  fields?: Record<string, string>;
-}
-
-async function call<T = unknown>(
-  user: User,
+const call = <T = unknown>(
+  who: User,
   method: 'GET' | 'POST',
   url: string,
   payload?: unknown,
   lang = 'en',
-): Promise<Answer<T> & { status: number }> {
-  const res = await h.app.inject({
-    method,
-    url,
-    headers: { ...user.headers, 'accept-language': lang },
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-  return { ...(res.json() as Answer<T>), status: res.statusCode };
-}
+) => callAs<T>(h.app, who, method, url, payload, lang);
 
 const adminTree = async (user: User = operator) =>
   (await call<MenuAdminNode[]>(user, 'GET', pathOf(apiRoutes.menusAdminTree, { appid: web }))).data;

@@ -10,7 +10,7 @@ import {
   type OrgTreeDepartment,
 } from '@platform/contract';
 import { classMajors, classes, departments, majors, users } from '../../db/schema';
-import { createSchool, signedIn } from '../../test/factories';
+import { callAs, createSchool, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 
 type Caller = Awaited<ReturnType<typeof signedIn>>;
@@ -23,30 +23,13 @@ let teacher: Caller;
 let managerB: Caller;
 let operator: Caller;
 
-interface Answer<T = unknown> {
-  status: number;
-  code: number;
-  message: string;
-  data: T;
-  errorKey?: string;
-  fields?: Record<string, string>;
-}
-
-async function call<T = unknown>(
+const call = <T = unknown>(
   who: Caller,
   method: 'GET' | 'POST',
   url: string,
   payload?: unknown,
   lang = 'en',
-): Promise<Answer<T>> {
-  const res = await h.app.inject({
-    method,
-    url,
-    headers: { ...who.headers, 'accept-language': lang },
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-  return { status: res.statusCode, ...res.json() };
-}
+) => callAs<T>(h.app, who, method, url, payload, lang);
 
 const saveDepartment = (who: Caller, body: unknown) =>
   call<Department>(who, 'POST', apiRoutes.departmentsSave, body);

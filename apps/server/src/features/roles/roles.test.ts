@@ -8,7 +8,7 @@ import {
   type RoleListItem,
 } from '@platform/contract';
 import { menus, roles } from '../../db/schema';
-import { createSchool, createUser, signedIn } from '../../test/factories';
+import { callAs, createSchool, createUser, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 import type { Actor } from '../auth/auth.plugin';
 import { requirePermission } from '../menus/menus.permissions';
@@ -34,30 +34,13 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-interface Answer<T = unknown> {
-  code: number;
-  message: string;
-  data: T;
-  errorKey?: string;
-  fields?: Record<string, string>;
-  status: number;
-}
-
-async function call<T = unknown>(
-  user: User,
+const call = <T = unknown>(
+  who: User,
   method: 'GET' | 'POST',
   url: string,
   payload?: unknown,
   lang = 'en',
-): Promise<Answer<T>> {
-  const res = await h.app.inject({
-    method,
-    url,
-    headers: { ...user.headers, 'accept-language': lang },
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-  return { ...(res.json() as Omit<Answer<T>, 'status'>), status: res.statusCode };
-}
+) => callAs<T>(h.app, who, method, url, payload, lang);
 
 async function roleOf(code: string) {
   const role = await h.ctx.db.query.roles.findFirst({

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, UserKind, type SchoolProfile } from '@platform/contract';
 import { classes, regions, schools, users } from '../../db/schema';
-import { createSchool, signedIn } from '../../test/factories';
+import { callAs, createSchool, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 
 type Caller = Awaited<ReturnType<typeof signedIn>>;
@@ -19,28 +19,13 @@ let operator: Caller;
 const province = '990000';
 const city = '990100';
 
-async function call<T = unknown>(
+const call = <T = unknown>(
   who: Caller,
   method: 'GET' | 'POST',
   url: string,
   payload?: unknown,
   lang = 'en',
-) {
-  const res = await h.app.inject({
-    method,
-    url,
-    headers: { ...who.headers, 'accept-language': lang },
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-  const body = res.json() as {
-    code: number;
-    message: string;
-    data: T;
-    errorKey?: string;
-    fields?: Record<string, string>;
-  };
-  return { status: res.statusCode, ...body };
-}
+) => callAs<T>(h.app, who, method, url, payload, lang);
 
 const profile = (who: Caller, lang = 'en') =>
   call<SchoolProfile>(who, 'GET', apiRoutes.schoolProfile, undefined, lang);

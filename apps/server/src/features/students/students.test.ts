@@ -8,7 +8,14 @@ import {
   type StudentDetail,
 } from '@platform/contract';
 import { classes, customers, schools, users } from '../../db/schema';
-import { createSchool, createUser, passwordGrant, signIn, signedIn } from '../../test/factories';
+import {
+  callAs,
+  createSchool,
+  createUser,
+  passwordGrant,
+  signedIn,
+  signIn,
+} from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 
 let h: Harness;
@@ -44,33 +51,16 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-interface Answer<T = unknown> {
-  status: number;
-  code: number;
-  message: string;
-  errorKey?: string;
-  fields?: Record<string, string>;
-  data: T;
-}
-
 type Who = { headers: Record<string, string> };
 const tokenOf = (token: string): Who => ({ headers: { authorization: `Bearer ${token}` } });
 
-async function call<T = unknown>(
+const call = <T = unknown>(
   who: Who,
   method: 'GET' | 'POST',
   url: string,
-  payload?: object,
+  payload?: unknown,
   lang = 'zh',
-): Promise<Answer<T>> {
-  const res = await h.app.inject({
-    method,
-    url,
-    headers: { ...who.headers, 'accept-language': lang },
-    ...(payload ? { payload } : {}),
-  });
-  return { ...(res.json() as object), status: res.statusCode } as Answer<T>;
-}
+) => callAs<T>(h.app, who, method, url, payload, lang);
 
 let seq = 0;
 const newStuNo = () => `S${Date.now().toString(36)}${seq++}`;

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apiRoutes, pathOf, type Teacher } from '@platform/contract';
 import { customers, teachingTasks, users } from '../../db/schema';
-import { createSchool, createUser, passwordGrant, signIn, signedIn } from '../../test/factories';
+import {
+  callAs,
+  createSchool,
+  createUser,
+  passwordGrant,
+  signedIn,
+  signIn,
+} from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 
 let h: Harness;
@@ -22,32 +29,15 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-interface Answer<T = unknown> {
-  status: number;
-  code: number;
-  message: string;
-  errorKey?: string;
-  fields?: Record<string, string>;
-  data: T;
-}
-
 type Who = { headers: Record<string, string> };
 
-async function call<T = unknown>(
+const call = <T = unknown>(
   who: Who,
   method: 'GET' | 'POST' | 'DELETE',
   url: string,
-  payload?: object,
+  payload?: unknown,
   lang = 'zh',
-): Promise<Answer<T>> {
-  const res = await h.app.inject({
-    method,
-    url,
-    headers: { ...who.headers, 'accept-language': lang },
-    ...(payload ? { payload } : {}),
-  });
-  return { ...(res.json() as object), status: res.statusCode } as Answer<T>;
-}
+) => callAs<T>(h.app, who, method, url, payload, lang);
 
 let phoneSeq = 0;
 const newPhone = () => `137${String(10_000_000 + phoneSeq++ * 7919).slice(-8)}`;
