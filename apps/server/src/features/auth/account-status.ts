@@ -1,18 +1,14 @@
-import { and, eq, isNull, max } from 'drizzle-orm';
 import type { AccountStatus } from '@platform/contract';
 import type { Db } from '../../db/client';
-import { customers } from '../../db/schema';
+import { latestServiceEnd } from './auth.repo';
 
 /**
  * Whether a school's service time has ended: it has customer records and the latest service end
  * is past. A school without a customer record has no service limit.
  */
 export async function schoolServiceEnded(db: Db, schoolId: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ end: max(customers.serviceEnd) })
-    .from(customers)
-    .where(and(eq(customers.schoolId, schoolId), isNull(customers.deletedAt)));
-  return Boolean(row?.end && row.end.getTime() <= now.getTime());
+  const end = await latestServiceEnd(db, schoolId);
+  return Boolean(end && end.getTime() <= now.getTime());
 }
 
 /** Account state of management spec §4. */

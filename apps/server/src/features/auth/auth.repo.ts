@@ -1,8 +1,9 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessionCache } from './session-cache';
 import {
   authSessions,
+  customers,
   loginLogs,
   oauthClients,
   roles,
@@ -175,4 +176,13 @@ export type NewLoginLog = typeof loginLogs.$inferInsert;
 
 export async function insertLoginLog(db: Db, log: NewLoginLog) {
   await db.insert(loginLogs).values(log);
+}
+
+/** The latest service end of a school's live customer records, if it has any. */
+export async function latestServiceEnd(db: Db, schoolId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ end: max(customers.serviceEnd) })
+    .from(customers)
+    .where(and(eq(customers.schoolId, schoolId), isNull(customers.deletedAt)));
+  return row?.end ?? null;
 }

@@ -15,7 +15,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { UserKind } from '@platform/contract';
 import type { Db } from '../../db/client';
-import { regions, roles, schools, userRoles, users } from '../../db/schema';
+import { regions, schools, userRoles, users } from '../../db/schema';
 
 export type SchoolRow = typeof schools.$inferSelect;
 export type SchoolInsert = typeof schools.$inferInsert;
@@ -180,19 +180,6 @@ export async function collegeOptions(db: Db, name: string | undefined, limit: nu
     .limit(limit);
 }
 
-export async function roleIdOf(
-  db: Db,
-  tenantId: string,
-  code: string,
-): Promise<string | undefined> {
-  const rows = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.tenantId, tenantId), eq(roles.code, code)))
-    .limit(1);
-  return rows[0]?.id;
-}
-
 /** Live accounts of a school holding a role. */
 export async function accountsWithRole(db: Db, schoolId: string, roleId: string) {
   return db
@@ -217,16 +204,6 @@ export async function accountsWithRole(db: Db, schoolId: string, roleId: string)
       ),
     )
     .orderBy(asc(users.createdAt), asc(users.id));
-}
-
-/** User names are unique, case-insensitively, among accounts that are not deleted. */
-export async function usernameTaken(db: Db, username: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deletedAt)))
-    .limit(1);
-  return rows.length > 0;
 }
 
 export async function insertAccount(

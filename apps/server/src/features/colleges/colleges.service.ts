@@ -32,6 +32,7 @@ import {
 } from './colleges.import';
 import { revokeSchoolSessions } from '../auth/auth.repo';
 import { requireCollegeReader, requireCollegeWriter } from './colleges.policy';
+import * as usersRepo from '../users/users.repo';
 import * as repo from './colleges.repo';
 
 type CollegeSave = z.output<typeof collegeSaveSchema>;
@@ -258,7 +259,9 @@ export class CollegesService {
   }
 
   private async managerRoleId(): Promise<string> {
-    const roleId = await repo.roleIdOf(this.ctx.db, this.ctx.config.webClientId, schoolManager);
+    const roleId = (
+      await usersRepo.roleIdsByCode(this.ctx.db, this.ctx.config.webClientId, [schoolManager])
+    ).get(schoolManager);
     if (!roleId) throw new Error(`role ${schoolManager} is missing`);
     return roleId;
   }
@@ -280,7 +283,7 @@ export class CollegesService {
         fields: { phone: 'invalid_value' },
         params: { reason: formatMessage('colleges.phone_taken', lang) },
       });
-    if (await repo.usernameTaken(db, body.phone)) throw phoneTaken();
+    if (await usersRepo.usernameTaken(db, body.phone)) throw phoneTaken();
     const roleId = await this.managerRoleId();
     const now = this.ctx.now();
     const user = {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, isNull, sql } from 'drizzle-orm';
 import { UserKind } from '@platform/contract';
 import type { Db } from '../../db/client';
-import { classes, importJobs, roles, schools, userRoles, users } from '../../db/schema';
+import { classes, importJobs, schools, userRoles, users } from '../../db/schema';
 
 export type ImportJobRow = typeof importJobs.$inferSelect;
 export type ImportJobInsert = typeof importJobs.$inferInsert;
@@ -109,15 +109,6 @@ export async function takenStuNos(db: Db, schoolId: string, stuNos: string[]) {
       ),
     );
   return new Set(rows.flatMap((r) => (r.stuNo ? [r.stuNo] : [])));
-}
-
-export async function roleId(db: Db, tenantId: string, code: string): Promise<string | undefined> {
-  const rows = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.tenantId, tenantId), eq(roles.code, code)))
-    .limit(1);
-  return rows[0]?.id;
 }
 
 export interface NewStudent {

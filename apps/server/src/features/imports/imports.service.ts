@@ -25,6 +25,7 @@ import { hashPassword } from '../../lib/passwords';
 import { requireSchoolOf, type Actor } from '../auth/auth.plugin';
 import { accountStatusOf, schoolServiceEnded } from '../auth/account-status';
 import { requirePermission } from '../menus/menus.permissions';
+import { roleIdsByCode } from '../users/users.repo';
 import * as repo from './imports.repo';
 import { prepareSheet, readPrepared, writeSheet, type SheetRow } from './spreadsheet';
 
@@ -426,7 +427,7 @@ export class ImportsService {
     sortErrors();
     await repo.updateJob(db, jobId, { total, errors });
 
-    const studentRoleId = await repo.roleId(db, config.webClientId, 'student');
+    const studentRoleId = (await roleIdsByCode(db, config.webClientId, ['student'])).get('student');
     if (!studentRoleId) throw new Error(`no student role in ${config.webClientId}`);
     const defaultHash = byRow.size > 0 ? await this.defaultPasswordHash() : '';
     const hashes = new Map<string, Promise<string>>();

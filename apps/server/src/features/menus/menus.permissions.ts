@@ -1,9 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { MenuType, permissionOf, type PermissionKey } from '@platform/contract';
+import { permissionOf, type PermissionKey } from '@platform/contract';
 import type { Db } from '../../db/client';
-import { menus, roleMenus } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Actor } from '../auth/auth.plugin';
+import * as repo from './menus.repo';
 
 /** Permission keys of the button entries granted to any of the roles, in one application. */
 export async function permissionsOfRoles(
@@ -11,18 +10,7 @@ export async function permissionsOfRoles(
   tenantId: string,
   roleIds: string[],
 ): Promise<Set<string>> {
-  if (roleIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ customFields: menus.customFields })
-    .from(menus)
-    .innerJoin(roleMenus, eq(roleMenus.menuId, menus.id))
-    .where(
-      and(
-        eq(menus.tenantId, tenantId),
-        eq(menus.type, MenuType.BUTTON),
-        inArray(roleMenus.roleId, roleIds),
-      ),
-    );
+  const rows = await repo.buttonsOfRoles(db, tenantId, roleIds);
   const keys = new Set<string>();
   for (const r of rows) {
     const key = permissionOf(r.customFields);

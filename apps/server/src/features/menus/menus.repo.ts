@@ -85,3 +85,23 @@ export async function setMenuIndex(db: Db, id: string, menuIndex: string | null,
 export async function deleteMenu(db: Db, id: string): Promise<void> {
   await db.delete(menus).where(eq(menus.id, id));
 }
+
+/** The customFields of the button entries granted to any of the roles, in one application. */
+export async function buttonsOfRoles(
+  db: Db,
+  tenantId: string,
+  roleIds: string[],
+): Promise<{ customFields: string | null }[]> {
+  if (roleIds.length === 0) return [];
+  return db
+    .selectDistinct({ customFields: menus.customFields })
+    .from(menus)
+    .innerJoin(roleMenus, eq(roleMenus.menuId, menus.id))
+    .where(
+      and(
+        eq(menus.tenantId, tenantId),
+        eq(menus.type, MenuType.BUTTON),
+        inArray(roleMenus.roleId, roleIds),
+      ),
+    );
+}

@@ -18,7 +18,8 @@ import { accountStatusOf, schoolServiceEnded } from '../auth/account-status';
 import type { Actor } from '../auth/auth.plugin';
 import * as authRepo from '../auth/auth.repo';
 import { UsersService } from '../users/users.service';
-import { enabledFilterOf, roleIdsByCode, uniqueViolationOf, usernameTaken } from './account-rules';
+import { roleIdsByCode, usernameTaken } from '../users/users.repo';
+import { enabledFilterOf, uniqueViolationOf } from './account-rules';
 import { requireStudentKeeper } from './students.policy';
 import * as repo from './students.repo';
 

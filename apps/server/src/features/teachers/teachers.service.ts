@@ -14,12 +14,8 @@ import type { Actor } from '../auth/auth.plugin';
 import * as authRepo from '../auth/auth.repo';
 import { sessionCache } from '../auth/session-cache';
 import { UsersService } from '../users/users.service';
-import {
-  enabledFilterOf,
-  roleIdsByCode,
-  uniqueViolationOf,
-  usernameTaken,
-} from '../students/account-rules';
+import { enabledFilterOf, uniqueViolationOf } from '../students/account-rules';
+import { roleIdsByCode, usernameTaken } from '../users/users.repo';
 import { requireTeacherManager } from './teachers.policy';
 import * as repo from './teachers.repo';
 

@@ -1,6 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { regions, schools, users } from '../../db/schema';
+import { regions, roles, schools, users } from '../../db/schema';
+import { findUserByUsername } from '../auth/auth.repo';
 
 export async function findProfile(db: Db, userId: string) {
   const rows = await db
@@ -58,4 +59,23 @@ export async function updateRecord(
 export async function findRegion(db: Db, id: string) {
   const rows = await db.select().from(regions).where(eq(regions.id, id)).limit(1);
   return rows[0];
+}
+
+/** Whether a live account (of any school, or none) other than `exceptId` signs in with this name. */
+export async function usernameTaken(db: Db, username: string, exceptId?: string): Promise<boolean> {
+  const user = await findUserByUsername(db, username);
+  return Boolean(user && user.id !== exceptId);
+}
+
+/** Ids of role rows by code in one application (tenant). */
+export async function roleIdsByCode(
+  db: Db,
+  tenantId: string,
+  codes: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: roles.id, code: roles.code })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), inArray(roles.code, [...codes])));
+  return new Map(rows.map((r) => [r.code, r.id]));
 }
