@@ -399,6 +399,8 @@ export const enforcementSchema = z.object({
   disk: z.boolean(),
   uid: z.boolean(),
   network: z.boolean(),
+  /** The syscall filter and no nested user namespaces. */
+  syscalls: z.boolean(),
 });
 export type Enforcement = z.infer<typeof enforcementSchema>;
 

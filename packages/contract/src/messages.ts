@@ -146,8 +146,20 @@ const coreMessages = {
     en: 'Memory is not limited on this host (no writable cgroups); the chosen size is advisory',
   },
   'labs.note_disk': {
-    zh: '此主机不限制磁盘用量；每次上传最大 50 MB',
-    en: 'Disk use is not capped on this host; each upload is limited to 50 MB',
+    zh: '此主机不限制实验目录的磁盘用量，所选磁盘大小仅供参考；每次上传最大 50 MB',
+    en: 'Disk use of the lab home is not capped on this host; the chosen disk size is advisory and each upload is limited to 50 MB',
+  },
+  'labs.note_syscalls': {
+    zh: '此主机未给实验加系统调用过滤，实验内仍可创建用户命名空间',
+    en: 'Labs on this host run without the system call filter and may create user namespaces',
+  },
+  'labs.disk_full': {
+    zh: '实验磁盘空间已满，请删除一些文件后重试',
+    en: 'The lab disk is full; delete some files and try again',
+  },
+  'labs.upload_aborted': {
+    zh: '上传未完成，文件未保存',
+    en: 'The upload did not complete; the file was not saved',
   },
   'labs.note_uid': {
     zh: '此主机上的实验与服务共用同一用户，仅靠沙箱彼此隔离',

@@ -64,7 +64,6 @@ export function specFor(runner: LabSpec['runner'], overrides: Partial<LabSpec> =
   return {
     id,
     runner,
-    slot: (Number(id.slice(-6)) % 50_000) + 1,
     resources: { cpuCore: 1, memorySize: 1, diskSize: 10 },
     initialFiles: [
       { path: 'README.txt', content: 'welcome to the lab\n' },

@@ -2,9 +2,11 @@
  * `npm run doctor`: what this host has and lacks for each lab kind, and how to install it.
  * Exits with 1 when a lab kind cannot run.
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { probeHost } from './local/host';
 
-const report = await probeHost();
+const report = await probeHost(process.env.LABS_DIR ?? join(tmpdir(), 'platform-labs-doctor'));
 const mark = (ok: boolean) => (ok ? 'ok     ' : 'MISSING');
 console.log(`Lab host check (driver: ${report.driver})\n`);
 for (const check of report.checks) {
@@ -29,6 +31,7 @@ console.log(
 const limits = report.enforced;
 console.log(
   `\nLimits enforced here: cpu ${limits.cpu ? 'yes' : 'no'}, memory ${limits.memory ? 'yes' : 'no'}, ` +
-    `disk ${limits.disk ? 'yes' : 'no'}, own uid ${limits.uid ? 'yes' : 'no'}, no network ${limits.network ? 'yes' : 'no'}`,
+    `disk ${limits.disk ? 'yes' : 'no'}, own uid ${limits.uid ? 'yes' : 'no'}, no network ${limits.network ? 'yes' : 'no'}, ` +
+    `syscall filter ${limits.syscalls ? 'yes' : 'no'}`,
 );
 process.exitCode = report.runners.terminal.ok && report.runners.jupyter.ok ? 0 : 1;

@@ -6,8 +6,7 @@ export interface LabSpec {
   /** The container id; also names its home and its sandbox. */
   id: string;
   runner: Exclude<LabRunner, 'simulation'>;
-  /** A number unique among all containers, from which the sandbox's own uid is made. */
-  slot: number;
+  /** Limits from the environment; disk size in GiB is the home's hard size. */
   resources: { cpuCore: number; memorySize: number; diskSize: number };
   initialFiles: InitialFile[];
   /** Extra environment variables inside the sandbox. */
@@ -34,7 +33,7 @@ export interface LabStatus {
   startedAt: Date | null;
 }
 
-export type LabNote = 'cpu' | 'memory' | 'disk' | 'uid';
+export type LabNote = 'cpu' | 'memory' | 'disk' | 'uid' | 'syscalls';
 
 export interface LabErrorInfo {
   key: 'labs.host_missing' | 'labs.start_failed' | 'labs.terminal_timeout' | 'labs.not_running';
@@ -47,9 +46,9 @@ export class LabError extends Error {
   }
 }
 
-/** A path given by a user that leaves the lab's home, or names nothing. */
+/** A path given by a user that leaves the lab's home or names nothing, or a write that failed. */
 export class LabPathError extends Error {
-  constructor(readonly reason: 'outside' | 'not_found' | 'too_large') {
+  constructor(readonly reason: 'outside' | 'not_found' | 'too_large' | 'no_space' | 'aborted') {
     super(`lab path ${reason}`);
   }
 }

@@ -4,6 +4,11 @@ import { promisify } from 'node:util';
 import type { Enforcement } from '@platform/contract';
 import type { HostCheck, HostReport } from '../driver';
 import { createCgroup } from './cgroups';
+import { probeDiskCap } from './disk';
+import { seccompArch } from './seccomp';
+import { isRoot } from './root';
+
+export { isRoot };
 
 const run = promisify(execFile);
 
@@ -16,10 +21,11 @@ async function output(file: string, args: string[]): Promise<string | null> {
   }
 }
 
-export const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
-
-/** What this host has for each lab kind, and how to get what it lacks (Debian package names). */
-export async function probeHost(): Promise<HostReport> {
+/**
+ * What this host has for each lab kind, and how to get what it lacks (Debian package names).
+ * `labsRoot` is where a disk-cap probe may make a small image; without it the cap is not probed.
+ */
+export async function probeHost(labsRoot?: string, diskCap = true): Promise<HostReport> {
   const checks: HostCheck[] = [];
   const bwrapVersion = await output('bwrap', ['--version']);
   checks.push({
@@ -128,20 +134,57 @@ export async function probeHost(): Promise<HostReport> {
     install:
       probe.cpu && probe.memory ? null : 'run the server as root with /sys/fs/cgroup writable',
   });
+  const disk =
+    labsRoot && diskCap
+      ? await probeDiskCap(labsRoot)
+      : { ok: false, detail: 'disk caps are turned off for this driver' };
   checks.push({
-    name: 'disk quota',
-    ok: false,
-    detail: "a lab's disk use is not capped on this driver; uploads are limited in size",
-    install: null,
+    name: 'disk cap',
+    ok: disk.ok,
+    detail: disk.ok ? disk.detail : `a lab's disk use is not capped: ${disk.detail}`,
+    install: disk.ok ? null : 'run the server as root on a host with loop devices and e2fsprogs',
+  });
+  const noNestedUserns = bwrapVersion
+    ? await output('bwrap', [
+        '--unshare-user',
+        '--disable-userns',
+        '--ro-bind',
+        '/usr',
+        '/usr',
+        '--symlink',
+        'usr/bin',
+        '/bin',
+        '--symlink',
+        'usr/lib',
+        '/lib',
+        '--symlink',
+        'usr/lib64',
+        '/lib64',
+        '--',
+        '/bin/echo',
+        'no-userns',
+      ])
+    : null;
+  const syscalls = noNestedUserns === 'no-userns' && seccompArch() !== null;
+  checks.push({
+    name: 'syscall filter',
+    ok: syscalls,
+    detail: syscalls
+      ? 'labs run under a seccomp filter and cannot create user namespaces'
+      : seccompArch()
+        ? 'bubblewrap cannot turn off user namespaces inside labs (needs bubblewrap 0.8 or newer)'
+        : `no syscall filter for the ${process.arch} architecture`,
+    install: syscalls ? null : 'apt-get install bubblewrap (0.8 or newer) on x86_64 or arm64',
   });
   const sandbox = Boolean(bwrapVersion) && userns === 'sandbox-ok';
   const missing = (ok: boolean, what: string) => (ok ? [] : [what]);
   const enforced: Enforcement = {
     cpu: probe.cpu,
     memory: probe.memory,
-    disk: false,
+    disk: disk.ok,
     uid: root,
     network: sandbox,
+    syscalls,
   };
   return {
     driver: 'local',

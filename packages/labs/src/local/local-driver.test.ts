@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeLabDriver, shellResult, specFor } from '../conformance';
 import { LocalDriver } from './local-driver';
@@ -55,7 +56,8 @@ describe('local driver sandbox', () => {
     const status = await driver.start(spec);
     const host = await driver.host();
     expect(status.enforced.memory).toBe(host.enforced.memory);
-    expect(status.notes).toContain('disk');
+    expect(status.enforced.disk).toBe(host.enforced.disk);
+    if (!status.enforced.disk) expect(status.notes).toContain('disk');
     if (status.enforced.memory) {
       const v1 = `/sys/fs/cgroup/memory/platform-labs/${spec.id}`;
       const v2 = `/sys/fs/cgroup/platform-labs/${spec.id}`;
@@ -71,6 +73,59 @@ describe('local driver sandbox', () => {
       expect(status.notes).toContain('memory');
     }
     await driver.remove(spec.id);
+  });
+
+  it('caps the home at its disk size: writes past it fail with "No space left on device"', async () => {
+    const spec = specFor('terminal', {
+      resources: { cpuCore: 1, memorySize: 1, diskSize: 64 / 1024 },
+    });
+    const status = await driver.start(spec);
+    expect(status.enforced.disk).toBe(true);
+    expect(status.notes).not.toContain('disk');
+    const shell = driver.terminal(spec.id);
+    expect(
+      await shellResult(shell, 'dd if=/dev/zero of=big bs=1M count=100 2>&1 | grep -c "No space"'),
+    ).toBe('1');
+    const image = statSync(join(root, spec.id, 'home.img'));
+    expect(image.blocks * 512).toBeLessThanOrEqual(64 * 1024 ** 2);
+    await expect(
+      driver.files.write(
+        spec.id,
+        'more.bin',
+        Readable.from([Buffer.alloc(4 * 1024 ** 2)]),
+        16 * 1024 ** 2,
+      ),
+    ).rejects.toMatchObject({ reason: 'no_space' });
+    expect((await driver.files.list(spec.id, '')).map((f) => f.name)).not.toContain('more.bin');
+    await driver.remove(spec.id);
+    expect(existsSync(join(root, spec.id))).toBe(false);
+  });
+
+  it('says plainly when the host cannot cap the disk, and the home still works', async () => {
+    const uncapped = new LocalDriver({ root, diskCap: false });
+    const spec = specFor('terminal');
+    const status = await uncapped.start(spec);
+    expect(status.enforced.disk).toBe(false);
+    expect(status.notes).toContain('disk');
+    expect(await shellResult(uncapped.terminal(spec.id), 'cat README.txt')).toBe(
+      'welcome to the lab',
+    );
+    await uncapped.remove(spec.id);
+    expect(existsSync(join(root, spec.id))).toBe(false);
+    await uncapped.close();
+  });
+
+  it('gives the labs of two platforms on one host different uids', async () => {
+    const other = new LocalDriver({ root: join(dataDir, 'other-platform', 'labs') });
+    const a = specFor('terminal');
+    const b = specFor('terminal');
+    await Promise.all([driver.start(a), other.start(b)]);
+    const uidA = statSync(join(root, a.id, 'home')).uid;
+    const uidB = statSync(join(dataDir, 'other-platform', 'labs', b.id, 'home')).uid;
+    if (driver.status(a.id)!.enforced.uid) expect(uidA).not.toBe(uidB);
+    await driver.remove(a.id);
+    await other.remove(b.id);
+    await other.close();
   });
 
   it('replays the recent output to a reconnecting terminal, bounded in size', async () => {

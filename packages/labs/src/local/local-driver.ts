@@ -1,13 +1,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { openSync, closeSync } from 'node:fs';
-import { chmod, chown, copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, openSync, closeSync } from 'node:fs';
+import {
+  chmod,
+  copyFile,
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { request } from 'node:http';
+import { Readable } from 'node:stream';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Enforcement } from '@platform/contract';
 import {
   LabError,
+  LabPathError,
   type HostReport,
   type HttpEndpoint,
   type LabDriver,
@@ -18,22 +32,55 @@ import {
   type TerminalSession,
 } from '../driver';
 import { createCgroup, type Cgroup } from './cgroups';
-import { freshHome, listFiles, openFile, ownHome, writeFileIn, type Owner } from './home';
+import { createImage, growImage, isMounted, mountImage, unmountImage } from './disk';
+import {
+  clearIn,
+  copyInto,
+  listIn,
+  readIn,
+  writeIn,
+  type HomeAccess,
+  type Owner,
+} from './home-files';
 import { isRoot, probeHost } from './host';
 import { bwrapArgs, groupFile, hostsFile, inside, passwdFile } from './sandbox';
+import { seccompArch, seccompProgram } from './seccomp';
 import { PtySession } from './terminal';
+import { defaultUidRegistry, UidRegistry } from './uids';
 
 const assetsSource = join(dirname(fileURLToPath(import.meta.url)), 'assets');
 const secretHeader = 'X-Lab-Secret';
+/** Joins the lab's cgroups, opens the syscall filter for bubblewrap on fd 9, then runs it. */
 const launcherScript =
-  'IFS=:; for f in $LAB_CGROUP_PROCS; do echo $$ 2>/dev/null > "$f" || :; done; unset LAB_CGROUP_PROCS IFS; exec "$@"';
+  'IFS=:; for f in $LAB_CGROUP_PROCS; do echo $$ 2>/dev/null > "$f" || :; done; ' +
+  'if [ -n "$LAB_SECCOMP" ]; then exec 9<"$LAB_SECCOMP" || exit 1; fi; ' +
+  'unset LAB_CGROUP_PROCS LAB_SECCOMP IFS; exec "$@"';
+const launcherSeccompFd = 9;
+const defaultDiskGib = 10;
 
 export interface LocalDriverOptions {
   /** Folder for the labs' homes; the server's data directory holds it. */
   root: string;
   replayBytes?: number;
+  /** The host-wide uid registry, shared by every platform process on this host. */
+  uidRegistry?: string;
   uidBase?: number;
+  uidCount?: number;
+  /** Give each home a file system of the lab's disk size where the host can (default true). */
+  diskCap?: boolean;
   readyTimeoutMs?: { terminal: number; jupyter: number };
+}
+
+/** A lab's home while something uses it: a running lab, or a file request. */
+interface OpenHome {
+  refs: number;
+  capped: boolean;
+  owner: Owner | null;
+}
+
+export interface HomePreparation {
+  diskGib: number;
+  initialFiles: LabSpec['initialFiles'];
 }
 
 interface LabRecord {
@@ -45,6 +92,7 @@ interface LabRecord {
   secret: string | null;
   starting: Promise<LabStatus> | null;
   closeBroker: (() => Promise<void>) | null;
+  home: { access: HomeAccess; capped: boolean; release: () => Promise<void> } | null;
 }
 
 function statusOf(id: string, state: LabStatus['state']): LabStatus {
@@ -52,7 +100,14 @@ function statusOf(id: string, state: LabStatus['state']): LabStatus {
     id,
     state,
     error: null,
-    enforced: { cpu: false, memory: false, disk: false, uid: false, network: false },
+    enforced: {
+      cpu: false,
+      memory: false,
+      disk: false,
+      uid: false,
+      network: false,
+      syscalls: false,
+    },
     notes: [],
     startedAt: null,
   };
@@ -66,18 +121,28 @@ export class LocalDriver implements LabDriver {
   private report: Promise<HostReport> | null = null;
   private prepared: Promise<void> | null = null;
   private readonly replayBytes: number;
-  private readonly uidBase: number;
+  private readonly uids: UidRegistry;
   private readonly readyTimeoutMs: { terminal: number; jupyter: number };
+  private readonly homes = new Map<string, OpenHome>();
+  private readonly homeQueues = new Map<string, Promise<unknown>>();
 
   constructor(private readonly options: LocalDriverOptions) {
     this.replayBytes = options.replayBytes ?? 64 * 1024;
-    this.uidBase = options.uidBase ?? 200_000;
+    this.uids = new UidRegistry({
+      dir: options.uidRegistry ?? defaultUidRegistry,
+      base: options.uidBase ?? 200_000,
+      count: options.uidCount ?? 1_000_000,
+    });
     this.readyTimeoutMs = options.readyTimeoutMs ?? { terminal: 10_000, jupyter: 30_000 };
   }
 
   host(): Promise<HostReport> {
-    this.report ??= probeHost();
+    this.report ??= probeHost(this.options.root, this.options.diskCap !== false);
     return this.report;
+  }
+
+  private get seccompFile(): string | null {
+    return seccompArch() ? join(this.assets, 'seccomp.bpf') : null;
   }
 
   private get assets(): string {
@@ -95,18 +160,205 @@ export class LocalDriver implements LabDriver {
         await copyFile(join(assetsSource, name), join(this.assets, name));
         await chmod(join(this.assets, name), 0o644);
       }
+      const target = seccompArch();
+      if (target) await writeFile(join(this.assets, 'seccomp.bpf'), seccompProgram(target));
     })();
     return this.prepared;
   }
 
   private dirs(id: string) {
     const base = join(this.options.root, id);
-    return { base, home: join(base, 'home'), run: join(base, 'run'), etc: join(base, 'etc') };
+    return {
+      base,
+      home: join(base, 'home'),
+      image: join(base, 'home.img'),
+      previous: join(base, 'home.previous'),
+      run: join(base, 'run'),
+      sockets: join(base, 'sockets'),
+      etc: join(base, 'etc'),
+    };
   }
 
-  private owner(slot: number): Owner {
-    if (isRoot()) return { uid: this.uidBase + slot, gid: this.uidBase + slot };
-    return { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
+  /** The lab's own uid from the host's registry; null when the platform is not root. */
+  private async ownerOf(id: string): Promise<Owner | null> {
+    if (!isRoot()) return null;
+    const { base, home } = this.dirs(id);
+    const claim = await lstat(home).then(
+      (s) => (s.isDirectory() && s.uid !== 0 ? s.uid : undefined),
+      () => undefined,
+    );
+    const uid = await this.uids.uidOf(base, claim);
+    return { uid, gid: uid };
+  }
+
+  /** Runs `work` after every earlier home operation of the same lab. */
+  private serial<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.homeQueues.get(id) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch(() => {});
+    this.homeQueues.set(id, settled);
+    void settled.then(() => {
+      if (this.homeQueues.get(id) === settled) this.homeQueues.delete(id);
+    });
+    return next;
+  }
+
+  private async diskCapped(): Promise<boolean> {
+    return (await this.host()).enforced.disk;
+  }
+
+  /**
+   * Makes the lab's home ready and holds it open (mounted) until released. With `prepare`, a
+   * missing home is made with the lab's disk size and initial files; without, it is not found.
+   */
+  private openHome(
+    id: string,
+    prepare: HomePreparation | null,
+  ): Promise<{ access: HomeAccess; capped: boolean; release: () => Promise<void> }> {
+    return this.serial(id, async () => {
+      await this.prepare();
+      const dirs = this.dirs(id);
+      let open = this.homes.get(id);
+      if (!open) {
+        const baseExists = await stat(dirs.base).then(
+          () => true,
+          () => false,
+        );
+        if (!baseExists && !prepare) throw new LabPathError('not_found');
+        await mkdir(dirs.base, { recursive: true });
+        await chmod(dirs.base, 0o711);
+        const owner = await this.ownerOf(id);
+        const made = await this.mountHome(id, owner, prepare);
+        open = { refs: 0, capped: made.capped, owner };
+        this.homes.set(id, open);
+        if (made.fresh && prepare) {
+          const access = this.accessOf(id, owner);
+          for (const file of prepare.initialFiles) {
+            await writeIn(access, file.path, Readable.from([Buffer.from(file.content)]), Infinity);
+          }
+        }
+      }
+      open.refs += 1;
+      const held = open;
+      let released = false;
+      return {
+        access: this.accessOf(id, held.owner),
+        capped: held.capped,
+        release: () => {
+          if (released) return Promise.resolve();
+          released = true;
+          return this.serial(id, async () => {
+            held.refs -= 1;
+            if (held.refs > 0 || this.homes.get(id) !== held) return;
+            this.homes.delete(id);
+            if (held.capped) await unmountImage(dirs.home);
+          });
+        },
+      };
+    });
+  }
+
+  private accessOf(id: string, owner: Owner | null): HomeAccess {
+    return { home: this.dirs(id).home, owner, seccompFile: this.seccompFile };
+  }
+
+  /** Mounts (or makes) the home's file system; a plain folder where the host cannot. */
+  private async mountHome(
+    id: string,
+    owner: Owner | null,
+    prepare: HomePreparation | null,
+  ): Promise<{ capped: boolean; fresh: boolean }> {
+    const dirs = this.dirs(id);
+    const imageExists = await stat(dirs.image).then(
+      () => true,
+      () => false,
+    );
+    const plainHome = await readdir(dirs.home).then(
+      (names) => names.length > 0,
+      () => false,
+    );
+    if (owner && (await this.diskCapped()) && !(await isMounted(dirs.home))) {
+      if (imageExists) {
+        await mountImage(dirs.image, dirs.home, false);
+        if (prepare) await growImage(dirs.image, dirs.home, prepare.diskGib);
+        return { capped: true, fresh: false };
+      }
+      if (plainHome) return { capped: await this.moveIntoImage(id, owner, prepare), fresh: false };
+      if (!prepare) throw new LabPathError('not_found');
+      await createImage(dirs.image, prepare.diskGib, owner);
+      await mountImage(dirs.image, dirs.home, true);
+      await ownByDescriptor(dirs.home, owner, 0o700);
+      return { capped: true, fresh: true };
+    }
+    if (await isMounted(dirs.home)) return { capped: true, fresh: false };
+    const exists = await stat(dirs.home).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) {
+      if (!prepare) throw new LabPathError('not_found');
+      await mkdir(dirs.home, { mode: 0o700 });
+    }
+    if (owner) await ownByDescriptor(dirs.home, owner, 0o700);
+    return { capped: false, fresh: !exists };
+  }
+
+  /**
+   * A home made before homes had their own file system moves into one, copied by the lab's uid
+   * inside a sandbox. If it does not fit, it stays a plain folder and the lab says so.
+   */
+  private async moveIntoImage(
+    id: string,
+    owner: Owner,
+    prepare: HomePreparation | null,
+  ): Promise<boolean> {
+    const dirs = this.dirs(id);
+    await rename(dirs.home, dirs.previous);
+    try {
+      await createImage(dirs.image, prepare?.diskGib ?? defaultDiskGib, owner);
+      await mountImage(dirs.image, dirs.home, true);
+      await ownByDescriptor(dirs.home, owner, 0o700);
+      await copyInto(this.accessOf(id, owner), dirs.previous);
+    } catch {
+      if (await isMounted(dirs.home)) await unmountImage(dirs.home);
+      await rm(dirs.image, { force: true });
+      await rmdir(dirs.home).catch(() => {});
+      await rename(dirs.previous, dirs.home);
+      return false;
+    }
+    await clearIn({ home: dirs.previous, owner, seccompFile: this.seccompFile });
+    await rmdir(dirs.previous);
+    return true;
+  }
+
+  /** Deletes the home: its image, or (a plain folder) its files as the lab's uid. */
+  private wipeHome(id: string): Promise<void> {
+    return this.serial(id, async () => {
+      for (let waited = 0; this.homes.has(id) && waited < 10_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      if (this.homes.has(id)) throw new Error('the lab home is still in use');
+      const dirs = this.dirs(id);
+      if (await isMounted(dirs.home)) await unmountImage(dirs.home);
+      if (await isMounted(dirs.home)) throw new Error('the lab home could not be unmounted');
+      const hadImage = await stat(dirs.image).then(
+        () => true,
+        () => false,
+      );
+      if (hadImage) {
+        await rm(dirs.image, { force: true });
+        await rmdir(dirs.home).catch(() => {});
+        return;
+      }
+      const plain = await readdir(dirs.home).then(
+        () => true,
+        () => false,
+      );
+      if (plain) {
+        await clearIn(this.accessOf(id, await this.ownerOf(id)));
+        await rmdir(dirs.home);
+      }
+    });
   }
 
   private emit(status: LabStatus): void {
@@ -135,6 +387,7 @@ export class LocalDriver implements LabDriver {
       secret: null,
       starting: null,
       closeBroker: null,
+      home: null,
     };
     record.spec = spec;
     record.status = statusOf(spec.id, 'starting');
@@ -174,18 +427,19 @@ export class LocalDriver implements LabDriver {
     }
     await this.prepare();
     const dirs = this.dirs(spec.id);
-    const owner = this.owner(spec.slot);
-    await mkdir(dirs.base, { recursive: true });
-    await chmod(dirs.base, 0o711);
-    const homeExists = await readdir(dirs.home).then(
-      () => true,
-      () => false,
-    );
-    if (homeExists) await ownHome(dirs.home, owner);
-    else await freshHome(dirs.home, spec.initialFiles, owner);
+    record.home = await this.openHome(spec.id, {
+      diskGib: spec.resources.diskSize || defaultDiskGib,
+      initialFiles: spec.initialFiles,
+    });
+    const owner = record.home.access.owner;
     await rm(dirs.run, { recursive: true, force: true });
-    await mkdir(dirs.run, { mode: 0o700 });
-    await chown(dirs.run, owner.uid, owner.gid).catch(() => {});
+    await rm(dirs.sockets, { recursive: true, force: true });
+    await mkdir(dirs.sockets, { mode: 0o755 });
+    await chmod(dirs.sockets, 0o755);
+    if (spec.runner === 'jupyter') {
+      await mkdir(dirs.run, { mode: 0o700 });
+      if (owner) await ownByDescriptor(dirs.run, owner, 0o700);
+    }
     await mkdir(dirs.etc, { recursive: true });
     const hostname = `lab-${spec.id.slice(-8)}`;
     await writeFile(join(dirs.etc, 'passwd'), passwdFile());
@@ -193,7 +447,7 @@ export class LocalDriver implements LabDriver {
     await writeFile(join(dirs.etc, 'hosts'), hostsFile(hostname));
     await writeFile(join(dirs.etc, 'hostname'), `${hostname}\n`);
     if (spec.broker) {
-      const socketPath = join(dirs.run, 'mqtt.sock');
+      const socketPath = join(dirs.sockets, 'mqtt.sock');
       record.closeBroker = await spec.broker(socketPath);
       await chmod(socketPath, 0o666);
     }
@@ -202,15 +456,17 @@ export class LocalDriver implements LabDriver {
     const enforced: Enforcement = {
       cpu: record.cgroup.cpu,
       memory: record.cgroup.memory,
-      disk: false,
+      disk: record.home.capped,
       uid: isRoot(),
       network: true,
+      syscalls: report.enforced.syscalls,
     };
     const notes: LabNote[] = [];
     if (!enforced.cpu) notes.push('cpu');
     if (!enforced.memory) notes.push('memory');
-    notes.push('disk');
+    if (!enforced.disk) notes.push('disk');
     if (!enforced.uid) notes.push('uid');
+    if (!enforced.syscalls) notes.push('syscalls');
     record.status = { ...record.status, enforced, notes };
 
     if (spec.runner === 'terminal') {
@@ -237,14 +493,25 @@ export class LocalDriver implements LabDriver {
     const withBroker = spec.broker
       ? ['/bin/sh', '-c', `node ${inside.assets}/mqtt-forward.mjs & exec "$@"`, 'lab', ...command]
       : command;
+    const seccomp = this.seccompFile;
     const sandbox = bwrapArgs({
-      paths: { home: dirs.home, run: dirs.run, assets: this.assets, etcDir: dirs.etc },
+      paths: {
+        home: dirs.home,
+        ...(spec.runner === 'jupyter' ? { run: dirs.run } : {}),
+        sockets: dirs.sockets,
+        assets: this.assets,
+        etcDir: dirs.etc,
+      },
       hostname: `lab-${spec.id.slice(-8)}`,
       env: { ...this.sandboxEnv(record), ...extraEnv },
       command: withBroker,
+      limits: {
+        seccompFd: seccomp ? launcherSeccompFd : null,
+        tmpBytes: Math.max(64 * 1024 ** 2, spec.resources.memorySize * 1024 ** 3),
+      },
     });
-    const owner = this.owner(spec.slot);
-    const drop = isRoot()
+    const owner = record.home?.access.owner;
+    const drop = owner
       ? ['setpriv', `--reuid=${owner.uid}`, `--regid=${owner.gid}`, '--clear-groups', '--']
       : [];
     return {
@@ -253,6 +520,7 @@ export class LocalDriver implements LabDriver {
       env: {
         PATH: '/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin',
         LAB_CGROUP_PROCS: (record.cgroup?.procsFiles ?? []).join(':'),
+        LAB_SECCOMP: seccomp ?? '',
       },
     };
   }
@@ -332,6 +600,7 @@ export class LocalDriver implements LabDriver {
       }
     });
     const deadline = Date.now() + this.readyTimeoutMs.jupyter;
+    let frozen = false;
     while (Date.now() < deadline) {
       if (exited) {
         throw new LabError({
@@ -339,10 +608,31 @@ export class LocalDriver implements LabDriver {
           params: { reason: 'the notebook server exited while starting' },
         });
       }
-      if (await probeStatus(socketPath, record.secret)) return;
+      if (!frozen && (await lstat(socketPath).catch(() => null))?.isSocket()) {
+        await this.freezeRun(record);
+        frozen = true;
+      }
+      if (frozen && (await probeStatus(socketPath, record.secret))) return;
       await new Promise((r) => setTimeout(r, 25));
     }
     throw new LabError({ key: 'labs.terminal_timeout' });
+  }
+
+  /**
+   * Once the notebook server has made its socket, the folder holding it becomes root's, so the
+   * lab cannot swap the socket for a link to a host socket that the gateway would then reach.
+   */
+  private async freezeRun(record: LabRecord): Promise<void> {
+    const dirs = this.dirs(record.spec.id);
+    const owner = record.home?.access.owner;
+    if (owner) await ownByDescriptor(dirs.run, { uid: 0, gid: 0 }, 0o755);
+    const socket = await lstat(join(dirs.run, 'jupyter.sock'));
+    if (!socket.isSocket() || (owner && socket.uid !== owner.uid)) {
+      throw new LabError({
+        key: 'labs.start_failed',
+        params: { reason: 'the notebook server socket was replaced' },
+      });
+    }
   }
 
   private async kill(record: LabRecord): Promise<void> {
@@ -364,7 +654,12 @@ export class LocalDriver implements LabDriver {
     await record.cgroup?.remove();
     record.cgroup = null;
     record.secret = null;
-    await rm(this.dirs(record.spec.id).run, { recursive: true, force: true }).catch(() => {});
+    const dirs = this.dirs(record.spec.id);
+    await rm(dirs.run, { recursive: true, force: true }).catch(() => {});
+    await rm(dirs.sockets, { recursive: true, force: true }).catch(() => {});
+    const home = record.home;
+    record.home = null;
+    await home?.release();
   }
 
   async stop(id: string): Promise<void> {
@@ -382,14 +677,25 @@ export class LocalDriver implements LabDriver {
   async reset(spec: LabSpec): Promise<void> {
     await this.stop(spec.id);
     await this.prepare();
-    const dirs = this.dirs(spec.id);
-    await mkdir(dirs.base, { recursive: true });
-    await freshHome(dirs.home, spec.initialFiles, this.owner(spec.slot));
+    await this.wipeHome(spec.id);
+    const home = await this.openHome(spec.id, {
+      diskGib: spec.resources.diskSize || defaultDiskGib,
+      initialFiles: spec.initialFiles,
+    });
+    await home.release();
   }
 
   async remove(id: string): Promise<void> {
     await this.stop(id);
-    await rm(this.dirs(id).base, { recursive: true, force: true });
+    const dirs = this.dirs(id);
+    const exists = await stat(dirs.base).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) return;
+    await this.wipeHome(id);
+    await this.uids.release(dirs.base);
+    await rm(dirs.base, { recursive: true, force: true });
   }
 
   terminal(id: string): TerminalSession {
@@ -410,17 +716,32 @@ export class LocalDriver implements LabDriver {
     };
   }
 
+  /** Every file request runs as the lab's uid in a sandbox that sees only the lab's home. */
   readonly files: LabFiles = {
-    list: (id, path) => listFiles(this.dirs(id).home, path),
-    read: (id, path) => openFile(this.dirs(id).home, path),
-    write: async (id, path, data, maxBytes) => {
-      const home = this.dirs(id).home;
-      await mkdir(home, { recursive: true, mode: 0o700 });
-      const slot = this.labs.get(id)?.spec.slot;
-      const owner = slot === undefined ? await ownerOfHome(home) : this.owner(slot);
-      return writeFileIn(home, path, data, maxBytes, owner);
+    list: (id, path) => this.withHome(id, (access) => listIn(access, path)),
+    read: async (id, path) => {
+      const home = await this.openHome(id, null);
+      try {
+        const file = await readIn(home.access, path);
+        file.stream.once('close', () => void home.release());
+        return file;
+      } catch (error) {
+        await home.release();
+        throw error;
+      }
     },
+    write: (id, path, data, maxBytes) =>
+      this.withHome(id, (access) => writeIn(access, path, data, maxBytes)),
   };
+
+  private async withHome<T>(id: string, work: (access: HomeAccess) => Promise<T>): Promise<T> {
+    const home = await this.openHome(id, null);
+    try {
+      return await work(home.access);
+    } finally {
+      await home.release();
+    }
+  }
 
   async close(): Promise<void> {
     await Promise.all([...this.labs.keys()].map((id) => this.stop(id)));
@@ -439,9 +760,15 @@ async function allowTraverse(dir: string): Promise<void> {
   }
 }
 
-async function ownerOfHome(home: string): Promise<Owner> {
-  const s = await stat(home);
-  return { uid: s.uid, gid: s.gid };
+/** Gives a folder the platform made to `owner` through its descriptor, never by path. */
+async function ownByDescriptor(dir: string, owner: Owner, mode: number): Promise<void> {
+  const handle = await open(dir, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
+  try {
+    await handle.chown(owner.uid, owner.gid);
+    await handle.chmod(mode);
+  } finally {
+    await handle.close();
+  }
 }
 
 function probeStatus(socketPath: string, secret: string): Promise<boolean> {

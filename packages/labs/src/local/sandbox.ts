@@ -4,6 +4,7 @@ import { existsSync, lstatSync } from 'node:fs';
 export const inside = {
   home: '/home/lab',
   run: '/run/lab',
+  sockets: '/run/platform',
   assets: '/opt/lab',
   uid: 1000,
   gid: 1000,
@@ -44,9 +45,19 @@ const etcFiles = [
 
 export interface SandboxPaths {
   home: string;
-  run: string;
+  /** The lab's own socket folder (`/run/lab`): Jupyter listens there. */
+  run?: string;
+  /** Sockets the platform offers the lab (`/run/platform`), read-only. */
+  sockets?: string;
   assets: string;
   etcDir: string;
+}
+
+/** Limits every sandbox gets: the seccomp filter's descriptor and the size of its /tmp. */
+export interface SandboxLimits {
+  /** Descriptor the filter program is readable from in bubblewrap, or null without one. */
+  seccompFd: number | null;
+  tmpBytes: number;
 }
 
 export interface SandboxOptions {
@@ -54,11 +65,11 @@ export interface SandboxOptions {
   hostname: string;
   env: Record<string, string>;
   command: string[];
+  limits: SandboxLimits;
 }
 
-/** The bubblewrap command line for one lab. No network namespace is shared with the host. */
-export function bwrapArgs(options: SandboxOptions): string[] {
-  const { paths } = options;
+/** Namespaces, no nested user namespaces, the syscall filter and the read-only system. */
+function baseArgs(limits: SandboxLimits): string[] {
   const args = [
     '--unshare-user',
     '--unshare-ipc',
@@ -66,22 +77,36 @@ export function bwrapArgs(options: SandboxOptions): string[] {
     '--unshare-uts',
     '--unshare-net',
     '--unshare-cgroup-try',
+    '--disable-userns',
     '--uid',
     String(inside.uid),
     '--gid',
     String(inside.gid),
-    '--hostname',
-    options.hostname,
     '--ro-bind',
     '/usr',
     '/usr',
   ];
+  if (limits.seccompFd !== null) args.push('--seccomp', String(limits.seccompFd));
   for (const dir of ['bin', 'sbin', 'lib', 'lib32', 'lib64', 'libx32']) {
     const host = `/${dir}`;
     if (!existsSync(host)) continue;
     if (lstatSync(host).isSymbolicLink()) args.push('--symlink', `usr/${dir}`, host);
     else args.push('--ro-bind', host, host);
   }
+  return args;
+}
+
+const tmpfs = (bytes: number, path: string) => [
+  '--size',
+  String(Math.floor(bytes)),
+  '--tmpfs',
+  path,
+];
+
+/** The bubblewrap command line for one lab. No network namespace is shared with the host. */
+export function bwrapArgs(options: SandboxOptions): string[] {
+  const { paths, limits } = options;
+  const args = [...baseArgs(limits), '--hostname', options.hostname];
   for (const name of etcFiles) {
     const host = `/etc/${name}`;
     if (existsSync(host)) args.push('--ro-bind', host, host);
@@ -103,15 +128,13 @@ export function bwrapArgs(options: SandboxOptions): string[] {
     '/proc',
     '--dev',
     '/dev',
-    '--tmpfs',
-    '/tmp',
-    '--tmpfs',
-    '/var/tmp',
-    '--tmpfs',
-    '/run',
-    '--bind',
-    paths.run,
-    inside.run,
+    ...tmpfs(limits.tmpBytes, '/tmp'),
+    ...tmpfs(256 * 1024 ** 2, '/var/tmp'),
+    ...tmpfs(16 * 1024 ** 2, '/run'),
+  );
+  if (paths.run) args.push('--bind', paths.run, inside.run);
+  if (paths.sockets) args.push('--ro-bind', paths.sockets, inside.sockets);
+  args.push(
     '--ro-bind',
     paths.assets,
     inside.assets,
@@ -135,6 +158,47 @@ export function bwrapArgs(options: SandboxOptions): string[] {
   };
   for (const [key, value] of Object.entries(env)) args.push('--setenv', key, value);
   args.push('--', ...options.command);
+  return args;
+}
+
+/**
+ * A sandbox for the platform's own work on a home (listing, reading, writing files): the home
+ * and the read-only system only, as the lab's uid, so the kernel keeps every path inside the
+ * lab's own view whatever the lab does to its files meanwhile.
+ */
+export function helperArgs(
+  home: string,
+  limits: SandboxLimits,
+  command: string[],
+  extraBinds: { host: string; inside: string }[] = [],
+): string[] {
+  const args = [
+    ...baseArgs(limits),
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    ...tmpfs(1024 ** 2, '/tmp'),
+    '--bind',
+    home,
+    inside.home,
+  ];
+  for (const bind of extraBinds) args.push('--bind', bind.host, bind.inside);
+  args.push(
+    '--chdir',
+    inside.home,
+    '--die-with-parent',
+    '--new-session',
+    '--clearenv',
+    '--setenv',
+    'PATH',
+    '/usr/bin:/bin',
+    '--setenv',
+    'LC_ALL',
+    'C.UTF-8',
+    '--',
+    ...command,
+  );
   return args;
 }
 

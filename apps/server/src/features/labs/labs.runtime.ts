@@ -30,7 +30,6 @@ export interface Resources {
 /** One container as the runtime keeps it in memory. Polls and heartbeats touch only this. */
 export interface ContainerEntry {
   id: string;
-  slot: number;
   userId: string;
   schoolId: string | null;
   envId: string;
@@ -73,6 +72,7 @@ const noEnforcement: Enforcement = {
   disk: false,
   uid: false,
   network: false,
+  syscalls: false,
 };
 
 /**
@@ -120,7 +120,6 @@ export class LabRuntime {
     const kind = row.part.resourceKind as ResourceKind;
     const entry: ContainerEntry = {
       id: row.container.id,
-      slot: row.container.slot,
       userId: row.container.userId,
       schoolId: row.container.schoolId,
       envId: row.container.envId,
@@ -216,7 +215,6 @@ export class LabRuntime {
     return {
       id: entry.id,
       runner: entry.runner === 'jupyter' ? 'jupyter' : 'terminal',
-      slot: entry.slot,
       resources: entry.resources,
       initialFiles: entry.initialFiles,
       env,

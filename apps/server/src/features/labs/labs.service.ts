@@ -459,6 +459,12 @@ async function fileErrors<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof LabPathError) {
       if (error.reason === 'outside') throw invalid('labs.path_outside', { path: 'invalid_value' });
+      if (error.reason === 'no_space') {
+        throw new AppError('labs.disk_full', { code: ResponseCode.INVALID, status: 507 });
+      }
+      if (error.reason === 'aborted') {
+        throw new AppError('labs.upload_aborted', { code: ResponseCode.INVALID, status: 400 });
+      }
       if (error.reason === 'too_large') {
         throw new AppError('labs.file_too_large', {
           code: ResponseCode.INVALID,

@@ -19,7 +19,11 @@ declare module 'fastify' {
 /** The lab runtime (local driver, MQTT broker), its API routes and its gateway. */
 export async function setUpLabs(app: FastifyInstance): Promise<LabRuntime> {
   const { ctx } = app;
-  const driver = new LocalDriver({ root: ctx.config.labsDir });
+  const driver = new LocalDriver({
+    root: ctx.config.labsDir,
+    diskCap: ctx.config.labDiskCap,
+    ...(ctx.config.labUidRegistry ? { uidRegistry: ctx.config.labUidRegistry } : {}),
+  });
   const broker = ctx.config.mqttUrl
     ? await externalBroker(ctx.config.mqttUrl)
     : await embeddedBroker();

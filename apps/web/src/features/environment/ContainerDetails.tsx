@@ -5,7 +5,14 @@ import { LoadFailed, LoadingState } from '../../shared/ui/PageStates';
 import type { LabRuntimeSnapshot } from './labRuntime';
 import { useRunningContainers } from './useRunningContainers';
 
-const limitsShown: readonly (keyof Enforcement)[] = ['cpu', 'memory', 'disk', 'uid', 'network'];
+const limitsShown: readonly (keyof Enforcement)[] = [
+  'cpu',
+  'memory',
+  'disk',
+  'uid',
+  'network',
+  'syscalls',
+];
 
 function ContainerCard({ container, state }: { container: Container; state: ContainerState }) {
   const { t } = useTranslation();

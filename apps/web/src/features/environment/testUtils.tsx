@@ -123,7 +123,7 @@ export function container(partial: Partial<Container> = {}): Container {
     memorySize: 2,
     diskSize: 10,
     gpuCount: 0,
-    enforced: { cpu: true, memory: true, disk: false, uid: true, network: true },
+    enforced: { cpu: true, memory: true, disk: false, uid: true, network: true, syscalls: true },
     notes: ['磁盘配额未强制：本主机不支持'],
     message: null,
     startedAt: '2026-01-01T00:00:00.000Z',

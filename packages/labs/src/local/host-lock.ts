@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import net from 'node:net';
+
+/**
+ * A lock shared by every process on this host: a Unix socket bound in the abstract namespace.
+ * The kernel releases it the moment its holder exits, however it exits, so a killed process
+ * never leaves a stale lock behind.
+ */
+export async function withHostLock<T>(
+  name: string,
+  work: () => Promise<T>,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const address = `\0platform-labs:${createHash('sha256').update(name).digest('hex').slice(0, 32)}`;
+  const deadline = Date.now() + timeoutMs;
+  let server = await bind(address);
+  for (let wait = 2; !server; wait = Math.min(wait * 2, 50)) {
+    if (Date.now() > deadline) throw new Error(`the host lock ${name} stayed busy`);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    server = await bind(address);
+  }
+  const held = server;
+  try {
+    return await work();
+  } finally {
+    await new Promise<void>((resolve) => held.close(() => resolve()));
+  }
+}
+
+function bind(address: string): Promise<net.Server | null> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') resolve(null);
+      else reject(error);
+    });
+    server.listen({ path: address }, () => {
+      server.unref();
+      resolve(server);
+    });
+  });
+}

@@ -1,0 +1,1 @@
+export const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
