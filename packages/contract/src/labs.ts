@@ -446,6 +446,22 @@ export const resetRequestSchema = z.object({ envId: idSchema, containerId: idSch
 
 export const ticketSchema = z.object({ url: z.string(), expiresIn: z.number().int() });
 
+/**
+ * Where a lab ticket leads once redeemed: a path on the lab's own origin. `//host` and `/\host`
+ * (which browsers read as another host) and control characters are refused.
+ */
+export const labNextPathSchema = z
+  .string()
+  .max(1024, 'too_long')
+  .refine(
+    (path) =>
+      /^\/(?![/\\])/.test(path) &&
+      !path.includes('\\') &&
+      ![...path].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f),
+    'invalid_format',
+  );
+export const ticketRequestSchema = z.object({ next: labNextPathSchema.optional() });
+
 export const diskAlarmSchema = z.object({ phone: z.string(), status: z.number().int() });
 
 /** Jupyter resource request (spec platform §3), keyed by resourceExpEnvId. */

@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { timingSafeEqual } from 'node:crypto';
 import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
+import { generate, parser, type IConnectPacket } from 'mqtt-packet';
 import { labTopics } from '@platform/contract';
 
 export type MessageHandler = (topic: string, payload: Buffer) => void;
@@ -16,8 +17,11 @@ export interface LabBroker {
   readonly kind: 'embedded' | 'external';
   registerLab(labId: string, password: string): void;
   unregisterLab(labId: string): void;
-  /** Listens on `socketPath`; each connection there is an MQTT connection to the broker. */
-  attach(socketPath: string): Promise<() => Promise<void>>;
+  /**
+   * Listens on `socketPath` for the lab `labId`; each connection there is an MQTT connection to
+   * the broker that may sign in as that lab only, with a client id in the lab's namespace.
+   */
+  attach(socketPath: string, labId: string): Promise<() => Promise<void>>;
   publish(topic: string, payload: string, retain?: boolean): Promise<void>;
   subscribe(pattern: string, handler: MessageHandler): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -30,6 +34,20 @@ function sameSecret(a: string, b: string): boolean {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
+
+/**
+ * The client id a lab's connection is known by: inside the lab's own namespace `lab-<id>/…`, so
+ * no lab can take over another lab's session. An id in another lab's namespace is refused (null).
+ */
+export function namespacedClientId(labId: string, clientId: string): string | null {
+  const own = `${labUsername(labId)}/`;
+  const claimed = /^lab-(\d+)(?:\/|$)/.exec(clientId);
+  if (claimed && claimed[1] !== labId) return null;
+  return clientId.startsWith(own) ? clientId : `${own}${clientId}`;
+}
+
+const identifierRejected = 2;
+const notAuthorized = 5;
 
 /** A topic or filter stays in the lab's namespace: no wildcards above it, no `..` tricks. */
 export function inNamespace(labId: string, topic: string): boolean {
@@ -63,15 +81,28 @@ async function listenUnix(
 export async function embeddedBroker(): Promise<LabBroker> {
   const passwords = new Map<string, string>();
   const labOf = new WeakMap<object, string>();
+  const socketLab = new WeakMap<object, string>();
+  const refuse = (done: (error: never, ok: boolean) => void, message: string, returnCode: number) =>
+    done(Object.assign(new Error(message), { returnCode }) as never, false);
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, done) => {
       const labId = username?.startsWith('lab-') ? username.slice(4) : null;
       const expected = labId ? passwords.get(labId) : undefined;
       if (!labId || !expected || !password || !sameSecret(password.toString(), expected)) {
-        const error = Object.assign(new Error('bad username or password'), { returnCode: 4 });
-        done(error as never, false);
+        refuse(done, 'bad username or password', 4);
         return;
       }
+      const boundTo = socketLab.get(client);
+      if (boundTo && boundTo !== labId) {
+        refuse(done, 'another lab', notAuthorized);
+        return;
+      }
+      const id = namespacedClientId(labId, client.id);
+      if (!id) {
+        refuse(done, 'client id of another lab', identifierRejected);
+        return;
+      }
+      client.id = id;
       labOf.set(client, labId);
       done(null, true);
     },
@@ -89,7 +120,10 @@ export async function embeddedBroker(): Promise<LabBroker> {
     kind: 'embedded',
     registerLab: (labId, password) => void passwords.set(labId, password),
     unregisterLab: (labId) => void passwords.delete(labId),
-    attach: (socketPath) => listenUnix(socketPath, (socket) => broker.handle(socket)),
+    attach: (socketPath, labId) =>
+      listenUnix(socketPath, (socket) => {
+        socketLab.set(broker.handle(socket), labId);
+      }),
     publish: (topic, payload, retain = false) =>
       new Promise((resolve, reject) =>
         broker.publish(
@@ -126,16 +160,32 @@ export async function externalBroker(url: string): Promise<LabBroker> {
     kind: 'external',
     registerLab: () => {},
     unregisterLab: () => {},
-    attach: (socketPath) =>
+    attach: (socketPath, labId) =>
       listenUnix(socketPath, (socket) => {
-        const upstream = net.connect(Number(target.port || 1883), target.hostname);
-        socket.pipe(upstream).pipe(socket);
-        const close = () => {
-          socket.destroy();
-          upstream.destroy();
-        };
-        socket.on('error', close);
-        upstream.on('error', close);
+        socket.on('error', () => socket.destroy());
+        void firstConnect(socket).then((first) => {
+          if (!first) return socket.destroy();
+          const { packet, rest } = first;
+          const id = namespacedClientId(labId, packet.clientId);
+          const refusal =
+            packet.username !== labUsername(labId) ? notAuthorized : id ? 0 : identifierRejected;
+          if (refusal) {
+            socket.end(generate({ cmd: 'connack', returnCode: refusal, sessionPresent: false }));
+            return;
+          }
+          const upstream = net.connect(Number(target.port || 1883), target.hostname);
+          upstream.write(generate({ ...packet, clientId: id! }));
+          upstream.write(rest);
+          socket.pipe(upstream).pipe(socket);
+          const close = () => {
+            socket.destroy();
+            upstream.destroy();
+          };
+          socket.on('error', close);
+          upstream.on('error', close);
+          socket.on('close', close);
+          upstream.on('close', close);
+        });
       }),
     publish: async (topic, payload, retain = false) => {
       await client.publishAsync(topic, payload, { retain });
@@ -158,6 +208,50 @@ export async function externalBroker(url: string): Promise<LabBroker> {
     },
     close: () => client.endAsync(),
   };
+}
+
+/**
+ * Reads a connection's first packet, which must be CONNECT; answers it with the bytes that came
+ * after it, or null for anything else.
+ */
+function firstConnect(
+  socket: net.Socket,
+  maxBytes = 64 * 1024,
+): Promise<{ packet: IConnectPacket; rest: Buffer } | null> {
+  return new Promise((resolve) => {
+    let seen = Buffer.alloc(0);
+    const finish = (value: { packet: IConnectPacket; rest: Buffer } | null) => {
+      socket.off('data', onData);
+      socket.pause();
+      clearTimeout(timer);
+      resolve(value);
+    };
+    const timer = setTimeout(() => finish(null), 10_000);
+    const onData = (chunk: Buffer) => {
+      seen = Buffer.concat([seen, chunk]);
+      if (seen.length > maxBytes || (seen.length > 0 && seen[0] !== 0x10)) return finish(null);
+      const size = packetSize(seen);
+      if (size === null || seen.length < size) return;
+      let packet: IConnectPacket | null = null;
+      const reader = parser({ protocolVersion: 4 });
+      reader.on('packet', (p) => (packet ??= p.cmd === 'connect' ? p : null));
+      reader.on('error', () => {});
+      reader.parse(seen.subarray(0, size));
+      finish(packet ? { packet, rest: seen.subarray(size) } : null);
+    };
+    socket.on('data', onData);
+    socket.once('close', () => finish(null));
+  });
+}
+
+/** The whole size of the packet at the start of `buffer`, once its fixed header is complete. */
+function packetSize(buffer: Buffer): number | null {
+  let remaining = 0;
+  for (let i = 1, shift = 0; i < Math.min(buffer.length, 5); i++, shift += 7) {
+    remaining += (buffer[i]! & 0x7f) << shift;
+    if ((buffer[i]! & 0x80) === 0) return i + 1 + remaining;
+  }
+  return null;
 }
 
 /** MQTT topic filter matching (`+` one level, `#` the rest). */

@@ -229,6 +229,65 @@ describe('lab gateway', () => {
     viewer.close();
   });
 
+  it('accepts a lab WebSocket only from the lab’s own origin', async () => {
+    const { ids } = await startLab(student);
+    const id = ids[0]!;
+    const cookie = await openLab(student, id);
+    const { ids: otherIds } = await startLab(other);
+    const origins = [
+      'http://evil.example',
+      `http://${labHost(otherIds[0]!)}`,
+      'http://localhost:8080',
+      `https://${labHost(id)}`,
+      'null',
+      undefined,
+    ];
+    for (const origin of origins) {
+      const socket = new WebSocket(`ws://127.0.0.1:${port}${labGatewayPaths.socket}`, {
+        headers: { host: labHost(id), cookie, ...(origin ? { origin } : {}) },
+      });
+      const code = await new Promise<number>((r) => socket.once('close', (c) => r(c)));
+      expect(code, String(origin)).toBe(4403);
+    }
+    const own = connect(id, cookie);
+    const output = collect(own, (all) => all.includes('own-origin7'));
+    await new Promise((r) => own.once('open', r));
+    own.send(JSON.stringify({ type: 'input', data: 'echo own-origin$((3+4))\r' }));
+    await output;
+    own.close();
+  });
+
+  it('leads a ticket only to a path on the lab’s own origin', async () => {
+    const { ids } = await startLab(student);
+    const id = ids[0]!;
+    const ticket = (next: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: pathOf(apiRoutes.containerTicket, { id }),
+        headers: student.headers,
+        payload: { next },
+      });
+    for (const next of [
+      '/\\evil.example',
+      '//evil.example',
+      'https://evil.example/',
+      '/\t/evil.example',
+      'javascript:alert(1)',
+      'evil.example',
+    ]) {
+      const res = await ticket(next);
+      expect(res.statusCode, next).toBe(400);
+      expect(res.json()).toMatchObject({ code: 9000, fields: { next: expect.any(String) } });
+    }
+    const ok = new URL((await ticket('/files?path=src#top')).json().data.url as string);
+    const redeemed = await h.app.inject({
+      method: 'GET',
+      url: `${ok.pathname}${ok.search}`,
+      headers: { host: ok.host },
+    });
+    expect(redeemed.headers.location).toBe('/files?path=src#top');
+  });
+
   it('refuses a WebSocket without the lab’s cookie', async () => {
     const { ids } = await startLab(student);
     const socket = connect(ids[0]!, 'lab_session=forged');
@@ -273,6 +332,11 @@ describe('lab gateway', () => {
     expect(kernel.statusCode).toBe(201);
     const kernelId = kernel.json().id as string;
 
+    const foreign = new WebSocket(
+      `ws://127.0.0.1:${port}/api/kernels/${kernelId}/channels?session_id=s0`,
+      { headers: { host, cookie: `${cookie}; _xsrf=${xsrf}`, origin: 'http://evil.example' } },
+    );
+    expect(await new Promise<number>((r) => foreign.once('close', (c) => r(c)))).toBe(4403);
     const socket = connect(
       id,
       `${cookie}; _xsrf=${xsrf}`,

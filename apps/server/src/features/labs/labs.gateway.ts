@@ -13,7 +13,13 @@ import {
 } from '@platform/contract';
 import { LabError } from '@platform/labs';
 import { t } from '../../lib/i18n';
-import { containerOfHost, labCookieName, type LabAccess, type LabSession } from './labs.access';
+import {
+  containerOfHost,
+  labCookieName,
+  labOrigin,
+  type LabAccess,
+  type LabSession,
+} from './labs.access';
 import type { ContainerEntry, LabRuntime } from './labs.runtime';
 
 const hopByHop = new Set([
@@ -117,6 +123,13 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
     return { session, entry };
   };
 
+  /**
+   * A WebSocket on a lab origin is accepted only from a page of that same lab origin: a cookie
+   * alone would let any page the student visits drive their lab.
+   */
+  const fromOwnOrigin = (req: FastifyRequest, entry: ContainerEntry) =>
+    req.headers.origin === labOrigin(config, entry.id);
+
   const refuse = (req: FastifyRequest, reply: FastifyReply) =>
     reply
       .status(403)
@@ -165,7 +178,7 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
     { constraints, config: routeConfig, websocket: true, schema: { hide: true } },
     (socket, req) => {
       const found = sessionOf(req);
-      if (!found) {
+      if (!found || !fromOwnOrigin(req, found.entry)) {
         socket.close(labCloseCodes.forbidden, 'forbidden');
         return;
       }
@@ -379,7 +392,7 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
       handler,
       wsHandler: (socket, req) => {
         const found = sessionOf(req);
-        if (!found || found.entry.runner !== 'jupyter') {
+        if (!found || found.entry.runner !== 'jupyter' || !fromOwnOrigin(req, found.entry)) {
           socket.close(labCloseCodes.forbidden, 'forbidden');
           return;
         }

@@ -218,7 +218,9 @@ export class LabRuntime {
       resources: entry.resources,
       initialFiles: entry.initialFiles,
       env,
-      broker: mqttLab?.mqttPassword ? (socketPath) => this.broker.attach(socketPath) : null,
+      broker: mqttLab?.mqttPassword
+        ? (socketPath) => this.broker.attach(socketPath, mqttLab.id)
+        : null,
       frameAncestors: [new URL(this.ctx.config.publicUrl).origin],
     };
   }

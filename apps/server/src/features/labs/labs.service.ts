@@ -251,15 +251,11 @@ export class LabsService {
     const entry = this.own(actor, containerId);
     if (entry.state !== 'Running')
       throw new AppError('labs.not_running', { code: ResponseCode.FAILED });
-    const path =
-      next && next.startsWith('/') && !next.startsWith('//')
-        ? next
-        : entry.runner === 'jupyter'
-          ? '/tree'
-          : '/';
+    const path = next ? onOrigin(labOrigin(this.ctx.config, containerId), next) : null;
+    if (next && !path) throw invalid('common.invalid_input', { next: 'invalid_format' });
     const { ticket, expiresIn } = this.access.issue(
       { containerId, userId: actor.userId, readOnly: false, language },
-      path,
+      path ?? (entry.runner === 'jupyter' ? '/tree' : '/'),
     );
     return { url: this.access.ticketUrl(this.ctx.config, containerId, ticket), expiresIn };
   }
@@ -451,6 +447,12 @@ function pickResources(row: {
     gpuMemory: row.gpuMemory,
     diskSize: row.diskSize,
   };
+}
+
+/** `next` as a path on `origin`, or null when it would lead anywhere else. */
+function onOrigin(origin: string, next: string): string | null {
+  const url = new URL(next, origin);
+  return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null;
 }
 
 async function fileErrors<T>(work: () => Promise<T>): Promise<T> {

@@ -1,5 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import mqtt from 'mqtt';
+import net, { type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import mqtt, { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
@@ -50,7 +51,7 @@ async function panel(
   });
   const cookie = (redeemed.headers['set-cookie'] as string[])[0]!.split(';')[0]!;
   const socket = new WebSocket(`ws://127.0.0.1:${port}${labGatewayPaths.socket}`, {
-    headers: { host: url.host, cookie },
+    headers: { host: url.host, cookie, origin: url.origin },
   });
   const messages: PanelServerMessage[] = [];
   socket.on('message', (raw) => messages.push(JSON.parse(raw.toString()) as PanelServerMessage));
@@ -66,6 +67,73 @@ async function until<T>(check: () => T | undefined, timeoutMs = 10_000): Promise
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** Starts a simulation with a shell for `who`: the ids of both and the lab's MQTT socket. */
+async function simulationWithShell(h: Harness, who: { headers: Record<string, string> }) {
+  const sim = await createEnvironment(h.ctx, {
+    experimentKind: '1',
+    resourceKind: 'SIMULATION',
+    devices,
+  });
+  const shellEnv = await createEnvironment(h.ctx, { name: 'Shell' });
+  const combo = await createEnvironment(h.ctx, {
+    type: 4,
+    experimentKind: '1',
+    resourceKind: 'SIMULATION',
+    parts: [sim.id, shellEnv.id],
+  });
+  const ids = await startEnv(h, who, combo.id);
+  const entries = ids.map((id) => h.app.labs.runtime.get(id)!);
+  const simEntry = entries.find((e) => e.runner === 'simulation')!;
+  const termId = entries.find((e) => e.runner === 'terminal')!.id;
+  return {
+    simId: simEntry.id,
+    username: `lab-${simEntry.id}`,
+    password: simEntry.mqttPassword!,
+    socket: join(h.ctx.config.labsDir, termId, 'sockets', 'mqtt.sock'),
+  };
+}
+
+type Lab = Awaited<ReturnType<typeof simulationWithShell>>;
+
+/** An MQTT client through a lab's socket: connected, or the CONNACK code it was refused with. */
+function mqttThrough(socket: string, username: string, password: string, clientId: string) {
+  return new Promise<{ client: MqttClient; refused: number | null }>((resolve) => {
+    const client = new MqttClient(() => net.connect(socket), {
+      clientId,
+      username,
+      password,
+      reconnectPeriod: 0,
+      protocolVersion: 4,
+      connectTimeout: 5_000,
+    });
+    client.once('connect', () => resolve({ client, refused: null }));
+    client.once('error', (error) =>
+      resolve({ client, refused: Number((error as { code?: number }).code ?? -1) }),
+    );
+    client.once('close', () => resolve({ client, refused: -1 }));
+  });
+}
+
+/** A lab connecting with another lab's client id never disconnects that lab's client. */
+async function expectOwnClientIds(a: Lab, b: Lab) {
+  const first = await mqttThrough(a.socket, a.username, a.password, 'sensor-1');
+  expect(first.refused).toBeNull();
+  let dropped = false;
+  first.client.on('close', () => (dropped = true));
+  const same = await mqttThrough(b.socket, b.username, b.password, 'sensor-1');
+  expect(same.refused).toBeNull();
+  const claimed = await mqttThrough(b.socket, b.username, b.password, `lab-${a.simId}/sensor-1`);
+  expect(claimed.refused).toBe(2);
+  const bare = await mqttThrough(b.socket, b.username, b.password, `lab-${a.simId}`);
+  expect(bare.refused).toBe(2);
+  const borrowed = await mqttThrough(b.socket, a.username, a.password, 'sensor-2');
+  expect(borrowed.refused).not.toBeNull();
+  await new Promise((r) => setTimeout(r, 500));
+  expect(dropped).toBe(false);
+  expect(first.client.connected).toBe(true);
+  for (const c of [first, same, claimed, bare, borrowed]) c.client.end(true);
 }
 
 describe('MQTT topic rules', () => {
@@ -174,6 +242,14 @@ describe('IoT device simulation on the embedded broker', () => {
     });
     expect(h.app.labs.runtime.simulation(simId)).toBeUndefined();
   });
+
+  it('keeps each lab to client ids of its own namespace', async () => {
+    const other = await signedIn(h.app, h.ctx, { roles: ['student'] });
+    await expectOwnClientIds(
+      await simulationWithShell(h, student),
+      await simulationWithShell(h, other),
+    );
+  });
 });
 
 describe('IoT device simulation on an external broker (MQTT_URL, Mosquitto)', () => {
@@ -201,6 +277,17 @@ describe('IoT device simulation on an external broker (MQTT_URL, Mosquitto)', ()
           .find((d) => d.id === 'fan')?.on,
       ).toBe(true);
       await client.endAsync();
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('keeps each lab to client ids of its own namespace', async () => {
+    const h = await createHarness({ config: { mqttUrl: 'mqtt://127.0.0.1:1883' } });
+    try {
+      const a = await signedIn(h.app, h.ctx, { roles: ['student'] });
+      const b = await signedIn(h.app, h.ctx, { roles: ['student'] });
+      await expectOwnClientIds(await simulationWithShell(h, a), await simulationWithShell(h, b));
     } finally {
       await h.close();
     }
