@@ -220,11 +220,23 @@ export const envBaseSchema = z.object({
   manual: z.string().max(20_000, 'too_long').default(''),
 });
 
+/**
+ * The most a user may ask for in the Jupyter resource form; null keeps a resource at the
+ * environment's own value. Other environments always run with their own values.
+ */
+export const envRequestLimitsSchema = z.object({
+  maxCpuCore: cpuSchema.nullable().default(null),
+  maxMemorySize: memorySchema.nullable().default(null),
+  maxDiskSize: diskSchema.nullable().default(null),
+  maxGpuCount: z.number().int().min(0, 'invalid_value').max(8, 'invalid_value').default(0),
+});
+
 /** Runtime configuration of an environment (`env/config`). */
 export const envRuntimeSchema = z.object({
   cpuCore: cpuSchema,
   memorySize: memorySchema,
   diskSize: diskSchema,
+  ...envRequestLimitsSchema.shape,
   restartLimit: z
     .number()
     .int()
@@ -244,6 +256,10 @@ export const envRuntimeDefaults = {
   cpuCore: 1,
   memorySize: 2,
   diskSize: 10,
+  maxCpuCore: null,
+  maxMemorySize: null,
+  maxDiskSize: null,
+  maxGpuCount: 0,
   restartLimit: 0,
   idleTimeout: labLimits.idleTimeoutDefault,
   devices: [],
@@ -276,6 +292,10 @@ export const environmentSchema = z.object({
   cpuCore: z.number(),
   memorySize: z.number(),
   diskSize: z.number(),
+  maxCpuCore: z.number().nullable(),
+  maxMemorySize: z.number().nullable(),
+  maxDiskSize: z.number().nullable(),
+  maxGpuCount: z.number().int(),
   restartLimit: z.number().int(),
   idleTimeout: z.number().int(),
   devices: z.array(
@@ -372,8 +392,36 @@ export const centerDetailSchema = /* @__PURE__ */ centerItemSchema.extend({
   scripts: z.array(scriptSchema),
   containerIds: z.array(z.string()),
   unrunnableReason: z.string().nullable(),
+  /** The most the Jupyter resource form may ask for; null where the environment takes no request. */
+  requestLimits: z
+    .object({
+      cpuCore: z.number(),
+      memorySize: z.number(),
+      diskSize: z.number(),
+      gpuCount: z.number().int(),
+    })
+    .nullable(),
 });
 export type CenterDetail = z.infer<typeof centerDetailSchema>;
+export type RequestLimits = NonNullable<CenterDetail['requestLimits']>;
+
+/** The effective maxima of an environment's resource request: never below its own values. */
+export function requestLimitsOf(env: {
+  cpuCore: number;
+  memorySize: number;
+  diskSize: number;
+  maxCpuCore: number | null;
+  maxMemorySize: number | null;
+  maxDiskSize: number | null;
+  maxGpuCount: number;
+}): RequestLimits {
+  return {
+    cpuCore: Math.max(env.cpuCore, env.maxCpuCore ?? 0),
+    memorySize: Math.max(env.memorySize, env.maxMemorySize ?? 0),
+    diskSize: Math.max(env.diskSize, env.maxDiskSize ?? 0),
+    gpuCount: env.maxGpuCount,
+  };
+}
 
 /** `POST containers/start` (spec platform §7). */
 export const startRequestSchema = z.object({

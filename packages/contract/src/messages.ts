@@ -137,6 +137,14 @@ const coreMessages = {
     en: 'The file is too large; the maximum is {{max}} MB',
   },
   'labs.reset_done': { zh: '环境已重置', en: 'The environment has been reset' },
+  'labs.resources_above_max': {
+    zh: '申请的资源超出该环境允许的上限（CPU {{cpuCore}} 核、内存 {{memorySize}} GB、磁盘 {{diskSize}} GB、GPU {{gpuCount}} 个）',
+    en: 'The requested resources exceed what this environment allows (CPU {{cpuCore}} cores, memory {{memorySize}} GB, disk {{diskSize}} GB, GPU {{gpuCount}})',
+  },
+  'envs.max_below_value': {
+    zh: '允许申请的上限不能小于环境本身的配置',
+    en: 'A request maximum cannot be below the environment’s own value',
+  },
   'labs.note_cpu': {
     zh: '此主机不限制 CPU（没有可写的 cgroup），所选 CPU 核数仅供参考',
     en: 'CPU is not limited on this host (no writable cgroups); the chosen cores are advisory',
@@ -197,6 +205,7 @@ export const fieldErrorCodes = [
   'mismatch',
   'same_as_old',
   'wrong',
+  'above_limit',
 ] as const;
 export type FieldErrorCode = (typeof fieldErrorCodes)[number];
 
@@ -206,6 +215,7 @@ export const fieldErrorMessages: Record<FieldErrorCode, { zh: string; en: string
   too_long: { zh: '长度过长', en: 'Too long' },
   invalid_format: { zh: '格式不正确', en: 'Invalid format' },
   invalid_value: { zh: '取值无效', en: 'Invalid value' },
+  above_limit: { zh: '超出允许的上限', en: 'Above the allowed maximum' },
   mismatch: { zh: '两次输入的密码不一致', en: 'The two passwords do not match' },
   same_as_old: {
     zh: '新密码不能与原密码相同',

@@ -9,7 +9,6 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   smallint,
   text,
   timestamp,
@@ -364,6 +363,11 @@ export const labEnvironments = pgTable(
     cpuCore: doublePrecision('cpu_core').notNull(),
     memorySize: integer('memory_size').notNull(),
     diskSize: integer('disk_size').notNull(),
+    /** Jupyter resource request maxima; null keeps the environment's own value. */
+    maxCpuCore: doublePrecision('max_cpu_core'),
+    maxMemorySize: integer('max_memory_size'),
+    maxDiskSize: integer('max_disk_size'),
+    maxGpuCount: integer('max_gpu_count').notNull().default(0),
     restartLimit: integer('restart_limit').notNull().default(0),
     idleTimeout: integer('idle_timeout').notNull(),
     devices: jsonb('devices').$type<Device[]>().notNull().default([]),
@@ -406,8 +410,6 @@ export const labContainers = pgTable(
   'lab_containers',
   {
     id: id('id').primaryKey(),
-    /** Small unique number; the sandbox's uid is made from it. */
-    slot: serial('slot').notNull(),
     userId: id('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -438,7 +440,6 @@ export const labContainers = pgTable(
   },
   (t) => [
     uniqueIndex('lab_containers_user_part_key').on(t.userId, t.envId, t.partEnvId),
-    uniqueIndex('lab_containers_slot_key').on(t.slot),
     index('lab_containers_desired_idx').on(t.desiredState),
   ],
 );

@@ -54,6 +54,10 @@ export function presentEnvironment(row: repo.EnvironmentRow, runnable: boolean):
     cpuCore: row.cpuCore,
     memorySize: row.memorySize,
     diskSize: row.diskSize,
+    maxCpuCore: row.maxCpuCore,
+    maxMemorySize: row.maxMemorySize,
+    maxDiskSize: row.maxDiskSize,
+    maxGpuCount: row.maxGpuCount,
     restartLimit: row.restartLimit,
     idleTimeout: row.idleTimeout,
     devices: row.devices,
@@ -151,6 +155,24 @@ export class EnvironmentsService {
     }
   }
 
+  /** A request maximum is never below the environment's own value. */
+  private checkRequestLimits(
+    values: Pick<EnvConfig, 'cpuCore' | 'memorySize' | 'diskSize'> &
+      Partial<Pick<EnvConfig, 'maxCpuCore' | 'maxMemorySize' | 'maxDiskSize'>>,
+  ): void {
+    const fields: Record<string, 'invalid_value'> = {};
+    if (values.maxCpuCore != null && values.maxCpuCore < values.cpuCore) {
+      fields.maxCpuCore = 'invalid_value';
+    }
+    if (values.maxMemorySize != null && values.maxMemorySize < values.memorySize) {
+      fields.maxMemorySize = 'invalid_value';
+    }
+    if (values.maxDiskSize != null && values.maxDiskSize < values.diskSize) {
+      fields.maxDiskSize = 'invalid_value';
+    }
+    if (Object.keys(fields).length) throw invalid('envs.max_below_value', fields);
+  }
+
   private async checkCode(code: string, exceptId?: string): Promise<void> {
     if (await repo.codeTaken(this.ctx.db, code, exceptId)) {
       throw invalid('envs.code_taken', { code: 'invalid_value' });
@@ -162,12 +184,20 @@ export class EnvironmentsService {
     const parts = [...(body.parts ?? [])];
     await this.checkCode(body.code);
     await this.checkParts(body.type, parts);
-    const now = this.ctx.now();
-    const row = await repo.insertEnvironment(this.ctx.db, {
-      ...body,
+    const resources = {
       cpuCore: body.cpuCore ?? envRuntimeDefaults.cpuCore,
       memorySize: body.memorySize ?? envRuntimeDefaults.memorySize,
       diskSize: body.diskSize ?? envRuntimeDefaults.diskSize,
+      maxCpuCore: body.maxCpuCore ?? null,
+      maxMemorySize: body.maxMemorySize ?? null,
+      maxDiskSize: body.maxDiskSize ?? null,
+      maxGpuCount: body.maxGpuCount ?? envRuntimeDefaults.maxGpuCount,
+    };
+    this.checkRequestLimits(resources);
+    const now = this.ctx.now();
+    const row = await repo.insertEnvironment(this.ctx.db, {
+      ...body,
+      ...resources,
       restartLimit: body.restartLimit ?? envRuntimeDefaults.restartLimit,
       idleTimeout: body.idleTimeout ?? envRuntimeDefaults.idleTimeout,
       devices: body.devices ?? [],
@@ -202,6 +232,7 @@ export class EnvironmentsService {
     const existing = await repo.findEnvironment(this.ctx.db, body.id);
     if (!existing) throw notFound('envs.not_found');
     await this.checkParts(existing.type, body.parts, body.id);
+    this.checkRequestLimits(body);
     const { id, ...set } = body;
     const row = await repo.updateEnvironment(this.ctx.db, id, {
       ...set,

@@ -86,6 +86,44 @@ describe('environment configuration', () => {
       idleTimeout: 120,
     });
 
+    const belowOwn = await call('PUT', apiRoutes.envConfig, {
+      id: env.id,
+      cpuCore: 2,
+      memorySize: 4,
+      diskSize: 20,
+      maxCpuCore: 1,
+      maxMemorySize: 2,
+      maxDiskSize: 10,
+      restartLimit: 3,
+      idleTimeout: 120,
+    });
+    expect(belowOwn).toMatchObject({
+      code: 9000,
+      fields: {
+        maxCpuCore: 'invalid_value',
+        maxMemorySize: 'invalid_value',
+        maxDiskSize: 'invalid_value',
+      },
+    });
+    const limited = await call('PUT', apiRoutes.envConfig, {
+      id: env.id,
+      cpuCore: 0.5,
+      memorySize: 1,
+      diskSize: 20,
+      maxCpuCore: 2,
+      maxMemorySize: 4,
+      maxGpuCount: 1,
+      restartLimit: 3,
+      idleTimeout: 120,
+      initialFiles: [{ path: 'docs/start.md', content: '# Start' }],
+    });
+    expect(limited.data).toMatchObject({
+      maxCpuCore: 2,
+      maxMemorySize: 4,
+      maxDiskSize: null,
+      maxGpuCount: 1,
+    });
+
     const got = await call('GET', pathOf(apiRoutes.envGet, { id: env.id }));
     expect((got.data as Environment).initialFiles).toEqual([
       { path: 'docs/start.md', content: '# Start' },

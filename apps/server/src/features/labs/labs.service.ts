@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   formatMessage,
   labLimits,
+  requestLimitsOf,
   ResponseCode,
   runnerOf,
   type CenterDetail,
@@ -78,6 +79,7 @@ export class LabsService {
     const parts = await this.partsOf(env);
     if (parts.length === 0)
       throw new AppError('envs.parts_required', { code: ResponseCode.FAILED });
+    for (const part of parts) resourcesFor(part, body);
     for (const part of parts) {
       if (!runnerOf(part.resourceKind as ResourceKind)) {
         throw new AppError('labs.unsupported_kind', {
@@ -126,12 +128,7 @@ export class LabsService {
           partEnvId: part.id,
           position,
           expScriptId: body.expScriptId ?? null,
-          resources: {
-            cpuCore: body.cpuCore ?? part.cpuCore,
-            memorySize: body.memorySize ?? part.memorySize,
-            diskSize: body.diskSize ?? part.diskSize,
-            gpuCount: body.gpuCount ?? 0,
-          },
+          resources: resourcesFor(part, body),
           mqttPassword: sim ? randomBytes(18).toString('base64url') : null,
           now,
         }),
@@ -290,6 +287,7 @@ export class LabsService {
   async saveJupyterInfo(actor: Actor, body: JupyterInfoSave): Promise<JupyterInfo> {
     const env = await envRepo.findEnvironment(this.ctx.db, body.expEnvId);
     if (!env) throw invalid('envs.not_found', { expEnvId: 'invalid_value' });
+    checkWithinLimits(env, body);
     const row = {
       userId: actor.userId,
       envId: env.id,
@@ -401,6 +399,7 @@ export class LabsService {
       unrunnableReason: unsupported
         ? formatMessage('labs.unsupported_kind', lang, { kind: unsupported.resourceKind })
         : null,
+      requestLimits: takesRequest(env) ? requestLimitsOf(env) : null,
     };
   }
 
@@ -411,6 +410,50 @@ export class LabsService {
     );
     return { phone: value?.phone ?? '', status: value?.status ?? 0 };
   }
+}
+
+/** Only a Jupyter environment takes a user's resource request (the Jupyter resource form). */
+function takesRequest(env: envRepo.EnvironmentRow): boolean {
+  return runnerOf(env.resourceKind as ResourceKind) === 'jupyter';
+}
+
+type ResourceRequest = Partial<
+  Pick<StartRequest, 'cpuCore' | 'memorySize' | 'diskSize' | 'gpuCount'>
+>;
+
+/** Refuses a request above the environment's maxima, naming the fields and the maxima. */
+function checkWithinLimits(env: envRepo.EnvironmentRow, asked: ResourceRequest): void {
+  const limits = requestLimitsOf(env);
+  const fields: Record<string, 'above_limit'> = {};
+  for (const key of ['cpuCore', 'memorySize', 'diskSize', 'gpuCount'] as const) {
+    const value = asked[key];
+    if (value !== undefined && value > limits[key]) fields[key] = 'above_limit';
+  }
+  if (Object.keys(fields).length) {
+    throw new AppError('labs.resources_above_max', { fields, params: limits });
+  }
+}
+
+/**
+ * What a part runs with: its environment's own resources, or, for a Jupyter environment, the
+ * user's request within the maxima its operator set.
+ */
+function resourcesFor(part: envRepo.EnvironmentRow, body: ResourceRequest) {
+  if (!takesRequest(part)) {
+    return {
+      cpuCore: part.cpuCore,
+      memorySize: part.memorySize,
+      diskSize: part.diskSize,
+      gpuCount: 0,
+    };
+  }
+  checkWithinLimits(part, body);
+  return {
+    cpuCore: body.cpuCore ?? part.cpuCore,
+    memorySize: body.memorySize ?? part.memorySize,
+    diskSize: body.diskSize ?? part.diskSize,
+    gpuCount: body.gpuCount ?? 0,
+  };
 }
 
 function centerItemOf(

@@ -31,7 +31,13 @@ async function call(who: Who, method: 'GET' | 'POST' | 'PUT', url: string, paylo
   return {
     status: res.statusCode,
     headers: res.headers,
-    ...(res.json() as { code: number; message: string; data: unknown }),
+    ...(res.json() as {
+      code: number;
+      message: string;
+      data: unknown;
+      errorKey?: string;
+      fields?: Record<string, string>;
+    }),
   };
 }
 
@@ -274,7 +280,13 @@ describe('files and reset', () => {
 
 describe('Jupyter resource requests, usage and disk alarm', () => {
   it('remembers the resource request and validates the spec’s choices', async () => {
-    const env = await createEnvironment(h.ctx, { experimentKind: '3', resourceKind: 'JUPYTER' });
+    const env = await createEnvironment(h.ctx, {
+      experimentKind: '3',
+      resourceKind: 'JUPYTER',
+      maxMemorySize: 8,
+      maxDiskSize: 30,
+      maxGpuCount: 1,
+    });
     const q = `${apiRoutes.jupyterInfoQuery}?resourceExpEnvId=${env.id}`;
     expect((await call(student, 'GET', q)).data).toBeNull();
     const saved = await call(student, 'POST', apiRoutes.jupyterInfoSave, {
@@ -307,6 +319,83 @@ describe('Jupyter resource requests, usage and disk alarm', () => {
       code: 9000,
       fields: { cpuCore: 'invalid_value', memorySize: 'invalid_value', diskSize: 'invalid_value' },
     });
+    const above = await call(student, 'POST', apiRoutes.jupyterInfoSave, {
+      expEnvId: env.id,
+      cpuCore: 2,
+      memorySize: 10,
+      gpuCount: 2,
+      gpuMemory: 2,
+      diskSize: 30,
+    });
+    expect(above).toMatchObject({
+      status: 400,
+      code: 9000,
+      errorKey: 'labs.resources_above_max',
+      fields: { cpuCore: 'above_limit', memorySize: 'above_limit', gpuCount: 'above_limit' },
+    });
+    expect(above.message).toContain('CPU 1 cores, memory 8 GB, disk 30 GB, GPU 1');
+  });
+
+  it('runs a lab with its environment’s resources, whatever the start request asks', async () => {
+    const env = await createEnvironment(h.ctx, { cpuCore: 0.5, memorySize: 1, diskSize: 10 });
+    const res = await start(student, env.id, {
+      cpuCore: 10,
+      memorySize: 10,
+      diskSize: 30,
+      gpuCount: 8,
+    });
+    expect(res.code).toBe(200);
+    const id = (res.data as string[])[0]!;
+    await h.app.labs.runtime.settle();
+    const detail = (await call(student, 'GET', pathOf(apiRoutes.containerDetail, { id })))
+      .data as Container;
+    expect(detail).toMatchObject({ cpuCore: 0.5, memorySize: 1, diskSize: 10, gpuCount: 0 });
+    if (detail.enforced.memory) {
+      const limit = fs.readFileSync(
+        `/sys/fs/cgroup/memory/platform-labs/${id}/memory.limit_in_bytes`,
+        'utf8',
+      );
+      expect(Number(limit)).toBe(1024 ** 3);
+      const quota = fs.readFileSync(
+        `/sys/fs/cgroup/cpu/platform-labs/${id}/cpu.cfs_quota_us`,
+        'utf8',
+      );
+      expect(Number(quota)).toBe(50_000);
+    }
+    const centre = await call(student, 'GET', pathOf(apiRoutes.centerDetail, { id: env.id }));
+    expect(centre.data).toMatchObject({ requestLimits: null });
+    await call(student, 'GET', `${apiRoutes.containersStop}?envId=${env.id}`);
+  });
+
+  it('honours a Jupyter request only within the maxima the operator set', async () => {
+    const env = await createEnvironment(h.ctx, {
+      experimentKind: '3',
+      resourceKind: 'JUPYTER',
+      cpuCore: 1,
+      memorySize: 2,
+      maxCpuCore: 2,
+      maxMemorySize: 4,
+    });
+    const centre = await call(student, 'GET', pathOf(apiRoutes.centerDetail, { id: env.id }));
+    expect(centre.data).toMatchObject({
+      requestLimits: { cpuCore: 2, memorySize: 4, diskSize: 10, gpuCount: 0 },
+    });
+    const above = await start(student, env.id, { cpuCore: 3, memorySize: 4 });
+    expect(above).toMatchObject({
+      status: 400,
+      code: 9000,
+      errorKey: 'labs.resources_above_max',
+      fields: { cpuCore: 'above_limit' },
+    });
+    expect(h.app.labs.runtime.entriesOf(student.id, env.id)).toHaveLength(0);
+    const within = await start(student, env.id, { cpuCore: 2, memorySize: 4 });
+    expect(within.code).toBe(200);
+    const id = (within.data as string[])[0]!;
+    const detail = (await call(student, 'GET', pathOf(apiRoutes.containerDetail, { id })))
+      .data as Container;
+    expect(detail).toMatchObject({ cpuCore: 2, memorySize: 4, diskSize: 10 });
+    await h.app.labs.runtime.settle();
+    await call(student, 'GET', `${apiRoutes.containersStop}?envId=${env.id}`);
   });
 
   it('summarises usage for operations only', async () => {

@@ -69,6 +69,8 @@ interface DemoEnv {
   initialFiles?: InitialFile[];
   devices?: Device[];
   parts?: string[];
+  /** Jupyter request maxima an operator set. */
+  maxima?: { maxCpuCore: number; maxMemorySize: number; maxDiskSize: number; maxGpuCount: number };
   script?: { name: string; label: string; instructions: string };
 }
 
@@ -102,6 +104,7 @@ const environments: DemoEnv[] = [
     description: 'Jupyter Notebook 实验环境 / A Jupyter notebook lab',
     manual: '1. 选择资源规格并启动。\n2. 打开 hello.ipynb，运行第一个单元格。',
     initialFiles: [{ path: 'hello.ipynb', content: notebook }],
+    maxima: { maxCpuCore: 2, maxMemorySize: 4, maxDiskSize: 20, maxGpuCount: 1 },
     script: {
       name: '第一个 Notebook / First notebook',
       label: 'AI',
@@ -181,6 +184,7 @@ export async function seedDemoEnvironments(
       devices: e.devices ?? [],
       parts: e.parts ?? [],
       initialFiles: e.initialFiles ?? [],
+      ...e.maxima,
       createdBy,
       createdAt: now,
       updatedAt: now,

@@ -3,8 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Col, Form, Input, InputNumber, Row, Select, type FormRule } from 'antd';
 import { envTypes, labLimits } from '@platform/contract';
 import { envOptionsQueryOptions } from './api';
-import { isCombination, isSimulation, partsRequiredRule, type EnvField } from './envForm';
+import {
+  isCombination,
+  isJupyter,
+  isSimulation,
+  partsRequiredRule,
+  type EnvField,
+} from './envForm';
 import { ResourceFields } from './ResourceFields';
+import { RequestLimitFields } from './RequestLimitFields';
 import { DeviceEditor } from './DeviceEditor';
 import { InitialFilesEditor } from './InitialFilesEditor';
 
@@ -32,6 +39,7 @@ export function EnvRuntimeFields({ rulesOf, envId }: EnvRuntimeFieldsProps) {
   return (
     <>
       <ResourceFields rulesOf={rulesOf} />
+      {isJupyter(resourceKind) && <RequestLimitFields rulesOf={rulesOf} />}
       <Row gutter={16}>
         <Col xs={24} sm={12}>
           <Form.Item

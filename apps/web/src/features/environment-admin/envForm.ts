@@ -54,6 +54,10 @@ export function isSimulation(kind: unknown): boolean {
   return typeof kind === 'string' && runnerOf(kind as ResourceKind) === 'simulation';
 }
 
+export function isJupyter(kind: unknown): boolean {
+  return typeof kind === 'string' && runnerOf(kind as ResourceKind) === 'jupyter';
+}
+
 export function isCombination(type: unknown): boolean {
   return type === envTypes.combination;
 }

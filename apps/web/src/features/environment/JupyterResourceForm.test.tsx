@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { apiRoutes, cpuChoices, diskChoices, memoryChoices } from '@platform/contract';
+import {
+  apiRoutes,
+  cpuChoices,
+  diskChoices,
+  memoryChoices,
+  type RequestLimits,
+} from '@platform/contract';
 import { setupTestEnvironment } from '../../test/helpers';
 import { AntdProvider } from '../../shared/ui/AntdProvider';
 import { JupyterResourceForm } from './JupyterResourceForm';
@@ -10,16 +16,31 @@ import { polyfillForAntd, serve } from './testUtils';
 setupTestEnvironment();
 polyfillForAntd();
 
-function renderForm(onSaved = vi.fn()) {
+function renderForm(onSaved = vi.fn(), limits: RequestLimits | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <AntdProvider>
-        <JupyterResourceForm envId="9" expScriptId="4" onSaved={onSaved} onCancel={() => {}} />
+        <JupyterResourceForm
+          envId="9"
+          expScriptId="4"
+          limits={limits}
+          onSaved={onSaved}
+          onCancel={() => {}}
+        />
       </AntdProvider>
     </QueryClientProvider>,
   );
   return onSaved;
+}
+
+async function optionsOf(label: string) {
+  const input = await screen.findByLabelText(label);
+  fireEvent.mouseDown(input);
+  const listbox = await screen.findByRole('listbox');
+  return within(listbox)
+    .getAllByRole('option')
+    .map((option) => option.getAttribute('title'));
 }
 
 const field = (label: string) => screen.getByLabelText(label).closest('.ant-form-item')!;
@@ -68,13 +89,28 @@ describe('Jupyter resource request form', { timeout: 20_000 }, () => {
   ] as const)('offers exactly the allowed choices for %s', async (label, choices) => {
     serve({ [`GET ${apiRoutes.jupyterInfoQuery}`]: null });
     renderForm();
-    const input = await screen.findByLabelText(label);
-    fireEvent.mouseDown(input);
-    const listbox = await screen.findByRole('listbox');
-    const labels = within(listbox)
-      .getAllByRole('option')
-      .map((option) => option.getAttribute('title'));
-    expect(labels).toEqual(choices.map(String));
+    expect(await optionsOf(label)).toEqual(choices.map(String));
+  });
+
+  it('offers only what the environment allows, and starts within it', async () => {
+    serve({
+      [`GET ${apiRoutes.jupyterInfoQuery}`]: {
+        resourceExpEnvId: '9',
+        cpuCore: 4,
+        memorySize: 8,
+        gpuCount: 1,
+        gpuMemory: 2,
+        diskSize: 30,
+      },
+    });
+    renderForm(vi.fn(), { cpuCore: 2, memorySize: 4, diskSize: 20, gpuCount: 0 });
+    await screen.findByLabelText('CPU（核）');
+    expect(shown('CPU（核）')).toBe('2');
+    expect(shown('内存（GB）')).toBe('4');
+    expect(shown('磁盘（GB）')).toBe('20');
+    expect(numberValue('GPU 数量')).toBe('0');
+    expect((screen.getByLabelText('GPU 数量') as HTMLInputElement).disabled).toBe(true);
+    expect(await optionsOf('CPU（核）')).toEqual(['0.3', '0.5', '0.7', '1', '2']);
   });
 
   it('saves the request for the environment and hands it on', async () => {

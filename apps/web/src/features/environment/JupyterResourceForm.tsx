@@ -8,6 +8,7 @@ import {
   jupyterInfoSaveSchema,
   memoryChoices,
   type JupyterInfo,
+  type RequestLimits,
 } from '@platform/contract';
 import { LoadFailed, LoadingState } from '../../shared/ui/PageStates';
 import { zodRules } from '../../shared/zodForm';
@@ -21,15 +22,34 @@ export type JupyterResources = Pick<
 const fields = ['cpuCore', 'memorySize', 'gpuCount', 'gpuMemory', 'diskSize'] as const;
 type Field = (typeof fields)[number];
 
-/** What the form starts with: the stored request, else the defaults (spec platform §5). */
-export function initialResources(stored: JupyterInfo | null | undefined): JupyterResources {
+/** The choices at or below a maximum (all of them without one). */
+export function choicesUpTo(choices: readonly number[], max: number | undefined): number[] {
+  return choices.filter((c) => max === undefined || c <= max);
+}
+
+/** The largest choice at or below `max`, for a stored or default value above it. */
+function within(value: number, choices: readonly number[], max: number | undefined): number {
+  const allowed = choicesUpTo(choices, max);
+  if (allowed.includes(value)) return value;
+  return allowed.filter((c) => c <= value).at(-1) ?? allowed[0] ?? value;
+}
+
+/**
+ * What the form starts with: the stored request, else the defaults (spec platform §5), brought
+ * within the environment's maxima.
+ */
+export function initialResources(
+  stored: JupyterInfo | null | undefined,
+  limits?: RequestLimits | null,
+): JupyterResources {
   const source = stored ?? jupyterDefaults;
+  const gpuCount = Math.min(source.gpuCount, limits?.gpuCount ?? Infinity);
   return {
-    cpuCore: source.cpuCore,
-    memorySize: source.memorySize,
-    gpuCount: source.gpuCount,
-    gpuMemory: source.gpuMemory,
-    diskSize: source.diskSize,
+    cpuCore: within(source.cpuCore, cpuChoices, limits?.cpuCore),
+    memorySize: within(source.memorySize, memoryChoices, limits?.memorySize),
+    gpuCount,
+    gpuMemory: gpuCount === 0 ? 0 : source.gpuMemory,
+    diskSize: within(source.diskSize, diskChoices, limits?.diskSize),
   };
 }
 
@@ -39,6 +59,8 @@ const options = (choices: readonly number[]) =>
 interface JupyterResourceFormProps {
   envId: string;
   expScriptId?: string | undefined;
+  /** The most this environment lets a user ask for. */
+  limits?: RequestLimits | null | undefined;
   /** Called with the saved request. */
   onSaved: (resources: JupyterResources) => void;
   onCancel: () => void;
@@ -51,6 +73,7 @@ interface JupyterResourceFormProps {
 export function JupyterResourceForm({
   envId,
   expScriptId,
+  limits,
   onSaved,
   onCancel,
 }: JupyterResourceFormProps) {
@@ -74,23 +97,24 @@ export function JupyterResourceForm({
   );
   const number = (field: Field, max: number) => (
     <Form.Item name={field} label={t(`environment.jupyter.${field}`)} rules={rulesOf(field)}>
-      <InputNumber min={0} max={max} precision={0} style={{ width: '100%' }} />
+      <InputNumber min={0} max={max} precision={0} disabled={max === 0} style={{ width: '100%' }} />
     </Form.Item>
   );
+  const gpuMax = Math.min(8, limits?.gpuCount ?? 8);
 
   return (
     <Form<JupyterResources>
       name="jupyter-resources"
       layout="vertical"
-      initialValues={initialResources(stored.data)}
+      initialValues={initialResources(stored.data, limits)}
       onFinish={onFinish}
       disabled={save.isPending}
     >
-      {select('cpuCore', cpuChoices)}
-      {select('memorySize', memoryChoices)}
-      {select('diskSize', diskChoices)}
-      {number('gpuCount', 8)}
-      {number('gpuMemory', 80)}
+      {select('cpuCore', choicesUpTo(cpuChoices, limits?.cpuCore))}
+      {select('memorySize', choicesUpTo(memoryChoices, limits?.memorySize))}
+      {select('diskSize', choicesUpTo(diskChoices, limits?.diskSize))}
+      {number('gpuCount', gpuMax)}
+      {number('gpuMemory', gpuMax === 0 ? 0 : 80)}
       <Alert type="info" showIcon title={t('environment.jupyter.gpuNote')} />
       <Form.Item style={{ marginTop: 16, marginBottom: 0, textAlign: 'right' }}>
         <Space>

@@ -85,6 +85,7 @@ export function LabToolbar({ detail, runtime, expScriptId, extra }: LabToolbarPr
       {requesting && (
         <JupyterStartDialog
           envId={detail.id}
+          limits={detail.requestLimits}
           expScriptId={expScriptId}
           onCancel={() => setRequesting(false)}
           onSaved={(resources) => {

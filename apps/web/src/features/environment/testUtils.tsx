@@ -98,6 +98,7 @@ export function centerDetail(partial: Partial<CenterDetail> = {}): CenterDetail 
     cpuCore: 1,
     memorySize: 2,
     diskSize: 10,
+    requestLimits: null,
     restartLimit: 0,
     idleTimeout: 1800,
     parts: [],

@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import { Col, Form, InputNumber, Row, Select, Typography, type FormRule } from 'antd';
+import { cpuChoices, diskChoices, formatMessage, memoryChoices } from '@platform/contract';
+import { apiLanguage } from '../../shared/i18n';
+
+type LimitField = 'maxCpuCore' | 'maxMemorySize' | 'maxDiskSize' | 'maxGpuCount';
+
+/**
+ * The most a student may ask for in the Jupyter resource form. An empty maximum keeps the
+ * resource at the environment's own value.
+ */
+export function RequestLimitFields({ rulesOf }: { rulesOf: (field: LimitField) => FormRule[] }) {
+  const { t } = useTranslation();
+  const cores = cpuChoices.map((n) => ({ value: n, label: t('envAdmin.units.cores', { n }) }));
+  const gb = (choices: readonly number[]) =>
+    choices.map((n) => ({ value: n, label: t('envAdmin.units.gb', { n }) }));
+  const choices: Record<
+    'maxCpuCore' | 'maxMemorySize' | 'maxDiskSize',
+    { value: number; label: string }[]
+  > = {
+    maxCpuCore: cores,
+    maxMemorySize: gb(memoryChoices),
+    maxDiskSize: gb(diskChoices),
+  };
+  return (
+    <>
+      <Typography.Title level={5}>{t('envAdmin.fields.requestLimits')}</Typography.Title>
+      <Row gutter={16}>
+        {(['maxCpuCore', 'maxMemorySize', 'maxDiskSize'] as const).map((field) => (
+          <Col key={field} xs={24} sm={6}>
+            <Form.Item
+              name={field}
+              label={t(`envAdmin.fields.${field}`)}
+              rules={[...rulesOf(field), atLeastOwn(field)]}
+              dependencies={[ownField[field]]}
+            >
+              <Select
+                allowClear
+                options={choices[field]}
+                placeholder={t('envAdmin.placeholders.sameAsOwn')}
+              />
+            </Form.Item>
+          </Col>
+        ))}
+        <Col xs={24} sm={6}>
+          <Form.Item
+            name="maxGpuCount"
+            label={t('envAdmin.fields.maxGpuCount')}
+            rules={rulesOf('maxGpuCount')}
+          >
+            <InputNumber min={0} max={8} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Typography.Paragraph type="secondary">
+        {t('envAdmin.hints.requestLimits')}
+      </Typography.Paragraph>
+    </>
+  );
+}
+
+const ownField = {
+  maxCpuCore: 'cpuCore',
+  maxMemorySize: 'memorySize',
+  maxDiskSize: 'diskSize',
+} as const;
+
+/** The server's rule `envs.max_below_value`: a maximum is never below the environment's value. */
+function atLeastOwn(field: keyof typeof ownField): FormRule {
+  return ({ getFieldValue }) => ({
+    validator: async (_rule, value: unknown) => {
+      const own: unknown = getFieldValue(ownField[field]);
+      if (typeof value === 'number' && typeof own === 'number' && value < own) {
+        throw new Error(formatMessage('envs.max_below_value', apiLanguage()));
+      }
+    },
+  });
+}
