@@ -192,6 +192,38 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
     });
   });
 
+  it('sets the Jupyter request maximums, never below the environment’s own values', async () => {
+    const onClose = vi.fn();
+    const env = sampleEnv({ resourceKind: 'JUPYTER', experimentKind: '3', cpuCore: 2 });
+    const calls = api((call) => (call.path === '/api-experiment/env/config' ? env : null));
+    renderView(<EnvEditor env={env} onClose={onClose} />);
+    runtimeTab();
+    expect(screen.getByText('Jupyter 资源申请上限')).toBeTruthy();
+    await chooseOption(field('最大 CPU'), '1 核');
+    save();
+    await waitFor(() => expect(errorOf('最大 CPU')).toBe('允许申请的上限不能小于环境本身的配置'));
+    expect(saves(calls)).toEqual([]);
+    await chooseOption(field('最大 CPU'), '4 核');
+    await chooseOption(field('最大内存'), '8 GB');
+    type('最大 GPU 数量', '1');
+    save();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.path === '/api-experiment/env/config')?.body).toMatchObject({
+      cpuCore: 2,
+      maxCpuCore: 4,
+      maxMemorySize: 8,
+      maxDiskSize: null,
+      maxGpuCount: 1,
+    });
+  });
+
+  it('shows no request maximums for environments that take no request', () => {
+    api();
+    renderView(<EnvEditor env={sampleEnv()} onClose={() => {}} />);
+    runtimeTab();
+    expect(screen.queryByText('Jupyter 资源申请上限')).toBeNull();
+  });
+
   it('on edit refuses a path that leaves the lab home', async () => {
     const calls = api();
     renderView(<EnvEditor env={sampleEnv()} onClose={() => {}} />);

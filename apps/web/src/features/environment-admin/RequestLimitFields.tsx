@@ -1,7 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Col, Form, InputNumber, Row, Select, Typography, type FormRule } from 'antd';
-import { cpuChoices, diskChoices, formatMessage, memoryChoices } from '@platform/contract';
+import {
+  cpuChoices,
+  diskChoices,
+  envRequestLimitsSchema,
+  formatMessage,
+  memoryChoices,
+} from '@platform/contract';
 import { apiLanguage } from '../../shared/i18n';
+import { fieldErrorText } from '../../shared/zodForm';
 
 type LimitField = 'maxCpuCore' | 'maxMemorySize' | 'maxDiskSize' | 'maxGpuCount';
 
@@ -31,7 +38,7 @@ export function RequestLimitFields({ rulesOf }: { rulesOf: (field: LimitField) =
             <Form.Item
               name={field}
               label={t(`envAdmin.fields.${field}`)}
-              rules={[...rulesOf(field), atLeastOwn(field)]}
+              rules={[emptyOrValid(field), atLeastOwn(field)]}
               dependencies={[ownField[field]]}
             >
               <Select
@@ -64,6 +71,17 @@ const ownField = {
   maxMemorySize: 'memorySize',
   maxDiskSize: 'diskSize',
 } as const;
+
+/** An empty maximum is allowed (it keeps the environment's own value); a chosen one must be valid. */
+function emptyOrValid(field: keyof typeof ownField): FormRule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      if (value === null || value === undefined) return;
+      const parsed = envRequestLimitsSchema.shape[field].safeParse(value);
+      if (!parsed.success) throw new Error(fieldErrorText(parsed.error.issues[0]?.message ?? ''));
+    },
+  };
+}
 
 /** The server's rule `envs.max_below_value`: a maximum is never below the environment's value. */
 function atLeastOwn(field: keyof typeof ownField): FormRule {

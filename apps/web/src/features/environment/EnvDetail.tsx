@@ -79,6 +79,20 @@ function DetailView({ detail }: { detail: CenterDetail }) {
                 disk: detail.diskSize,
               }),
             },
+            ...(detail.requestLimits
+              ? [
+                  {
+                    key: 'requestLimits',
+                    label: t('environment.detail.requestLimits'),
+                    children: t('environment.detail.requestLimitsValue', {
+                      cpu: detail.requestLimits.cpuCore,
+                      memory: detail.requestLimits.memorySize,
+                      disk: detail.requestLimits.diskSize,
+                      gpu: detail.requestLimits.gpuCount,
+                    }),
+                  },
+                ]
+              : []),
             {
               key: 'restartLimit',
               label: t('environment.detail.restartLimit'),

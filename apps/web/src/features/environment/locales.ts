@@ -82,6 +82,8 @@ export const environmentZh = {
     description: '简介',
     resources: '资源',
     resourcesValue: 'CPU {{cpu}} 核 · 内存 {{memory}} GB · 磁盘 {{disk}} GB',
+    requestLimits: '可申请上限',
+    requestLimitsValue: 'CPU {{cpu}} 核 · 内存 {{memory}} GB · 磁盘 {{disk}} GB · GPU {{gpu}} 个',
     restartLimit: '每日启动次数',
     perDay: '每天 {{count}} 次',
     unlimited: '不限',
@@ -236,6 +238,9 @@ export const environmentEn: Translation['environment'] = {
     description: 'Description',
     resources: 'Resources',
     resourcesValue: 'CPU {{cpu}} cores · memory {{memory}} GB · disk {{disk}} GB',
+    requestLimits: 'Most you may request',
+    requestLimitsValue:
+      'CPU {{cpu}} cores · memory {{memory}} GB · disk {{disk}} GB · {{gpu}} GPUs',
     restartLimit: 'Starts per day',
     perDay: '{{count}} per day',
     unlimited: 'Unlimited',
