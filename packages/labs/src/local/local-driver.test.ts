@@ -101,6 +101,23 @@ describe('local driver sandbox', () => {
     expect(existsSync(join(root, spec.id))).toBe(false);
   });
 
+  it('lets a download in flight finish before a reset replaces the home', async () => {
+    const spec = specFor('terminal');
+    await driver.start(spec);
+    const file = await driver.files.read(spec.id, 'README.txt');
+    const reset = driver.reset(spec);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('welcome to the lab\n');
+    await reset;
+    expect((await driver.files.list(spec.id, '')).map((f) => f.name)).toEqual([
+      'src',
+      'README.txt',
+    ]);
+    await driver.remove(spec.id);
+  });
+
   it('says plainly when the host cannot cap the disk, and the home still works', async () => {
     const uncapped = new LocalDriver({ root, diskCap: false });
     const spec = specFor('terminal');

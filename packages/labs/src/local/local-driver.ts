@@ -332,11 +332,11 @@ export class LocalDriver implements LabDriver {
   }
 
   /** Deletes the home: its image, or (a plain folder) its files as the lab's uid. */
-  private wipeHome(id: string): Promise<void> {
+  private async wipeHome(id: string): Promise<void> {
+    for (let waited = 0; this.homes.has(id) && waited < 10_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     return this.serial(id, async () => {
-      for (let waited = 0; this.homes.has(id) && waited < 10_000; waited += 50) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
       if (this.homes.has(id)) throw new Error('the lab home is still in use');
       const dirs = this.dirs(id);
       if (await isMounted(dirs.home)) await unmountImage(dirs.home);
