@@ -17,6 +17,7 @@ import { apiRoutes, envelopeOf, ResponseCode } from '@platform/contract';
 import { z } from 'zod';
 import type { AppContext } from './lib/context';
 import { envelopePlugin } from './lib/envelope';
+import { inputGuard } from './lib/input-guard';
 import { t } from './lib/i18n';
 import { announcementsRoutes } from './features/announcements/announcements.routes';
 import { authPlugin } from './features/auth/auth.plugin';
@@ -137,6 +138,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   await app.register(formbody);
   await app.register(envelopePlugin);
+  await app.register(inputGuard);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Hands-on lab platform API', version: '0.1.0' },
