@@ -19,6 +19,10 @@ const coreMessages = {
     zh: '输入包含无法保存的字符（空字符或不完整的 Unicode 字符）',
     en: 'The input contains characters that cannot be stored (a NUL or an incomplete Unicode character)',
   },
+  'common.invalid_upload': {
+    zh: '上传的内容不完整或格式不正确，请选择一个文件重新上传',
+    en: 'The upload is incomplete or malformed; choose one file and upload it again',
+  },
   'common.not_found': { zh: '请求的内容不存在', en: 'The requested item does not exist' },
   'common.route_not_found': { zh: '接口不存在', en: 'No such API' },
   'common.forbidden': { zh: '暂无权限', en: 'Permission denied' },

@@ -2,8 +2,8 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, pathOf } from '@platform/contract';
 import { WEB_BASIC } from '../harness';
-import { createFixture, type Fixture, type Role } from './fixture';
-import { expectRefusal } from './requests';
+import { createFixture, startLab, type Fixture, type Role } from './fixture';
+import { envelopeFault, expectRefusal, multipartBody, type FilePart } from './requests';
 
 /** One test per cause of the 500s and envelope-less answers an independent probe found. */
 
@@ -122,5 +122,86 @@ describe('NUL bytes and lone surrogates', () => {
       payload: '{"a\\u0000":1}',
     });
     expectRefusal(key, 400, { _: 'invalid_characters' });
+  });
+});
+
+describe('multipart faults', () => {
+  const csv = { fileName: 'students.csv', content: '姓名,学号\n学生,s1\n' };
+  const uploads: { url: string; role: Role; fields: Record<string, string> }[] = [
+    { url: apiRoutes.studentsImport, role: 'school-manager', fields: {} },
+    { url: apiRoutes.collegesImport, role: 'admin', fields: {} },
+    { url: apiRoutes.uploadFile, role: 'student', fields: { path: '' } },
+  ];
+
+  async function send(
+    upload: (typeof uploads)[number],
+    make: (boundary: string, body: Buffer) => { type: string; payload: Buffer },
+    files: FilePart[] = [csv],
+    extraFields: Record<string, string> = {},
+  ) {
+    const containerId: Record<string, string> =
+      upload.url === apiRoutes.uploadFile ? { containerId: fx.lab.containerId } : {};
+    const { boundary, body } = multipartBody(
+      { ...containerId, ...upload.fields, ...extraFields },
+      files,
+    );
+    const { type, payload } = make(boundary, body);
+    return inject({
+      method: 'POST',
+      url: upload.url,
+      headers: { ...as(upload.role), 'content-type': type, 'accept-language': 'en' },
+      payload,
+    });
+  }
+  const whole = (boundary: string, payload: Buffer) => ({
+    type: `multipart/form-data; boundary=${boundary}`,
+    payload,
+  });
+
+  beforeAll(async () => {
+    await startLab(fx);
+  }, 60_000);
+
+  it('answers a body without a boundary in the envelope', async () => {
+    for (const upload of uploads) {
+      const res = await send(upload, (_b, payload) => ({ type: 'multipart/form-data', payload }));
+      expectRefusal(res, 400, { file: 'invalid_format' });
+    }
+  });
+
+  it('answers a truncated body in the envelope', async () => {
+    for (const upload of uploads) {
+      const res = await send(upload, (b, body) => whole(b, body.subarray(0, body.length - 30)));
+      expectRefusal(res, 400, { file: 'invalid_format' });
+    }
+  });
+
+  it('answers an unclosed part in the envelope', async () => {
+    for (const upload of uploads) {
+      const res = await send(upload, (b, body) =>
+        whole(b, body.subarray(0, body.length - `\r\n--${b}--\r\n`.length)),
+      );
+      expectRefusal(res, 400, { file: 'invalid_format' });
+    }
+  });
+
+  it('refuses a NUL byte in the file name', async () => {
+    for (const upload of uploads) {
+      const res = await send(upload, whole, [{ ...csv, fileName: 'a\u0000.csv' }]);
+      expectRefusal(res, 400, { file: 'invalid_characters' });
+    }
+  });
+
+  it('answers too many files and too many fields in the envelope', async () => {
+    for (const upload of uploads) {
+      const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}`, 'v']));
+      const files = await send(upload, whole, [csv, csv]);
+      const fields = await send(upload, whole, [csv], many);
+      // A lab takes the first file as it streams in, beside the first fields; an import takes
+      // exactly one file.
+      for (const res of [files, fields])
+        if (upload.url === apiRoutes.uploadFile) expect(envelopeFault(res), res.body).toBeNull();
+        else expectRefusal(res, 400, { file: 'invalid_format' });
+    }
   });
 });
