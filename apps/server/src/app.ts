@@ -17,6 +17,7 @@ import { apiRoutes, envelopeOf, ResponseCode } from '@platform/contract';
 import { z } from 'zod';
 import type { AppContext } from './lib/context';
 import { envelopePlugin } from './lib/envelope';
+import { clientErrorHandler, frameworkErrors } from './lib/http-faults';
 import { inputGuard } from './lib/input-guard';
 import { t } from './lib/i18n';
 import { announcementsRoutes } from './features/announcements/announcements.routes';
@@ -92,6 +93,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -19,6 +19,11 @@ const coreMessages = {
     zh: '输入包含无法保存的字符（空字符或不完整的 Unicode 字符）',
     en: 'The input contains characters that cannot be stored (a NUL or an incomplete Unicode character)',
   },
+  'common.bad_url': { zh: '请求地址格式不正确', en: 'The request address is malformed' },
+  'common.request_too_large': {
+    zh: '请求地址或请求头过长',
+    en: 'The request address or headers are too long',
+  },
   'common.invalid_upload': {
     zh: '上传的内容不完整或格式不正确，请选择一个文件重新上传',
     en: 'The upload is incomplete or malformed; choose one file and upload it again',

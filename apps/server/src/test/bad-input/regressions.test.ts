@@ -1,15 +1,19 @@
+import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, pathOf } from '@platform/contract';
 import { WEB_BASIC } from '../harness';
 import { createFixture, startLab, type Fixture, type Role } from './fixture';
-import { envelopeFault, expectRefusal, multipartBody, type FilePart } from './requests';
+import { envelopeFault, expectRefusal, multipartBody, rawRequest, type FilePart } from './requests';
 
 /** One test per cause of the 500s and envelope-less answers an independent probe found. */
 
 let fx: Fixture;
+let port: number;
 beforeAll(async () => {
   fx = await createFixture();
+  await fx.h.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (fx.h.app.server.address() as AddressInfo).port;
 }, 120_000);
 afterAll(() => fx.h.close());
 
@@ -202,6 +206,89 @@ describe('multipart faults', () => {
       for (const res of [files, fields])
         if (upload.url === apiRoutes.uploadFile) expect(envelopeFault(res), res.body).toBeNull();
         else expectRefusal(res, 400, { file: 'invalid_format' });
+    }
+  });
+});
+
+describe('answers the HTTP layer and the router give in the envelope', () => {
+  const envelope = (res: {
+    statusCode: number;
+    headers: Record<string, unknown>;
+    body: string;
+  }) => {
+    expect(envelopeFault(res), res.body.slice(0, 300)).toBeNull();
+    return JSON.parse(res.body) as { code: number; errorKey: string; message: string };
+  };
+
+  it('answers a 100 KB query string with 431 in the envelope', async () => {
+    const res = await rawRequest(
+      port,
+      `GET /api/health?q=${'x'.repeat(100 * 1024)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+    );
+    expect(res.statusCode).toBe(431);
+    expect(envelope(res)).toMatchObject({
+      code: 9000,
+      errorKey: 'common.request_too_large',
+      message: '请求地址或请求头过长',
+    });
+    const en = await rawRequest(
+      port,
+      `GET /api/health HTTP/1.1\r\nHost: localhost\r\nAccept-Language: en\r\nX-Big: ${'y'.repeat(100 * 1024)}\r\n\r\n`,
+    );
+    expect(en.statusCode).toBe(431);
+    expect(envelope(en).message).toBe('The request address or headers are too long');
+  });
+
+  it('answers a request line HTTP cannot parse with 400 in the envelope', async () => {
+    const res = await rawRequest(port, 'GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n');
+    expect(res.statusCode).toBe(400);
+    expect(envelope(res).code).toBe(9000);
+  });
+
+  it('answers a path segment longer than the router takes (414) in the envelope', async () => {
+    const res = await inject({
+      method: 'GET',
+      url: pathOf(apiRoutes.classesGet, { id: '1'.repeat(300) }),
+      headers: { ...as('school-manager'), 'accept-language': 'en' },
+    });
+    expect(res.statusCode).toBe(414);
+    expect(envelope(res)).toMatchObject({ code: 9000, errorKey: 'common.request_too_large' });
+  });
+
+  it('answers %ff%fe in the path (FST_ERR_BAD_URL) in the envelope', async () => {
+    for (const url of ['/api-user/classes/get/%ff%fe', '/api-user/classes/get/%ED%A0%80', '/%']) {
+      const res = await inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
+      expect(res.statusCode).toBe(400);
+      expect(envelope(res)).toMatchObject({
+        code: 9000,
+        errorKey: 'common.bad_url',
+        message: 'The request address is malformed',
+      });
+    }
+    const real = await rawRequest(
+      port,
+      'GET /api-user/classes/get/%ff%fe HTTP/1.1\r\nHost: x\r\n\r\n',
+    );
+    expect(real.statusCode).toBe(400);
+    expect(envelope(real).errorKey).toBe('common.bad_url');
+  });
+
+  it('answers bad JSON and wrong content types in the envelope', async () => {
+    for (const [type, payload, status] of [
+      ['application/json', '{"a":', 400],
+      ['application/json', '{"__proto__":{"x":1}}', 400],
+      ['text/plain', 'hello', 400],
+      ['application/xml', '<a/>', 415],
+      ['multipart/form-data', 'x', 400],
+    ] as const) {
+      const res = await inject({
+        method: 'POST',
+        url: apiRoutes.centerPage,
+        headers: { ...as('student'), 'content-type': type },
+        payload,
+      });
+      expect(res.statusCode, `${type} ${payload}`).toBe(status);
+      expect(envelope(res).code).toBe(9000);
     }
   });
 });
