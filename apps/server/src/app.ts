@@ -17,6 +17,7 @@ import { apiRoutes, envelopeOf, ResponseCode } from '@platform/contract';
 import { z } from 'zod';
 import type { AppContext } from './lib/context';
 import { envelopePlugin } from './lib/envelope';
+import { errorSummary } from './lib/error-log';
 import { clientErrorHandler, frameworkErrors } from './lib/http-faults';
 import { inputGuard } from './lib/input-guard';
 import { t } from './lib/i18n';
@@ -57,6 +58,8 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   logger?: boolean;
+  /** Where the log goes instead of standard output (tests read it). */
+  logStream?: { write(line: string): void };
   throttle?: ThrottleOptions;
   serveWeb?: boolean;
 }
@@ -78,12 +81,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
         ? false
         : {
             level: ctx.config.logLevel,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
             serializers: {
               req: (req: { method: string; url: string; ip?: string }) => ({
                 method: req.method,
-                url: redactUrl(req.url),
+                url: redactUrl(req.url).slice(0, 300),
                 ip: req.ip,
               }),
+              err: errorSummary,
             },
           },
     trustProxy:
