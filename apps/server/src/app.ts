@@ -14,7 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { apiRoutes, envelopeOf, ResponseCode } from '@platform/contract';
-import { z } from 'zod';
+import { z, type ZodType } from 'zod';
 import type { AppContext } from './lib/context';
 import { envelopePlugin } from './lib/envelope';
 import { errorSummary } from './lib/error-log';
@@ -47,11 +47,20 @@ export interface RegisteredRoute {
   url: string;
   /** Served on lab origins only (see labs.gateway.ts). */
   labGateway: boolean;
+  /** Answers WebSocket upgrades. */
+  websocket: boolean;
+  /** The route's input schemas, as declared; the bad-input walk generates requests from them. */
+  schema: {
+    params?: ZodType;
+    querystring?: ZodType;
+    body?: ZodType;
+    consumes?: readonly string[];
+  };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route the app registers, in order; the tenant isolation test walks them. */
+    /** Every route the app registers, in order; the tenant isolation and bad-input tests walk them. */
     registeredRoutes: readonly RegisteredRoute[];
   }
 }
@@ -109,12 +118,20 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const schema = (route.schema ?? {}) as RegisteredRoute['schema'];
     for (const method of methods)
       if (method !== 'HEAD' && method !== 'OPTIONS')
         registeredRoutes.push({
           method,
           url: route.url,
           labGateway: Boolean(route.config?.labGateway),
+          websocket: Boolean(route.websocket || route.wsHandler),
+          schema: {
+            ...(schema.params ? { params: schema.params } : {}),
+            ...(schema.querystring ? { querystring: schema.querystring } : {}),
+            ...(schema.body ? { body: schema.body } : {}),
+            ...(schema.consumes ? { consumes: schema.consumes } : {}),
+          },
         });
   });
 
