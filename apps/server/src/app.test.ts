@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, pathOf } from '@platform/contract';
-import { buildApp, redactUrl } from './app';
+import { buildApp, docsCsp, redactUrl } from './app';
 import { whitelistUsers } from './db/schema';
 import { bearer, createSchool, createUser, signIn } from './test/factories';
 import { createHarness, type Harness } from './test/harness';
@@ -91,6 +91,31 @@ describe('envelope', () => {
     const ui = await h.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');
+  });
+
+  it('serves the API documentation and its assets under a Content-Security-Policy', async () => {
+    const ui = await h.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(ui.statusCode).toBe(200);
+    const assets = [...ui.body.matchAll(/(?:src|href)="(\/api\/docs\/static\/[^"]+)"/g)].map(
+      (m) => m[1]!,
+    );
+    expect(assets).toEqual(
+      expect.arrayContaining([
+        '/api/docs/static/swagger-ui-bundle.js',
+        '/api/docs/static/swagger-initializer.js',
+        '/api/docs/static/swagger-ui.css',
+      ]),
+    );
+    // Every script is a file of its own, which script-src 'self' lets run.
+    expect(ui.body).not.toMatch(/<script(?![^>]*\ssrc=)/);
+    for (const url of ['/api/docs', ...assets, '/api/docs/json', '/api/docs/yaml']) {
+      const res = await h.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-security-policy'], url).toMatch(/script-src 'self';/);
+      expect(res.headers['content-security-policy'], url).toBe(docsCsp);
+    }
+    const json = await h.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.json().openapi).toMatch(/^3\./);
   });
 });
 

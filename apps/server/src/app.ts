@@ -14,9 +14,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { apiRoutes, envelopeOf, ResponseCode } from '@platform/contract';
-import { z } from 'zod';
+import { z, type ZodType } from 'zod';
 import type { AppContext } from './lib/context';
 import { envelopePlugin } from './lib/envelope';
+import { errorSummary } from './lib/error-log';
+import { clientErrorHandler, frameworkErrors } from './lib/http-faults';
+import { inputGuard } from './lib/input-guard';
 import { t } from './lib/i18n';
 import { announcementsRoutes } from './features/announcements/announcements.routes';
 import { authPlugin } from './features/auth/auth.plugin';
@@ -44,17 +47,28 @@ export interface RegisteredRoute {
   url: string;
   /** Served on lab origins only (see labs.gateway.ts). */
   labGateway: boolean;
+  /** Answers WebSocket upgrades. */
+  websocket: boolean;
+  /** The route's input schemas, as declared; the bad-input walk generates requests from them. */
+  schema: {
+    params?: ZodType;
+    querystring?: ZodType;
+    body?: ZodType;
+    consumes?: readonly string[];
+  };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route the app registers, in order; the tenant isolation test walks them. */
+    /** Every route the app registers, in order; the tenant isolation and bad-input tests walk them. */
     registeredRoutes: readonly RegisteredRoute[];
   }
 }
 
 export interface BuildOptions {
   logger?: boolean;
+  /** Where the log goes instead of standard output (tests read it). */
+  logStream?: { write(line: string): void };
   throttle?: ThrottleOptions;
   serveWeb?: boolean;
 }
@@ -66,6 +80,15 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1***');
 }
 
+/**
+ * The API documentation's pages and assets (Swagger UI): its own files only and no inline script;
+ * inline styles as in the web app, since Swagger UI adds a style element of its own.
+ */
+export const docsCsp =
+  "default-src 'self'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; " +
+  "img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; " +
+  "base-uri 'self'; form-action 'self'; frame-ancestors 'self'";
+
 const API_PREFIXES = ['/api-', '/api/', '/openapi/'];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api';
 
@@ -76,12 +99,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
         ? false
         : {
             level: ctx.config.logLevel,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
             serializers: {
               req: (req: { method: string; url: string; ip?: string }) => ({
                 method: req.method,
-                url: redactUrl(req.url),
+                url: redactUrl(req.url).slice(0, 300),
                 ip: req.ip,
               }),
+              err: errorSummary,
             },
           },
     trustProxy:
@@ -91,6 +116,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -100,12 +127,20 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const schema = (route.schema ?? {}) as RegisteredRoute['schema'];
     for (const method of methods)
       if (method !== 'HEAD' && method !== 'OPTIONS')
         registeredRoutes.push({
           method,
           url: route.url,
           labGateway: Boolean(route.config?.labGateway),
+          websocket: Boolean(route.websocket || route.wsHandler),
+          schema: {
+            ...(schema.params ? { params: schema.params } : {}),
+            ...(schema.querystring ? { querystring: schema.querystring } : {}),
+            ...(schema.body ? { body: schema.body } : {}),
+            ...(schema.consumes ? { consumes: schema.consumes } : {}),
+          },
         });
   });
 
@@ -116,7 +151,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
     const labRoute = req.routeOptions.config?.labGateway;
-    if (!req.url.startsWith('/api/docs') && !labRoute) {
+    if (!labRoute) {
       const publicUrl = new URL(ctx.config.publicUrl);
       const labs = `${publicUrl.protocol}//*.${ctx.config.labDomain}${publicUrl.port ? `:${publicUrl.port}` : ''}`;
       const frames = ` ${labs}${ctx.config.aiChatUrl ? ` ${new URL(ctx.config.aiChatUrl).origin}` : ''}`;
@@ -137,6 +172,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   await app.register(formbody);
   await app.register(envelopePlugin);
+  await app.register(inputGuard);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Hands-on lab platform API', version: '0.1.0' },
@@ -149,7 +185,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // No badge from validator.swagger.io: the page loads nothing from elsewhere.
+    uiConfig: { validatorUrl: null },
+    staticCSP: docsCsp,
+  });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(authPlugin);
 

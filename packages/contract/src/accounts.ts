@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { passwordSchema } from './auth';
-import { idSchema, pageQuerySchema } from './envelope';
+import { fitsBigint, idPattern, idSchema, pageQuerySchema } from './envelope';
 import { genderSchema, maxInteger, phonePattern, phoneSchema } from './fields';
 
 /** What kind of account a user is (the `kind` of the user record). */
@@ -44,7 +44,8 @@ export const optionalPhoneSchema = z
 const requiredIdSchema = z
   .string('required')
   .min(1, 'required')
-  .regex(/^\d{1,20}$/, 'invalid_format');
+  .regex(idPattern, 'invalid_format')
+  .refine(fitsBigint, 'invalid_value');
 
 const enableSchema = z.object({ id: idSchema, enabled: z.boolean('required') });
 

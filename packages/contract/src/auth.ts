@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits';
+import { idSchema } from './envelope';
 
 export const passwordPattern = /^[A-Za-z0-9_#]+$/;
 
@@ -60,7 +61,7 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 /** Body of `PUT /api-user/users/password`. */
 export const changePasswordSchema = z.object({
-  userId: z.string().regex(/^\d{1,20}$/, 'invalid_format'),
+  userId: idSchema,
   oldPwd: passwordSchema,
   newPwd: passwordSchema,
 });

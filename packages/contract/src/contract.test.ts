@@ -4,14 +4,18 @@ import {
   announcementRecord,
   changePasswordFormSchema,
   displayName,
+  fitsBigint,
   formatMessage,
+  idSchema,
   messages,
   parseCustomFields,
   parseMenuUrl,
   passwordSchema,
   pathOf,
   rolesForApp,
+  textField,
   topIndexOf,
+  unstorableAt,
 } from './index';
 
 describe('menu helpers', () => {
@@ -137,5 +141,28 @@ describe('pathOf', () => {
       '/api-user/menus/all/platform%20web',
     );
     expect(() => pathOf('/x/:id')).toThrow(/missing path parameter id/);
+  });
+});
+
+describe('what the database can hold', () => {
+  it('takes ids up to the largest bigint and refuses larger ones as a value error', () => {
+    expect(idSchema.safeParse('9223372036854775807').success).toBe(true);
+    expect(idSchema.safeParse('00000000000000000042').success).toBe(true);
+    for (const id of ['9223372036854775808', '18446744073709551616', '99999999999999999999'])
+      expect(idSchema.safeParse(id).error?.issues[0]?.message).toBe('invalid_value');
+    expect(idSchema.safeParse('12a').error?.issues[0]?.message).toBe('invalid_format');
+    expect(fitsBigint('9223372036854775806')).toBe(true);
+    expect(fitsBigint('9300000000000000000')).toBe(false);
+  });
+
+  it('finds NUL characters and unpaired surrogates, and passes whole characters', () => {
+    expect(unstorableAt('plain 中文 🙂')).toBe(-1);
+    expect(unstorableAt('a\u0000')).toBe(1);
+    expect(unstorableAt('x\ud800')).toBe(1);
+    expect(unstorableAt('\udc00\ud83d\ude42')).toBe(0);
+    expect(unstorableAt('🙂\ud83d')).toBe(2);
+    expect(textField(1, 10).safeParse('a\u0000b').error?.issues[0]?.message).toBe(
+      'invalid_characters',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pageQuerySchema } from './envelope';
+import { fitsBigint, idSchema, pageQuerySchema } from './envelope';
 import { optionalText, phonePattern, positiveIntSchema, textField } from './fields';
 
 /** Customer kinds of management spec §3. */
@@ -104,6 +104,7 @@ export const customerSaveSchema = z
     collegeId: z
       .string()
       .regex(/^(\d{1,20})?$/, 'invalid_format')
+      .refine(fitsBigint, 'invalid_value')
       .nullish(),
     contactName: optionalBetween(customerLimits.contactNameMin, customerLimits.contactNameMax),
     contactPhone: z

@@ -33,8 +33,22 @@ export interface Envelope<T> {
   requestId?: string;
 }
 
+const bigintMax = '9223372036854775807';
+
+/** Whether decimal digits fit PostgreSQL's bigint, where ids are stored. */
+export function fitsBigint(digits: string): boolean {
+  const v = digits.replace(/^0+(?=\d)/, '');
+  return v.length < bigintMax.length || (v.length === bigintMax.length && v <= bigintMax);
+}
+
+/** Decimal digits of an id; `fitsBigint` bounds the value. */
+export const idPattern = /^\d{1,20}$/;
+
 /** Snowflake ids travel as decimal strings. */
-export const idSchema = z.string().regex(/^\d{1,20}$/, 'invalid_format');
+export const idSchema = z
+  .string()
+  .regex(idPattern, 'invalid_format')
+  .refine(fitsBigint, 'invalid_value');
 export type Id = z.infer<typeof idSchema>;
 
 export const pageQuerySchema = z.object({

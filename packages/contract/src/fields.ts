@@ -3,10 +3,29 @@ import { z } from 'zod';
 /** Shared field rules of management spec §5; issue messages are field error codes. */
 export const maxInteger = 2147483647;
 
+/**
+ * Where text holds what PostgreSQL cannot store, a NUL or half of a UTF-16 surrogate pair: its
+ * index, else -1.
+ */
+export function unstorableAt(text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0) return i;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+      else return i;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return i;
+  }
+  return -1;
+}
+const storable = (v: string) => unstorableAt(v) < 0;
+
 /** Text with no leading or trailing spaces, between min and max characters. */
 export function textField(min: number, max: number) {
   return z
     .string('required')
+    .refine(storable, 'invalid_characters')
     .refine((v) => v === v.trim(), 'invalid_format')
     .refine((v) => v.length >= Math.max(min, 1), min <= 1 ? 'required' : 'too_short')
     .refine((v) => v.length <= max, 'too_long');
@@ -17,6 +36,7 @@ export function optionalText(max: number) {
   return z
     .string()
     .max(max, 'too_long')
+    .refine(storable, 'invalid_characters')
     .refine((v) => v === v.trim(), 'invalid_format')
     .optional();
 }

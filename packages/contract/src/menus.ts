@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fitsBigint } from './envelope';
 
 /** Menu entry types: 1 menu or page, 2 button-level permission. */
 export const MenuType = { MENU: 1, BUTTON: 2 } as const;
@@ -62,6 +63,7 @@ export const menuTreeQuerySchema = z.object({
   roleIds: z
     .string()
     .regex(/^\d{1,20}(,\d{1,20})*$/, 'invalid_format')
+    .refine((v) => v.split(',').every(fitsBigint), 'invalid_value')
     .optional(),
 });
 

@@ -15,6 +15,19 @@ const coreMessages = {
     zh: '输入有误，请检查后重试',
     en: 'Invalid input, please check and retry',
   },
+  'common.invalid_characters': {
+    zh: '输入包含无法保存的字符（空字符或不完整的 Unicode 字符）',
+    en: 'The input contains characters that cannot be stored (a NUL or an incomplete Unicode character)',
+  },
+  'common.bad_url': { zh: '请求地址格式不正确', en: 'The request address is malformed' },
+  'common.request_too_large': {
+    zh: '请求地址或请求头过长',
+    en: 'The request address or headers are too long',
+  },
+  'common.invalid_upload': {
+    zh: '上传的内容不完整或格式不正确，请选择一个文件重新上传',
+    en: 'The upload is incomplete or malformed; choose one file and upload it again',
+  },
   'common.not_found': { zh: '请求的内容不存在', en: 'The requested item does not exist' },
   'common.route_not_found': { zh: '接口不存在', en: 'No such API' },
   'common.forbidden': { zh: '暂无权限', en: 'Permission denied' },
@@ -206,6 +219,7 @@ export const fieldErrorCodes = [
   'same_as_old',
   'wrong',
   'above_limit',
+  'invalid_characters',
 ] as const;
 export type FieldErrorCode = (typeof fieldErrorCodes)[number];
 
@@ -222,6 +236,7 @@ export const fieldErrorMessages: Record<FieldErrorCode, { zh: string; en: string
     en: 'The new password must differ from the old one',
   },
   wrong: { zh: '原密码错误', en: 'The old password is incorrect' },
+  invalid_characters: { zh: '包含无法保存的字符', en: 'Contains characters that cannot be stored' },
 };
 
 export type Lang = 'zh' | 'en';

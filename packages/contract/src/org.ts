@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { idSchema, pageQuerySchema } from './envelope';
+import { fitsBigint, idPattern, idSchema, pageQuerySchema } from './envelope';
 import { nonNegativeIntSchema, textField } from './fields';
 
 /** A required id chosen in a form (a select): empty is 'required'. */
 const chosenId = z
   .string('required')
   .min(1, 'required')
-  .regex(/^\d{1,20}$/, 'invalid_format');
+  .regex(idPattern, 'invalid_format')
+  .refine(fitsBigint, 'invalid_value');
 
 const booleanQuery = z.enum(['true', 'false'], 'invalid_value').optional();
 

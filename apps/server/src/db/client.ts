@@ -4,8 +4,10 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
+
+export { DataDirLockedError } from './data-dir-lock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -13,16 +15,6 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
-}
-
-export class DataDirLockedError extends Error {
-  constructor(dir: string) {
-    super(
-      `The data directory ${dir} is in use by another running platform process. ` +
-        'Stop that process, or start this one with another DATA_DIR or with DATABASE_URL.',
-    );
-    this.name = 'DataDirLockedError';
-  }
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -33,22 +25,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   let dbDir: string | undefined;
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
-    try {
-      release = await lockfile.lock(dataDir, {
-        lockfilePath: path.join(dataDir, 'platform.lock'),
-        stale: 10_000,
-        update: 2_000,
-        retries: 0,
-        onCompromised: (err) => {
-          // Another process took the lock: continuing would corrupt the database.
-          console.error(`Lost the lock on ${dataDir}: ${err.message}`);
-          process.exit(1);
-        },
-      });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dataDir);
-      throw err;
-    }
+    release = await lockDataDir(dataDir);
     dbDir = path.join(dataDir, 'pglite');
   }
   // Loaded only here: PGlite costs about 40 MB of memory even when PostgreSQL is used.

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ResponseCode, type MessageKey } from '@platform/contract';
 import { AppError } from './errors';
+import { errorSummary, LogBudget } from './error-log';
 import { t } from './i18n';
 import { fieldCodeOf } from './validation';
 
@@ -40,6 +41,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     return { code: ResponseCode.OK, message: t(this.request, messageKey), data };
   });
 
+  const logBudget = new LogBudget({ perKey: 5, total: 60, windowMs: 60_000 });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       if (err.opts.headers) reply.headers(err.opts.headers);
@@ -67,7 +69,14 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       // Malformed JSON, bad content length and other client faults from Fastify itself.
       return sendError(req, reply, status, ResponseCode.INVALID, 'common.invalid_input');
     }
-    req.log.error({ err }, 'request failed');
+    const summary = errorSummary(err);
+    const route = req.routeOptions.url ?? 'none';
+    const budget = logBudget.take(`${route} ${summary.type} ${summary.code ?? ''}`);
+    if (budget.log)
+      req.log.error(
+        { err, route, method: req.method, ...(budget.held ? { held: budget.held } : {}) },
+        'request failed',
+      );
     return sendError(req, reply, 500, ResponseCode.FAILED, 'common.server_error');
   });
 });

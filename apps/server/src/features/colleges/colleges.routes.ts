@@ -20,7 +20,8 @@ import {
 } from '@platform/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, invalid } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
+import { readOneFile } from '../../lib/multipart';
 import { languageOf } from '../../lib/i18n';
 import { requireActor } from '../auth/auth.plugin';
 import { attachment, CollegesService } from './colleges.service';
@@ -28,22 +29,16 @@ import { attachment, CollegesService } from './colleges.service';
 const maxMb = collegeLimits.importMaxBytes / 1024 / 1024;
 
 /** The uploaded spreadsheet of a multipart request (field `file`). */
-async function uploadedFile(req: FastifyRequest): Promise<{ data: Buffer; fileName: string }> {
-  if (!req.isMultipart()) throw invalid('imports.file_required', { file: 'required' });
-  const part = await req.file();
-  if (!part) throw invalid('imports.file_required', { file: 'required' });
-  try {
-    return { data: await part.toBuffer(), fileName: part.filename };
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('imports.too_large', {
+function uploadedFile(req: FastifyRequest): Promise<{ data: Buffer; fileName: string }> {
+  return readOneFile(req, {
+    maxBytes: collegeLimits.importMaxBytes,
+    tooLarge: () =>
+      new AppError('imports.too_large', {
         status: 413,
         fields: { file: 'too_long' },
         params: { max: maxMb },
-      });
-    }
-    throw error;
-  }
+      }),
+  });
 }
 
 /** Schools (colleges) for platform operators, their administrators and the school import. */

@@ -10,7 +10,8 @@ import {
   studentExportQuerySchema,
 } from '@platform/contract';
 import { z } from 'zod';
-import { AppError, invalid } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
+import { readOneFile } from '../../lib/multipart';
 import { languageOf } from '../../lib/i18n';
 import { requireActor } from '../auth/auth.plugin';
 import { ImportsService, type Download, type Upload } from './imports.service';
@@ -49,18 +50,9 @@ const tooLarge = (maxBytes: number) =>
 async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Upload> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes + FRAMING_BYTES) throw tooLarge(maxBytes);
-  if (!req.isMultipart()) throw invalid('imports.file_required', { file: 'required' });
-  const part = await req.file({ limits: { fileSize: maxBytes, files: 1, fields: 5 } });
-  if (!part) throw invalid('imports.file_required', { file: 'required' });
-  let data: Buffer;
-  try {
-    data = await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
-    throw error;
-  }
-  const fileName = part.filename.replace(/^.*[\\/]/, '').slice(-200);
-  return { fileName, data };
+  const file = await readOneFile(req, { maxBytes, tooLarge: () => tooLarge(maxBytes) });
+  const fileName = [...file.fileName.replace(/^.*[\\/]/, '')].slice(-200).join('');
+  return { fileName, data: file.data };
 }
 
 export const importsRoutes: FastifyPluginAsyncZod = async (app) => {

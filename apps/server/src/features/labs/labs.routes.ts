@@ -32,6 +32,7 @@ import {
 } from '@platform/contract';
 import { z } from 'zod';
 import { invalid } from '../../lib/errors';
+import { fileStreamFault, uploadParts } from '../../lib/multipart';
 import { languageOf } from '../../lib/i18n';
 import { requireActor } from '../auth/auth.plugin';
 import type { LabAccess } from './labs.access';
@@ -309,7 +310,7 @@ export function labsRoutes(runtime: LabRuntime, access: LabAccess): FastifyPlugi
         if (!req.isMultipart())
           throw invalid('common.unsupported_media_type', { file: 'required' });
         const fields: Record<string, string> = {};
-        for await (const part of req.parts()) {
+        for await (const part of uploadParts(req)) {
           if (part.type === 'field') {
             fields[part.fieldname] = String(part.value);
             continue;
@@ -323,7 +324,9 @@ export function labsRoutes(runtime: LabRuntime, access: LabAccess): FastifyPlugi
           if (!name || name === '.' || name === '..')
             throw invalid('common.invalid_input', { file: 'invalid_format' });
           const target = folder.data ? `${folder.data.replace(/\/+$/, '')}/${name}` : name;
-          const saved = await service.writeFile(actor, containerId.data, target, part.file);
+          const saved = await service
+            .writeFile(actor, containerId.data, target, part.file)
+            .catch(fileStreamFault(part.file));
           if (part.file.truncated) throw invalid('labs.file_too_large', { file: 'too_long' });
           return reply.ok(saved);
         }

@@ -1,0 +1,139 @@
+import { eq } from 'drizzle-orm';
+import { apiRoutes, UserKind, type RoleCode } from '@platform/contract';
+import {
+  classes,
+  classMajors,
+  customers,
+  departments,
+  importJobs,
+  labContainers,
+  majors,
+  users,
+} from '../../db/schema';
+import { createEnvironment, createSchool, createUser, signIn } from '../factories';
+import { createHarness, type Harness } from '../harness';
+
+export type Role = 'student' | 'teacher' | 'school-manager' | 'operator' | 'admin';
+
+export interface Fixture {
+  h: Harness;
+  tokens: Record<Role, string>;
+  student: { id: string; classId: string };
+  /** Ids of rows the generated requests may address; never the signed-in accounts themselves. */
+  ids: string[];
+  /** A terminal environment the student can start for real, and its lab once started. */
+  lab: { envId: string; containerId: string };
+}
+
+/** A fresh database with one school, its people and objects, and platform staff. */
+export async function createFixture(): Promise<Fixture> {
+  const h = await createHarness();
+  const { ctx } = h;
+  const school = await createSchool(ctx);
+  const victim = await createSchool(ctx);
+  const schoolId = school.id;
+  const departmentId = ctx.ids.next();
+  await ctx.db.insert(departments).values({ id: departmentId, schoolId, name: 'Department' });
+  const majorId = ctx.ids.next();
+  await ctx.db.insert(majors).values({ id: majorId, schoolId, departmentId, name: 'Major' });
+  const classId = ctx.ids.next();
+  await ctx.db.insert(classes).values({ id: classId, schoolId, name: 'Class', grade: '2026' });
+  await ctx.db.insert(classMajors).values({ classId, majorId, schoolId });
+
+  const person = async (role: RoleCode, kind: number, inSchool: boolean) => {
+    const u = await createUser(ctx, { schoolId: inSchool ? schoolId : null, roles: [role] });
+    await ctx.db
+      .update(users)
+      .set({
+        kind,
+        ...(kind === UserKind.STUDENT ? { classId, stuNo: u.username } : {}),
+      })
+      .where(eq(users.id, u.id));
+    return u;
+  };
+  const signedIn = async (role: Role, kind: number, inSchool: boolean) => {
+    const u = await person(role, kind, inSchool);
+    return { id: u.id, token: (await signIn(h.app, u.username, u.password)).access_token };
+  };
+  const student = await signedIn('student', UserKind.STUDENT, true);
+  const teacher = await signedIn('teacher', UserKind.TEACHER, true);
+  const manager = await signedIn('school-manager', UserKind.SCHOOL_ADMIN, true);
+  const operator = await signedIn('operator', UserKind.STAFF, false);
+  const admin = await signedIn('admin', UserKind.STAFF, false);
+  const spares: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    spares.push((await person('teacher', UserKind.TEACHER, true)).id);
+    spares.push((await person('student', UserKind.STUDENT, true)).id);
+  }
+
+  const env = await createEnvironment(ctx, { resourceKind: 'THINGSBOARD' });
+  const terminal = await createEnvironment(ctx, { resourceKind: 'TERMINAL' });
+  const containerId = ctx.ids.next();
+  await ctx.db.insert(labContainers).values({
+    id: containerId,
+    userId: student.id,
+    schoolId,
+    envId: env.id,
+    partEnvId: env.id,
+    resources: { cpuCore: 1, memorySize: 1, diskSize: 1, gpuCount: 0 },
+  });
+  const jobId = ctx.ids.next();
+  await ctx.db.insert(importJobs).values({
+    id: jobId,
+    schoolId,
+    userId: manager.id,
+    kind: 'students',
+    fileName: 'students.xlsx',
+    status: 'done',
+    errors: [{ row: 2, field: 'name', errorKey: 'required', value: 'x' }],
+  });
+  const customerId = ctx.ids.next();
+  const now = ctx.now().getTime();
+  await ctx.db.insert(customers).values({
+    id: customerId,
+    schoolId: victim.id,
+    name: 'Customer',
+    kind: 1,
+    serviceStart: new Date(now - 86_400_000),
+    serviceEnd: new Date(now + 365 * 86_400_000),
+  });
+
+  return {
+    h,
+    tokens: {
+      student: student.token,
+      teacher: teacher.token,
+      'school-manager': manager.token,
+      operator: operator.token,
+      admin: admin.token,
+    },
+    student: { id: student.id, classId },
+    ids: [
+      victim.id,
+      departmentId,
+      majorId,
+      classId,
+      ...spares,
+      env.id,
+      terminal.id,
+      containerId,
+      jobId,
+      customerId,
+    ],
+    lab: { envId: terminal.id, containerId },
+  };
+}
+
+/** Starts a terminal lab of the student, so uploads reach its files; answers its container id. */
+export async function startLab(fx: Fixture): Promise<string> {
+  const res = await fx.h.app.inject({
+    method: 'POST',
+    url: apiRoutes.containersStart,
+    headers: { authorization: `Bearer ${fx.tokens.student}` },
+    payload: { expEnvId: fx.lab.envId },
+  });
+  const [id] = (res.json() as { data: string[] }).data;
+  await fx.h.app.labs.runtime.settle();
+  fx.lab.containerId = id!;
+  return id!;
+}

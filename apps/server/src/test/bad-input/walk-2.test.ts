@@ -1,0 +1,3 @@
+import { walkShard } from './shard';
+
+walkShard(1, 2);
