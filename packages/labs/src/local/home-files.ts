@@ -314,6 +314,7 @@ export async function writeIn(
   const { code, stderr } = await done;
   clearTimeout(timer);
   if (refused instanceof LabPathError) throw refused;
+  if (!received && data.errored === refused) throw refused;
   if (code !== 0) throw failure(code, stderr);
   if (!received) throw refused instanceof Error ? refused : new LabPathError('aborted');
   const [size, mtime] = stdout().toString().split('\0');

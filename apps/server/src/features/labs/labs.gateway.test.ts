@@ -136,7 +136,23 @@ describe('lab gateway', () => {
     });
     const anonymous = await h.app.inject({ method: 'GET', url: '/', headers: { host: url.host } });
     expect(anonymous.statusCode).toBe(403);
-    expect(anonymous.json().errorKey).toBe('labs.ticket_invalid');
+    expect(anonymous.json()).toMatchObject({
+      errorKey: 'labs.ticket_invalid',
+      requestId: expect.any(String),
+    });
+    for (const [method, path, status] of [
+      ['GET', '/nothing-here', 404],
+      ['POST', '/', 405],
+      ['GET', '/assets/none.js', 404],
+    ] as const) {
+      const res = await h.app.inject({ method, url: path, headers: { host: url.host, cookie } });
+      expect(res.statusCode, path).toBe(status);
+      expect(res.json(), path).toMatchObject({
+        code: 9000,
+        message: expect.any(String),
+        requestId: expect.any(String),
+      });
+    }
 
     const { ids: otherIds } = await startLab(other);
     const elsewhere = await h.app.inject({

@@ -8,7 +8,9 @@ import {
   labGatewayPaths,
   panelClientMessageSchema,
   terminalClientMessageSchema,
+  ResponseCode,
   type LabPageInfo,
+  type MessageKey,
   type PanelServerMessage,
 } from '@platform/contract';
 import { LabError } from '@platform/labs';
@@ -130,16 +132,20 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
   const fromOwnOrigin = (req: FastifyRequest, entry: ContainerEntry) =>
     req.headers.origin === labOrigin(config, entry.id);
 
-  const refuse = (req: FastifyRequest, reply: FastifyReply) =>
+  /** An answer of the gateway itself, in the platform's envelope. */
+  const answer = (req: FastifyRequest, reply: FastifyReply, status: number, errorKey: MessageKey) =>
     reply
-      .status(403)
+      .status(status)
       .type('application/json; charset=utf-8')
       .header('Cache-Control', 'no-store')
       .send({
-        code: 403,
-        errorKey: 'labs.ticket_invalid',
-        message: t(req, 'labs.ticket_invalid'),
+        code: status === 403 ? 403 : ResponseCode.INVALID,
+        errorKey,
+        message: t(req, errorKey),
+        requestId: req.id,
       });
+  const refuse = (req: FastifyRequest, reply: FastifyReply) =>
+    answer(req, reply, 403, 'labs.ticket_invalid');
 
   app.get(
     labGatewayPaths.ticket,
@@ -264,7 +270,7 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
       const file = path.resolve(config.webDist, `.${decodeURIComponent(url.pathname)}`);
       const root = path.resolve(config.webDist, 'assets');
       if (!file.startsWith(root + path.sep) || !fs.existsSync(file))
-        return reply.status(404).send();
+        return answer(req, reply, 404, 'common.not_found');
       return reply
         .header('Cache-Control', 'public, max-age=31536000, immutable')
         .type(
@@ -276,9 +282,9 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
         )
         .send(fs.createReadStream(file));
     }
-    if (url.pathname !== '/') return reply.status(404).send();
+    if (url.pathname !== '/') return answer(req, reply, 404, 'common.not_found');
     const page = path.join(config.webDist, pages[entry.runner] ?? 'lab-terminal.html');
-    if (!fs.existsSync(page)) return reply.status(404).send();
+    if (!fs.existsSync(page)) return answer(req, reply, 404, 'common.not_found');
     return pageHeaders(reply, platformOrigin)
       .type('text/html; charset=utf-8')
       .send(fs.createReadStream(page));
@@ -286,7 +292,7 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
 
   const proxy = (req: FastifyRequest, reply: FastifyReply, entry: ContainerEntry) => {
     const endpoint = runtime.driver.http(entry.id);
-    if (!endpoint) return reply.status(502).send();
+    if (!endpoint) return answer(req, reply, 502, 'labs.not_running');
     const headers: IncomingHttpHeaders = {};
     for (const [key, value] of Object.entries(req.headers)) {
       if (
@@ -323,7 +329,7 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
         },
       );
       upstream.on('error', () => {
-        if (!reply.sent) void reply.status(502).send();
+        if (!reply.sent) void answer(req, reply, 502, 'labs.not_running');
         resolve();
       });
       const body = req.body as NodeJS.ReadableStream | undefined;
@@ -378,9 +384,9 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
       const found = sessionOf(req);
       if (!found) return refuse(req, reply);
-      if (found.entry.state !== 'Running') return reply.status(503).send();
+      if (found.entry.state !== 'Running') return answer(req, reply, 503, 'labs.not_running');
       if (found.entry.runner === 'jupyter') return proxy(req, reply, found.entry);
-      if (req.method !== 'GET') return reply.status(405).send();
+      if (req.method !== 'GET') return answer(req, reply, 405, 'common.route_not_found');
       return servePage(req, reply, found.entry);
     };
     const getRoute: RouteOptions = {
@@ -414,6 +420,6 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
   app.addHook('onRequest', async (req, reply) => {
     if (!containerOfHost(config, req.headers.host)) return;
     if (req.routeOptions.config?.labGateway) return;
-    return reply.status(404).send();
+    return answer(req, reply, 404, 'common.route_not_found');
   });
 }
