@@ -127,7 +127,10 @@ export class AuthService {
       ip: info.ip,
       userAgent: info.userAgent?.slice(0, 500) ?? null,
     };
-    if (!user || !ok) {
+    // A refused account answers its refusal whether the password was right or not, so the
+    // answer never tells a right password of an account that cannot sign in.
+    const refusal = user ? await this.refusalOf(user) : null;
+    if (!user || !ok || refusal) {
       this.throttle.recordFailure(info.ip, body.username);
       await repo.insertLoginLog(db, {
         ...log,
@@ -135,23 +138,11 @@ export class AuthService {
         userId: user?.id ?? null,
         schoolId: user?.schoolId ?? null,
         success: false,
-        reason: 'bad_credentials',
+        reason: refusal?.replace(/^auth\./, '') ?? 'bad_credentials',
       });
-      throw new AppError('auth.bad_credentials');
+      throw refusal ? new AppError(refusal, { status: 403 }) : new AppError('auth.bad_credentials');
     }
     this.throttle.recordSuccess(info.ip, body.username);
-    const refusal = await this.refusalOf(user);
-    if (refusal) {
-      await repo.insertLoginLog(db, {
-        ...log,
-        id: this.ctx.ids.next(),
-        userId: user.id,
-        schoolId: user.schoolId,
-        success: false,
-        reason: refusal.replace(/^auth\./, ''),
-      });
-      throw new AppError(refusal, { status: 403 });
-    }
     const issued = await this.issue(client, user.id);
     await repo.insertLoginLog(db, {
       ...log,
