@@ -85,6 +85,10 @@ const coreMessages = {
     en: 'Password changed successfully, please log in again',
   },
   'users.old_password_wrong': { zh: '原密码错误', en: 'The old password is incorrect' },
+  'users.password_throttled': {
+    zh: '原密码错误次数过多，请 {{seconds}} 秒后再试',
+    en: 'Too many wrong old passwords, please try again in {{seconds}} s',
+  },
   'users.password_same': {
     zh: '新密码不能与原密码相同',
     en: 'The new password must differ from the old one',

@@ -5,6 +5,7 @@ import { forbidden, unauthorized } from '../../lib/errors';
 import { sha256 } from '../../lib/passwords';
 import * as repo from './auth.repo';
 import { parseBearer } from './auth.service';
+import { LoginThrottle, type ThrottleOptions } from './login-throttle';
 import { sessionCache } from './session-cache';
 
 export interface Actor {
@@ -28,6 +29,8 @@ declare module 'fastify' {
      * before the request is even validated, so school accounts learn nothing about the route.
      */
     authenticateStaff: (req: FastifyRequest) => Promise<void>;
+    /** Counts the attempts to prove a password: sign-ins and password changes (decision 0013). */
+    loginThrottle: LoginThrottle;
   }
 }
 
@@ -55,34 +58,37 @@ export function requireRole(actor: Actor, ...codes: string[]): void {
   if (!roleCodesOf(actor).some((c) => codes.includes(c))) throw forbidden();
 }
 
-export const authPlugin = fp(async (app: FastifyInstance) => {
-  app.decorateRequest('actor', null);
-  app.decorate('authenticate', async (req: FastifyRequest) => {
-    const token = parseBearer(req.headers.authorization);
-    if (!token) throw unauthorized();
-    const { db, now } = app.ctx;
-    const digest = sha256(token);
-    const at = now();
-    const cached = sessionCache.get(digest, at.getTime());
-    if (cached) {
-      req.actor = cached;
-      return;
-    }
-    const session = await repo.findActiveSessionByAccess(db, digest, at);
-    if (!session || !session.enabled) throw unauthorized();
-    const roles = await repo.rolesOfUser(db, session.userId);
-    req.actor = {
-      userId: session.userId,
-      username: session.username,
-      schoolId: session.schoolId,
-      sessionId: session.sessionId,
-      clientId: session.clientId,
-      roles: roles.map((r) => ({ id: r.id, tenantId: r.tenantId, code: r.code })),
-    };
-    sessionCache.set(digest, req.actor, session.accessExpiresAt.getTime(), at.getTime());
-  });
-  app.decorate('authenticateStaff', async (req: FastifyRequest) => {
-    await app.authenticate(req);
-    if (!isPlatformStaff(requireActor(req))) throw forbidden();
-  });
-});
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { throttle?: ThrottleOptions | undefined }) => {
+    app.decorateRequest('actor', null);
+    app.decorate('loginThrottle', new LoginThrottle(opts.throttle, () => app.ctx.now().getTime()));
+    app.decorate('authenticate', async (req: FastifyRequest) => {
+      const token = parseBearer(req.headers.authorization);
+      if (!token) throw unauthorized();
+      const { db, now } = app.ctx;
+      const digest = sha256(token);
+      const at = now();
+      const cached = sessionCache.get(digest, at.getTime());
+      if (cached) {
+        req.actor = cached;
+        return;
+      }
+      const session = await repo.findActiveSessionByAccess(db, digest, at);
+      if (!session || !session.enabled) throw unauthorized();
+      const roles = await repo.rolesOfUser(db, session.userId);
+      req.actor = {
+        userId: session.userId,
+        username: session.username,
+        schoolId: session.schoolId,
+        sessionId: session.sessionId,
+        clientId: session.clientId,
+        roles: roles.map((r) => ({ id: r.id, tenantId: r.tenantId, code: r.code })),
+      };
+      sessionCache.set(digest, req.actor, session.accessExpiresAt.getTime(), at.getTime());
+    });
+    app.decorate('authenticateStaff', async (req: FastifyRequest) => {
+      await app.authenticate(req);
+      if (!isPlatformStaff(requireActor(req))) throw forbidden();
+    });
+  },
+);
