@@ -24,6 +24,7 @@ const signInColumns = {
   id: true,
   schoolId: true,
   username: true,
+  name: true,
   passwordHash: true,
   enabled: true,
 } as const;

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
-import { hashPassword, randomPassword } from '../../lib/passwords';
+import { checkChosenPassword, hashPassword, randomPassword } from '../../lib/passwords';
 import { accountStatusOf, schoolServiceEnded } from '../auth/account-status';
 import type { Actor } from '../auth/auth.plugin';
 import * as authRepo from '../auth/auth.repo';
@@ -163,6 +163,8 @@ export class StudentsService {
   /** A new student signs in with the student number; without a password, the default one. */
   private async add(actor: Actor, body: StudentSave): Promise<string> {
     const schoolId = requireStudentKeeper(actor);
+    if (body.password)
+      checkChosenPassword(body.password, { logins: [body.stuNo], name: body.name }, 'password');
     await this.usableClass(schoolId, body.classId);
     await this.checkStuNo(schoolId, body.stuNo);
     const [roleId, passwordHash] = await Promise.all([
@@ -208,6 +210,10 @@ export class StudentsService {
    */
   private async update(actor: Actor, id: string, body: StudentSave): Promise<string> {
     const { schoolId, row } = await this.studentOf(actor, id);
+    if (body.password) {
+      const owner = { logins: [body.stuNo, row.username], name: body.name };
+      checkChosenPassword(body.password, owner, 'password');
+    }
     if (body.classId !== row.classId) await this.usableClass(schoolId, body.classId);
     const stuNoChanged = body.stuNo !== row.stuNo;
     if (stuNoChanged) await this.checkStuNo(schoolId, body.stuNo, id);

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { checkChosenPassword, hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor } from '../auth/auth.plugin';
 import * as authRepo from '../auth/auth.repo';
 import { throttled } from '../auth/auth.service';
@@ -71,6 +71,9 @@ export class UsersService {
       throw new AppError('users.password_same', { fields: { newPwd: 'same_as_old' } });
     const user = await authRepo.findUserById(this.ctx.db, actor.userId);
     if (!user) throw notFound('users.not_found');
+    checkChosenPassword(body.newPwd, { logins: [user.username], name: user.name }, 'newPwd', [
+      this.ctx.config.defaultPassword,
+    ]);
     const attempt: Attempt = {
       login: actor.username,
       device: `session:${actor.sessionId}`,
