@@ -56,6 +56,8 @@ export const tokenResponseSchema = z.object({
   refresh_expires_in: z.number().int(),
   scope: z.string(),
   user_id: z.string(),
+  /** The password was set by someone else: only changing it is allowed until then. */
+  must_change_password: z.boolean(),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 

@@ -80,6 +80,10 @@ const coreMessages = {
     en: 'Too many failed sign-ins, please try again in {{seconds}} s',
   },
   'auth.logged_out': { zh: '已退出登录', en: 'Signed out' },
+  'auth.password_change_required': {
+    zh: '请先修改密码：当前密码由他人设置',
+    en: 'Change your password first: someone else set it',
+  },
   'users.password_changed': {
     zh: '密码修改成功，请重新登录',
     en: 'Password changed successfully, please log in again',

@@ -27,6 +27,7 @@ const signInColumns = {
   name: true,
   passwordHash: true,
   enabled: true,
+  mustChangePassword: true,
 } as const;
 
 /** A live (not deleted) account by its login name. */
@@ -92,6 +93,7 @@ export async function findActiveSessionByAccess(db: Db, accessHash: string, now:
       username: users.username,
       schoolId: users.schoolId,
       enabled: users.enabled,
+      mustChangePassword: users.mustChangePassword,
       accessExpiresAt: authSessions.accessExpiresAt,
     })
     .from(authSessions)

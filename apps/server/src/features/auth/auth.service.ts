@@ -165,7 +165,7 @@ export class AuthService {
       throw refusal ? new AppError(refusal, { status: 403 }) : new AppError('auth.bad_credentials');
     }
     this.throttle.succeeded(attempt);
-    const issued = await this.issue(client, user.id);
+    const issued = await this.issue(client, user);
     await repo.insertLoginLog(db, {
       ...log,
       id: this.ctx.ids.next(),
@@ -201,7 +201,7 @@ export class AuthService {
     const tokens = this.newTokens(client, now);
     const rotated = await repo.rotateSession(db, session.id, presented, tokens.hashes, now);
     if (!rotated) throw unauthorized('auth.invalid_refresh_token');
-    return tokens.response(user.id);
+    return tokens.response(user);
   }
 
   /** Why an account whose password is right may not sign in (management spec §4), if it may not. */
@@ -228,28 +228,32 @@ export class AuthService {
     };
     return {
       hashes,
-      response: (userId: string): TokenResponse => ({
+      response: (user: { id: string; mustChangePassword: boolean }): TokenResponse => ({
         access_token: access,
         token_type: 'bearer',
         expires_in: client.accessTokenSeconds,
         refresh_token: refresh,
         refresh_expires_in: client.refreshTokenSeconds,
         scope: 'all',
-        user_id: userId,
+        user_id: user.id,
+        must_change_password: user.mustChangePassword,
       }),
     };
   }
 
-  private async issue(client: repo.OAuthClient, userId: string): Promise<TokenResponse> {
+  private async issue(
+    client: repo.OAuthClient,
+    user: { id: string; mustChangePassword: boolean },
+  ): Promise<TokenResponse> {
     const now = this.ctx.now();
     const tokens = this.newTokens(client, now);
     await repo.insertSession(this.ctx.db, {
       id: this.ctx.ids.next(),
-      userId,
+      userId: user.id,
       clientId: client.id,
       ...tokens.hashes,
     });
-    return tokens.response(userId);
+    return tokens.response(user);
   }
 
   /** Ends the session of an access token, if it is still live. */

@@ -293,6 +293,7 @@ export class CollegesService {
       schoolId: body.collegeId,
       username: body.phone,
       passwordHash: await hashPassword(body.password ?? config.defaultPassword),
+      mustChangePassword: true,
       name: body.name,
       phone: body.phone,
       kind: UserKind.SCHOOL_ADMIN,

@@ -186,6 +186,7 @@ export class StudentsService {
               username: body.stuNo,
               stuNo: body.stuNo,
               passwordHash,
+              mustChangePassword: true,
               name: body.name,
               sex: body.sex,
               phone: body.phone || null,
@@ -228,7 +229,9 @@ export class StudentsService {
           phone: body.phone || null,
           classId: body.classId,
           updatedAt: now,
-          ...(passwordHash ? { passwordHash, passwordChangedAt: now } : {}),
+          ...(passwordHash
+            ? { passwordHash, mustChangePassword: true, passwordChangedAt: now }
+            : {}),
         });
         if (passwordHash) await authRepo.revokeUserSessions(tx, id, 'password_reset', now);
       });
@@ -258,6 +261,7 @@ export class StudentsService {
     await this.ctx.db.transaction(async (tx) => {
       await repo.updateStudent(tx, schoolId, id, {
         passwordHash,
+        mustChangePassword: true,
         passwordChangedAt: now,
         updatedAt: now,
       });
@@ -309,6 +313,7 @@ export class StudentsService {
       username: stuNo,
       stuNo,
       passwordHash,
+      mustChangePassword: true,
       name: stuNo,
       kind: UserKind.STUDENT,
       enabled: true,

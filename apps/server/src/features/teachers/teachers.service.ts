@@ -123,6 +123,7 @@ export class TeachersService {
             schoolId,
             username: body.phone,
             passwordHash,
+            mustChangePassword: true,
             name: body.name,
             sex: body.sex,
             phone: body.phone,
@@ -169,7 +170,9 @@ export class TeachersService {
           phone: body.phone,
           kind: kindOf(body.role),
           updatedAt: now,
-          ...(passwordHash ? { passwordHash, passwordChangedAt: now } : {}),
+          ...(passwordHash
+            ? { passwordHash, mustChangePassword: id !== actor.userId, passwordChangedAt: now }
+            : {}),
         });
         if (row.isManager !== (body.role === 'school-manager')) {
           await repo.setTeacherRole(

@@ -19,6 +19,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     apiRoutes.currentUser,
     {
       onRequest: app.authenticate,
+      config: { passwordChangeAllowed: true },
       schema: {
         tags: ['users'],
         summary: 'The signed-in user',
@@ -35,6 +36,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     apiRoutes.changePassword,
     {
       onRequest: app.authenticate,
+      config: { passwordChangeAllowed: true },
       schema: {
         tags: ['users'],
         summary: 'Change the own password; every session of the account ends',
@@ -58,6 +60,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     apiRoutes.loginLog,
     {
       onRequest: app.authenticate,
+      config: { passwordChangeAllowed: true },
       schema: {
         tags: ['users'],
         summary: 'Record a sign-in seen by the client',

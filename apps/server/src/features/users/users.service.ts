@@ -48,6 +48,7 @@ export class UsersService {
       phone: user.phone,
       language: user.language,
       enabled: user.enabled,
+      mustChangePassword: user.mustChangePassword,
       roles: roles.map((r) => ({
         id: r.id,
         tenantId: r.tenantId,
