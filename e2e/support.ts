@@ -23,6 +23,31 @@ export async function signInWithForm(page: Page, username: string, password = DE
   await expect(page).toHaveURL(/\/sch_[^/]+\//);
 }
 
+/**
+ * The first sign-in of an account whose password someone else set: the change-password dialog
+ * holds the user until the password is changed; then the user signs in with the new one.
+ */
+export async function signInChangingPassword(
+  page: Page,
+  username: string,
+  password: string,
+  newPassword: string,
+) {
+  await page.goto('/login');
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: '登录' }).click();
+  const dialog = page.getByRole('dialog', { name: '修改密码' });
+  await expect(dialog.getByText('首次登录请先修改')).toBeVisible();
+  await dialog.getByRole('textbox', { name: '原密码' }).fill(password);
+  await dialog.getByRole('textbox', { name: '新密码', exact: true }).fill(newPassword);
+  await dialog.getByRole('textbox', { name: '确认新密码' }).fill(newPassword);
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('密码修改成功，请重新登录')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+  await signInWithForm(page, username, newPassword);
+}
+
 export async function apiToken(
   request: APIRequestContext,
   username: string,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiRoutes } from '@platform/contract';
-import { apiToken, signInWithForm, skipAnnouncement } from '../support';
+import { apiToken, signInChangingPassword, signInWithForm, skipAnnouncement } from '../support';
 
 const DEFAULT_PASSWORD = 'Edu_123456';
 const CLASS = '物联网应用技术2026级1班';
@@ -27,7 +27,7 @@ async function signInRefused(browser: Browser, username: string, password: strin
   return { page, context };
 }
 
-test('a school administrator imports 200 students from the template, sees the bad rows, and an imported student signs in', async ({
+test('a school administrator imports 200 students from the template, sees the bad rows, and an imported student signs in, changing the default password first', async ({
   page,
   request,
   browser,
@@ -97,7 +97,7 @@ test('a school administrator imports 200 students from the template, sees the ba
   const student = await browser.newContext();
   const studentPage = await student.newPage();
   await skipAnnouncement(studentPage, request);
-  await signInWithForm(studentPage, `${prefix}001`, DEFAULT_PASSWORD);
+  await signInChangingPassword(studentPage, `${prefix}001`, DEFAULT_PASSWORD, 'Imported_own_1');
   await expect(studentPage.getByRole('button', { name: '导入学生1' })).toBeVisible();
   await student.close();
 });

@@ -52,3 +52,58 @@ test('changing the password signs the user out, and the new password signs in', 
   });
   expect((await back.json()).code).toBe(200);
 });
+
+test('a new student must change the default password at first sign-in, and nothing else opens until then', async ({
+  page,
+  request,
+}) => {
+  const admin = { authorization: `Bearer ${await apiToken(request, 'schooladmin01')}` };
+  const classes = await (await request.get(apiRoutes.classesPage, { headers: admin })).json();
+  const stuNo = `first${Date.now().toString().slice(-8)}`;
+  const added = await request.post(apiRoutes.studentsSave, {
+    headers: admin,
+    data: { stuNo, name: '首登同学', sex: 2, classId: classes.data.records[0].id },
+  });
+  expect((await added.json()).code).toBe(200);
+
+  await skipAnnouncement(page, request);
+  await page.goto('/login');
+  await page.getByLabel('用户名').fill(stuNo);
+  await page.getByLabel('密码').fill('Edu_123456');
+  await page.getByRole('button', { name: '登录' }).click();
+  const dialog = page.getByRole('dialog', { name: '修改密码' });
+  await expect(dialog.getByText('首次登录请先修改')).toBeVisible();
+  await expect.poll(async () => (await dialog.boundingBox())?.width).toBe(650);
+  await page.screenshot({ path: 'test-results/password-forced-change.png' });
+  await expect(dialog.getByRole('button', { name: '取消' })).toHaveCount(0);
+  await page.mouse.click(5, 5);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await page.goto('/sch_edu/workbench');
+  await expect(dialog).toBeVisible();
+  await expect(page.getByRole('heading', { name: '你好，首登同学' })).toHaveCount(0);
+
+  const held = await request.get(apiRoutes.classesPage, {
+    headers: { authorization: `Bearer ${await apiToken(request, stuNo, 'Edu_123456')}` },
+  });
+  expect(held.status()).toBe(403);
+  expect((await held.json()).errorKey).toBe('auth.password_change_required');
+
+  await dialog.getByRole('textbox', { name: '原密码' }).fill('Edu_123456');
+  await dialog.getByRole('textbox', { name: '新密码', exact: true }).fill(stuNo);
+  await dialog.getByRole('textbox', { name: '确认新密码' }).fill(stuNo);
+  await dialog.getByRole('textbox', { name: '原密码' }).click();
+  await expect(dialog.getByText('密码不能与用户名或姓名相同')).toBeVisible();
+  await dialog.getByRole('textbox', { name: '新密码', exact: true }).fill('password1');
+  await dialog.getByRole('textbox', { name: '确认新密码' }).fill('password1');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog.getByText('密码过于常见，容易被猜中，请换一个')).toBeVisible();
+  await dialog.getByRole('textbox', { name: '新密码', exact: true }).fill('First_own_2026');
+  await dialog.getByRole('textbox', { name: '确认新密码' }).fill('First_own_2026');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('密码修改成功，请重新登录')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+
+  await signInWithForm(page, stuNo, 'First_own_2026');
+  await expect(page.getByRole('heading', { name: '你好，首登同学' })).toBeVisible();
+});

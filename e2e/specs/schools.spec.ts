@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiRoutes } from '@platform/contract';
-import { apiToken, signInWithForm, skipAnnouncement } from '../support';
+import { apiToken, signInChangingPassword, signInWithForm, skipAnnouncement } from '../support';
 
 const FIRST_SCHOOL_NAMES = ['物联网应用技术2026级1班', '王老师', '刘老师', '李明', '张华'];
 
@@ -22,6 +22,7 @@ test("an operator creates a second school with its own administrator, who sees n
   const schoolName = `第二职业学院${suffix}`;
   const adminPhone = `137${String(Date.now()).slice(-8)}`;
   const adminPassword = 'Second_adm1';
+  const ownPassword = 'Second_own_2';
 
   await skipAnnouncement(page, request);
   await signInWithForm(page, 'operator01');
@@ -50,7 +51,7 @@ test("an operator creates a second school with its own administrator, who sees n
   const context = await browser.newContext();
   const admin = await context.newPage();
   await skipAnnouncement(admin, request);
-  await signInWithForm(admin, adminPhone, adminPassword);
+  await signInChangingPassword(admin, adminPhone, adminPassword, ownPassword);
   await expect(admin).toHaveURL(new RegExp(`/${url}/`));
   const screens: [string, string][] = [
     ['school/classes', '暂无数据'],
@@ -65,7 +66,7 @@ test("an operator creates a second school with its own administrator, who sees n
   await admin.screenshot({ path: 'test-results/schools-second-admin-students.png' });
   await context.close();
 
-  const token = await apiToken(request, adminPhone, adminPassword);
+  const token = await apiToken(request, adminPhone, ownPassword);
   const headers = { authorization: `Bearer ${token}` };
   for (const route of [apiRoutes.classesPage, apiRoutes.teachersPage, apiRoutes.studentsPage]) {
     const body = await (await request.get(route, { headers })).json();

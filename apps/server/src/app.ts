@@ -192,7 +192,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     staticCSP: docsCsp,
   });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
-  await app.register(authPlugin);
+  await app.register(authPlugin, { throttle: opts.throttle });
 
   app.get(
     apiRoutes.health,
@@ -205,7 +205,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     },
     async (_req, reply) => reply.ok({ status: 'up' as const }),
   );
-  await app.register(authRoutes(opts.throttle));
+  await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(menusRoutes);
   await app.register(schoolsRoutes);

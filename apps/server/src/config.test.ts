@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       seedPassword: 'Demo_123456',
       webClientId: 'platform-web',
       webClientSecret: 'platform-web-secret',
+      deviceCookieSecret: undefined,
     });
   });
 
@@ -23,8 +24,10 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u@h:5432/d',
       PUBLIC_URL: 'https://labs.example.edu/',
       SEED_PASSWORD: 'Other_pass1',
+      DEVICE_COOKIE_SECRET: 'x'.repeat(32),
     });
     expect(c).toMatchObject({
+      deviceCookieSecret: 'x'.repeat(32),
       port: 9000,
       dataDir: '/tmp/x',
       databaseUrl: 'postgres://u@h:5432/d',
@@ -39,6 +42,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'mysql://x',
       PUBLIC_URL: 'not a url',
       SEED_PASSWORD: 'short',
+      DEVICE_COOKIE_SECRET: 'too-short',
     };
     expect(() => loadConfig(bad)).toThrow(ConfigError);
     try {
@@ -50,6 +54,8 @@ describe('loadConfig', () => {
       expect(msg).toMatch(/DATABASE_URL: must start with postgres:\/\//);
       expect(msg).toMatch(/PUBLIC_URL: must be an absolute URL/);
       expect(msg).toMatch(/SEED_PASSWORD: must be 6 to 20 letters/);
+      expect(msg).toMatch(/DEVICE_COOKIE_SECRET: must be at least 32 characters/);
+      expect(msg).not.toContain('too-short');
     }
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);

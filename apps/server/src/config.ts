@@ -29,6 +29,7 @@ const envSchema = z.object({
     .string()
     .min(8, 'must be at least 8 characters')
     .default('platform-web-secret'),
+  DEVICE_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATACENTER_ID: z.coerce.number().int().min(0).max(31).default(0),
@@ -81,6 +82,8 @@ export type Config = {
   seedDemo: boolean;
   webClientId: string;
   webClientSecret: string;
+  /** Signs device cookies; unset, a random secret kept in the database is used. */
+  deviceCookieSecret: string | undefined;
   webDist: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   datacenterId: number;
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     webClientId: e.WEB_CLIENT_ID,
     webClientSecret: e.WEB_CLIENT_SECRET,
+    deviceCookieSecret: e.DEVICE_COOKIE_SECRET,
     webDist: path.resolve(e.WEB_DIST ?? path.join(root, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
     datacenterId: e.DATACENTER_ID,

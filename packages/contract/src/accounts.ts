@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordSchema } from './auth';
+import { passwordIsPersonal, passwordSchema } from './auth';
 import { fitsBigint, idPattern, idSchema, pageQuerySchema } from './envelope';
 import { genderSchema, maxInteger, phonePattern, phoneSchema } from './fields';
 
@@ -34,6 +34,16 @@ export const optionalPasswordSchema = z
     if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
   });
 
+/** Adds the `same_as_name` refusal to the password of a person being saved. */
+function refusePersonalPassword<T extends { password?: string | undefined; name: string }>(
+  logins: (v: T) => (string | undefined)[],
+) {
+  return (v: T, ctx: z.RefinementCtx) => {
+    if (v.password && passwordIsPersonal(v.password, v.name, ...logins(v)))
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'same_as_name' });
+  };
+}
+
 /** A phone number that may be left blank. */
 export const optionalPhoneSchema = z
   .string()
@@ -57,14 +67,16 @@ export const teacherRoles = ['teacher', 'school-manager'] as const;
 export type TeacherRole = (typeof teacherRoles)[number];
 
 /** `teachers/saveOrUpdate`: with an id it updates. The phone is the login name. */
-export const teacherSaveSchema = z.object({
-  id: idSchema.optional(),
-  name: personNameSchema,
-  sex: genderSchema,
-  role: z.enum(teacherRoles, 'required'),
-  phone: phoneSchema,
-  password: optionalPasswordSchema,
-});
+export const teacherSaveSchema = z
+  .object({
+    id: idSchema.optional(),
+    name: personNameSchema,
+    sex: genderSchema,
+    role: z.enum(teacherRoles, 'required'),
+    phone: phoneSchema,
+    password: optionalPasswordSchema,
+  })
+  .superRefine(refusePersonalPassword((v) => [v.phone]));
 export type TeacherSave = z.input<typeof teacherSaveSchema>;
 
 export const teacherSchema = z.object({
@@ -104,15 +116,17 @@ export const stuNoSchema = z
   .regex(/^[A-Za-z0-9_-]+$/, 'invalid_format');
 
 /** `students/saveOrUpdate`: with an id it updates. */
-export const studentSaveSchema = z.object({
-  id: idSchema.optional(),
-  stuNo: stuNoSchema,
-  name: personNameSchema,
-  sex: genderSchema,
-  phone: optionalPhoneSchema,
-  classId: requiredIdSchema,
-  password: optionalPasswordSchema,
-});
+export const studentSaveSchema = z
+  .object({
+    id: idSchema.optional(),
+    stuNo: stuNoSchema,
+    name: personNameSchema,
+    sex: genderSchema,
+    phone: optionalPhoneSchema,
+    classId: requiredIdSchema,
+    password: optionalPasswordSchema,
+  })
+  .superRefine(refusePersonalPassword((v) => [v.stuNo]));
 export type StudentSave = z.input<typeof studentSaveSchema>;
 
 export const studentSchema = z.object({

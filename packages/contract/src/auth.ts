@@ -56,6 +56,8 @@ export const tokenResponseSchema = z.object({
   refresh_expires_in: z.number().int(),
   scope: z.string(),
   user_id: z.string(),
+  /** The password was set by someone else: only changing it is allowed until then. */
+  must_change_password: z.boolean(),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
@@ -67,21 +69,45 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
 
+/**
+ * Whether a password is one of a person's identities (the login name, the person's name), letter
+ * case and surrounding spaces aside: a password anyone who knows the person can guess.
+ */
+export function passwordIsPersonal(
+  password: string,
+  ...identities: (string | null | undefined)[]
+): boolean {
+  const typed = password.trim().toLowerCase();
+  return identities.some((v) => Boolean(v?.trim()) && v!.trim().toLowerCase() === typed);
+}
+
+/** Whose password a form sets: its login name and the person's name. */
+export interface PasswordOwner {
+  userName?: string | null | undefined;
+  name?: string | null | undefined;
+}
+
 /** The change-password form of the web app: the request plus the repeated password. */
-export const changePasswordFormSchema = z
-  .object({
-    oldPwd: passwordSchema,
-    newPwd: passwordSchema,
-    repeatPwd: z.string().min(1, 'required'),
-  })
-  .superRefine((v, ctx) => {
-    if (v.newPwd && v.repeatPwd && v.newPwd !== v.repeatPwd) {
-      ctx.addIssue({ code: 'custom', path: ['repeatPwd'], message: 'mismatch' });
-    }
-    if (v.oldPwd && v.newPwd && v.oldPwd === v.newPwd) {
-      ctx.addIssue({ code: 'custom', path: ['newPwd'], message: 'same_as_old' });
-    }
-  });
+export function changePasswordFormSchemaFor(owner: PasswordOwner = {}) {
+  return z
+    .object({
+      oldPwd: passwordSchema,
+      newPwd: passwordSchema,
+      repeatPwd: z.string().min(1, 'required'),
+    })
+    .superRefine((v, ctx) => {
+      if (v.newPwd && v.repeatPwd && v.newPwd !== v.repeatPwd) {
+        ctx.addIssue({ code: 'custom', path: ['repeatPwd'], message: 'mismatch' });
+      }
+      if (v.oldPwd && v.newPwd && v.oldPwd === v.newPwd) {
+        ctx.addIssue({ code: 'custom', path: ['newPwd'], message: 'same_as_old' });
+      } else if (v.newPwd && passwordIsPersonal(v.newPwd, owner.userName, owner.name)) {
+        ctx.addIssue({ code: 'custom', path: ['newPwd'], message: 'same_as_name' });
+      }
+    });
+}
+
+export const changePasswordFormSchema = changePasswordFormSchemaFor();
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 export const loginFormSchema = z.object({

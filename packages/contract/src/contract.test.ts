@@ -3,6 +3,10 @@ import {
   announcementActive,
   announcementRecord,
   changePasswordFormSchema,
+  changePasswordFormSchemaFor,
+  passwordIsPersonal,
+  studentSaveSchema,
+  teacherSaveSchema,
   displayName,
   fitsBigint,
   formatMessage,
@@ -96,6 +100,54 @@ describe('password rules', () => {
     expect(same.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['newPwd', 'same_as_old'],
     ]);
+  });
+});
+
+describe('personal passwords', () => {
+  it('refuses the login name or the name as a password, in any case and with spaces around', () => {
+    expect(passwordIsPersonal('Teacher01', 'teacher01 ', null)).toBe(true);
+    expect(passwordIsPersonal('zhang_san', ' Zhang_San')).toBe(true);
+    expect(passwordIsPersonal('teacher011', 'teacher01', undefined)).toBe(false);
+    expect(passwordIsPersonal('abcdef', '', null)).toBe(false);
+  });
+
+  it('puts the refusal on the new password of the change-password form', () => {
+    const form = changePasswordFormSchemaFor({ userName: 'Wang_01', name: '王老师' });
+    const issues = form.safeParse({ oldPwd: 'old_123', newPwd: 'wang_01', repeatPwd: 'wang_01' })
+      .error?.issues;
+    expect(issues?.map((i) => [i.path.join('.'), i.message])).toEqual([['newPwd', 'same_as_name']]);
+  });
+
+  it('puts it on the password of a student or a teacher being saved', () => {
+    const student = studentSaveSchema.safeParse({
+      stuNo: 'S2026001',
+      name: '李明',
+      sex: 1,
+      classId: '12',
+      password: 's2026001',
+    });
+    expect(student.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['password', 'same_as_name'],
+    ]);
+    const teacher = teacherSaveSchema.safeParse({
+      name: 'Lucy_Li',
+      sex: 2,
+      role: 'teacher',
+      phone: '13900001111',
+      password: 'lucy_li',
+    });
+    expect(teacher.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['password', 'same_as_name'],
+    ]);
+    expect(
+      teacherSaveSchema.safeParse({
+        name: 'Lucy_Li',
+        sex: 2,
+        role: 'teacher',
+        phone: '13900001111',
+        password: '',
+      }).success,
+    ).toBe(true);
   });
 });
 

@@ -50,6 +50,14 @@ export const importMessages = {
     zh: '密码应为 6 到 20 位字母、数字、下划线或 #',
     en: 'The password must be 6 to 20 letters, digits, _ or #',
   },
+  'imports.password_too_common': {
+    zh: '密码过于常见，容易被猜中',
+    en: 'The password is too common and easy to guess',
+  },
+  'imports.password_personal': {
+    zh: '密码不能与学号或姓名相同',
+    en: 'The password must not be the student number or the name',
+  },
   'imports.class_not_found': {
     zh: '本校没有该班级（或已归档）',
     en: 'Your school has no such class (or it is archived)',

@@ -80,11 +80,27 @@ const coreMessages = {
     en: 'Too many failed sign-ins, please try again in {{seconds}} s',
   },
   'auth.logged_out': { zh: '已退出登录', en: 'Signed out' },
+  'auth.password_change_required': {
+    zh: '请先修改密码：当前密码由他人设置',
+    en: 'Change your password first: someone else set it',
+  },
   'users.password_changed': {
     zh: '密码修改成功，请重新登录',
     en: 'Password changed successfully, please log in again',
   },
   'users.old_password_wrong': { zh: '原密码错误', en: 'The old password is incorrect' },
+  'users.password_throttled': {
+    zh: '原密码错误次数过多，请 {{seconds}} 秒后再试',
+    en: 'Too many wrong old passwords, please try again in {{seconds}} s',
+  },
+  'users.password_too_common': {
+    zh: '密码过于常见，容易被猜中，请换一个',
+    en: 'This password is too common and easy to guess; choose another',
+  },
+  'users.password_personal': {
+    zh: '密码不能与用户名或姓名相同',
+    en: 'The password must not be the user name or the name',
+  },
   'users.password_same': {
     zh: '新密码不能与原密码相同',
     en: 'The new password must differ from the old one',
@@ -220,6 +236,8 @@ export const fieldErrorCodes = [
   'wrong',
   'above_limit',
   'invalid_characters',
+  'too_common',
+  'same_as_name',
 ] as const;
 export type FieldErrorCode = (typeof fieldErrorCodes)[number];
 
@@ -237,6 +255,14 @@ export const fieldErrorMessages: Record<FieldErrorCode, { zh: string; en: string
   },
   wrong: { zh: '原密码错误', en: 'The old password is incorrect' },
   invalid_characters: { zh: '包含无法保存的字符', en: 'Contains characters that cannot be stored' },
+  too_common: {
+    zh: '密码过于常见，容易被猜中，请换一个',
+    en: 'This password is too common and easy to guess; choose another',
+  },
+  same_as_name: {
+    zh: '密码不能与用户名或姓名相同',
+    en: 'The password must not be the user name or the name',
+  },
 };
 
 export type Lang = 'zh' | 'en';

@@ -53,6 +53,8 @@ export const currentUserSchema = z.object({
   phone: z.string().nullable(),
   language: z.string().nullable(),
   enabled: z.boolean(),
+  /** The password was set by someone else and must be changed before anything else. */
+  mustChangePassword: z.boolean(),
   roles: z.array(roleSchema),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -169,6 +169,8 @@ export const users = pgTable(
     phone: text('phone'),
     language: text('language'),
     enabled: boolean('enabled').notNull().default(true),
+    /** The password was set by someone else (default, reset, import): change it at sign-in. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),

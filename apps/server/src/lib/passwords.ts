@@ -1,5 +1,8 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { passwordIsPersonal } from '@platform/contract';
+import { invalid } from './errors';
 
 // argon2id with the library's defaults (19 MiB, 2 passes).
 export function hashPassword(password: string): Promise<string> {
@@ -46,4 +49,42 @@ export function randomPassword(): string {
     for (let i = 0; i < 8; i++) out += randomAlphabet[randomInt(randomAlphabet.length)];
     if (/[A-Za-z]/.test(out) && /\d/.test(out)) return out;
   }
+}
+
+/**
+ * The most used passwords of zxcvbn-ts's list (drawn from leaked password lists, most used
+ * first), in lower case.
+ */
+export const COMMON_PASSWORD_RANKS = 10_000;
+const commonPasswords = new Set(
+  dictionary['passwords-common'].slice(0, COMMON_PASSWORD_RANKS).map((p) => p.toLowerCase()),
+);
+
+/**
+ * Why a password chosen for a person must not be used, if it must not: it is their login name or
+ * their name, or one of the common passwords (or of `alsoRefused`), letter case aside.
+ */
+export function passwordRefusal(
+  password: string,
+  owner: { logins: (string | null | undefined)[]; name: string | null | undefined },
+  alsoRefused: readonly string[] = [],
+): 'same_as_name' | 'too_common' | null {
+  if (passwordIsPersonal(password, owner.name, ...owner.logins)) return 'same_as_name';
+  const typed = password.trim().toLowerCase();
+  if (commonPasswords.has(typed) || alsoRefused.some((p) => p.toLowerCase() === typed))
+    return 'too_common';
+  return null;
+}
+
+/** Throws the refusal of `passwordRefusal` as a field error on `field`, if there is one. */
+export function checkChosenPassword(
+  password: string,
+  owner: Parameters<typeof passwordRefusal>[1],
+  field: string,
+  alsoRefused: readonly string[] = [],
+): void {
+  const refusal = passwordRefusal(password, owner, alsoRefused);
+  if (!refusal) return;
+  const key = refusal === 'same_as_name' ? 'users.password_personal' : 'users.password_too_common';
+  throw invalid(key, { [field]: refusal });
 }

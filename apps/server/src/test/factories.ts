@@ -30,6 +30,7 @@ export async function createUser(
     username?: string;
     enabled?: boolean;
     tenantId?: string;
+    mustChangePassword?: boolean;
   } = {},
 ) {
   const id = ctx.ids.next();
@@ -45,6 +46,7 @@ export async function createUser(
     name: `Name ${username}`,
     phone: '13900000000',
     enabled: opts.enabled ?? true,
+    mustChangePassword: opts.mustChangePassword ?? false,
   });
   const tenantId = opts.tenantId ?? ctx.config.webClientId;
   for (const code of opts.roles ?? []) {
@@ -86,6 +88,28 @@ export async function signIn(
   const body = res.json();
   if (body.code !== 200) throw new Error(`sign-in of ${username} failed: ${res.body}`);
   return body.data as { access_token: string; refresh_token: string; user_id: string };
+}
+
+/**
+ * The first sign-in of an account whose password someone else set: signs in, changes the
+ * password to `newPassword` as it must, and answers the token of the sign-in after that.
+ */
+export async function signInFirstTime(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  newPassword = 'Own_choice_77',
+) {
+  const first = await signIn(app, username, password);
+  const res = await app.inject({
+    method: 'PUT',
+    url: apiRoutes.changePassword,
+    headers: bearer(first.access_token),
+    payload: { userId: first.user_id, oldPwd: password, newPwd: newPassword },
+  });
+  if (res.json().code !== 200)
+    throw new Error(`password change of ${username} failed: ${res.body}`);
+  return signIn(app, username, newPassword);
 }
 
 export function bearer(token: string) {

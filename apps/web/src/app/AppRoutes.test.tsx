@@ -2,7 +2,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
-import { envelope, jsonResponse, menuNode, setupTestEnvironment } from '../test/helpers';
+import {
+  envelope,
+  jsonResponse,
+  menuNode,
+  setupTestEnvironment,
+  stubAntdBrowserApis,
+} from '../test/helpers';
 import { AppRoutes } from './AppRoutes';
 import { setToken } from '../shared/session';
 
@@ -140,4 +146,24 @@ describe('routes and guard together', () => {
     expect(await screen.findByText('页面不存在')).toBeTruthy();
     expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('/menus/'))).toBe(false);
   });
+
+  it('holds a user who must change the password in a dialog that does not close, loading nothing else', async () => {
+    stubAntdBrowserApis();
+    setToken('tok');
+    const fetchMock = serve({
+      '/api-user/users/current': { ...student, mustChangePassword: true },
+    });
+    renderAt('/sch_edu/workbench');
+    const dialog = await screen.findByRole('dialog', { name: '修改密码' }, { timeout: 5_000 });
+    expect(dialog.textContent).toContain('首次登录');
+    expect(screen.getByLabelText(/原密码/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /close|关闭/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: '取消' })).toBeNull();
+    expect(screen.getByRole('button', { name: '退出登录' })).toBeTruthy();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: '修改密码' })).toBeTruthy();
+    expect(screen.queryByTestId('area')).toBeNull();
+    const asked = fetchMock.mock.calls.map((c) => String(c[0]));
+    expect(asked.some((u) => u.includes('/menus/') || u.includes('/college/detail'))).toBe(false);
+  }, 20_000);
 });

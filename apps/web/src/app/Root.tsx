@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { setNavigate } from '../shared/navigation';
@@ -8,6 +8,12 @@ import { usePermissions } from '../features/menus/usePermissions';
 import { clientConfigQueryOptions } from '../features/layout/api';
 import { AnnouncementHost } from '../features/announcement/AnnouncementHost';
 import { guard, isAreaPath } from './guard';
+
+const ForcedPasswordChange = lazy(() =>
+  import('../features/auth/ForcedPasswordChange').then((m) => ({
+    default: m.ForcedPasswordChange,
+  })),
+);
 
 /** Lets code outside React (the request layer) navigate with the router. */
 function useRouterNavigateBridge() {
@@ -60,6 +66,7 @@ export function Root() {
     pathname: location.pathname,
     search: location.search,
     hasToken: Boolean(session.token),
+    mustChangePassword: Boolean(session.user.data?.mustChangePassword),
     schUrl: session.schUrl,
     permissions: { status: permissions.status, paths: permissions.menu.paths },
   });
@@ -67,6 +74,12 @@ export function Root() {
   let content;
   if (decision.action === 'redirect') content = <Navigate to={decision.to} replace />;
   else if (decision.action === 'wait') content = <PageLoader fullPage />;
+  else if (decision.action === 'change-password' && session.user.data)
+    content = (
+      <Suspense fallback={<PageLoader fullPage />}>
+        <ForcedPasswordChange user={session.user.data} />
+      </Suspense>
+    );
   else
     content = (
       <Suspense fallback={<PageLoader fullPage />}>

@@ -8,6 +8,7 @@ function input(overrides: Partial<GuardInput>): GuardInput {
     pathname: '/',
     search: '',
     hasToken: true,
+    mustChangePassword: false,
     schUrl: 'sch_edu',
     permissions: ready(['workbench', 'personal/info']),
     ...overrides,
@@ -134,5 +135,27 @@ describe('route guard', () => {
   it('knows the signed-in area by its /sch_ prefix', () => {
     expect(isAreaPath('/sch_edu/workbench')).toBe(true);
     expect(isAreaPath('/home/index')).toBe(false);
+  });
+
+  it('holds a user who must change the password on the change-password screen', () => {
+    expect(guard(input({ pathname: '/', mustChangePassword: true, schUrl: null }))).toEqual({
+      action: 'redirect',
+      to: '/sch_edu',
+    });
+    for (const pathname of ['/sch_edu', '/sch_edu/workbench', '/sch_other/x']) {
+      expect(
+        guard(
+          input({
+            pathname,
+            mustChangePassword: true,
+            schUrl: null,
+            permissions: { status: 'pending', paths: new Set() },
+          }),
+        ),
+      ).toEqual({ action: 'change-password' });
+    }
+    for (const pathname of ['/login', '/home/index']) {
+      expect(guard(input({ pathname, mustChangePassword: true }))).toEqual({ action: 'allow' });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { defaultSchoolUrl } from '@platform/contract';
 import { loginPath } from '../shared/navigation';
 import { splitAreaPath } from '../features/menus/menuRoutes';
 
@@ -11,6 +12,8 @@ export interface GuardInput {
   pathname: string;
   search: string;
   hasToken: boolean;
+  /** The signed-in user must change the password set by someone else before anything else. */
+  mustChangePassword: boolean;
   /** The user's school-url prefix, once the user (and school) are loaded; else null. */
   schUrl: string | null;
   /** The permission tree: status of its load, and the area paths it makes routes for. */
@@ -20,6 +23,8 @@ export interface GuardInput {
 export type GuardResult =
   | { action: 'allow' }
   | { action: 'redirect'; to: string }
+  /** Only the change-password screen, until the password is changed. */
+  | { action: 'change-password' }
   /** Something the decision needs is still loading: show a loader. */
   | { action: 'wait' };
 
@@ -50,6 +55,11 @@ export function guard(input: GuardInput): GuardResult {
   const { pathname, search, hasToken, schUrl, permissions } = input;
   if (isOpenPath(pathname)) return allow;
   if (isPublicHomePath(pathname)) return allow;
+  if (hasToken && input.mustChangePassword) {
+    // Held inside the area, so that signing out afterwards leads to sign-in, not the home page.
+    if (pathname === '/') return redirect(`/${schUrl ?? defaultSchoolUrl}`);
+    if (isAreaPath(pathname)) return { action: 'change-password' };
+  }
   if (pathname === '/') {
     if (!hasToken) return redirect('/home/index');
     return schUrl ? redirect(`/${schUrl}`) : wait;

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { platformRoleCodes, rolesForApp } from '@platform/contract';
-import { forbidden, unauthorized } from '../../lib/errors';
+import { AppError, forbidden, unauthorized } from '../../lib/errors';
 import { sha256 } from '../../lib/passwords';
 import * as repo from './auth.repo';
 import { parseBearer } from './auth.service';
+import { LoginThrottle, type ThrottleOptions } from './login-throttle';
 import { sessionCache } from './session-cache';
 
 export interface Actor {
@@ -14,20 +15,31 @@ export interface Actor {
   sessionId: string;
   clientId: string;
   roles: { id: string; tenantId: string; code: string }[];
+  /** The password was set by someone else: only routes marked `passwordChangeAllowed` answer. */
+  mustChangePassword: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
+  interface FastifyContextConfig {
+    /** An account that must change its password may call this route (decision 0015). */
+    passwordChangeAllowed?: boolean;
+  }
   interface FastifyInstance {
-    /** onRequest hook: a live access token is required; sets `request.actor`. */
+    /**
+     * onRequest hook: a live access token is required; sets `request.actor`. An account that
+     * must change its password is refused (HTTP 403) unless the route allows it.
+     */
     authenticate: (req: FastifyRequest) => Promise<void>;
     /**
      * onRequest hook for platform-staff routes: authenticates, then refuses every other account
      * before the request is even validated, so school accounts learn nothing about the route.
      */
     authenticateStaff: (req: FastifyRequest) => Promise<void>;
+    /** Counts the attempts to prove a password: sign-ins and password changes (decision 0013). */
+    loginThrottle: LoginThrottle;
   }
 }
 
@@ -55,34 +67,39 @@ export function requireRole(actor: Actor, ...codes: string[]): void {
   if (!roleCodesOf(actor).some((c) => codes.includes(c))) throw forbidden();
 }
 
-export const authPlugin = fp(async (app: FastifyInstance) => {
-  app.decorateRequest('actor', null);
-  app.decorate('authenticate', async (req: FastifyRequest) => {
-    const token = parseBearer(req.headers.authorization);
-    if (!token) throw unauthorized();
-    const { db, now } = app.ctx;
-    const digest = sha256(token);
-    const at = now();
-    const cached = sessionCache.get(digest, at.getTime());
-    if (cached) {
-      req.actor = cached;
-      return;
-    }
-    const session = await repo.findActiveSessionByAccess(db, digest, at);
-    if (!session || !session.enabled) throw unauthorized();
-    const roles = await repo.rolesOfUser(db, session.userId);
-    req.actor = {
-      userId: session.userId,
-      username: session.username,
-      schoolId: session.schoolId,
-      sessionId: session.sessionId,
-      clientId: session.clientId,
-      roles: roles.map((r) => ({ id: r.id, tenantId: r.tenantId, code: r.code })),
-    };
-    sessionCache.set(digest, req.actor, session.accessExpiresAt.getTime(), at.getTime());
-  });
-  app.decorate('authenticateStaff', async (req: FastifyRequest) => {
-    await app.authenticate(req);
-    if (!isPlatformStaff(requireActor(req))) throw forbidden();
-  });
-});
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { throttle?: ThrottleOptions | undefined }) => {
+    app.decorateRequest('actor', null);
+    app.decorate('loginThrottle', new LoginThrottle(opts.throttle, () => app.ctx.now().getTime()));
+    app.decorate('authenticate', async (req: FastifyRequest) => {
+      const token = parseBearer(req.headers.authorization);
+      if (!token) throw unauthorized();
+      const { db, now } = app.ctx;
+      const digest = sha256(token);
+      const at = now();
+      let actor = sessionCache.get(digest, at.getTime());
+      if (!actor) {
+        const session = await repo.findActiveSessionByAccess(db, digest, at);
+        if (!session || !session.enabled) throw unauthorized();
+        const roles = await repo.rolesOfUser(db, session.userId);
+        actor = {
+          userId: session.userId,
+          username: session.username,
+          schoolId: session.schoolId,
+          sessionId: session.sessionId,
+          clientId: session.clientId,
+          roles: roles.map((r) => ({ id: r.id, tenantId: r.tenantId, code: r.code })),
+          mustChangePassword: session.mustChangePassword,
+        };
+        sessionCache.set(digest, actor, session.accessExpiresAt.getTime(), at.getTime());
+      }
+      req.actor = actor;
+      if (actor.mustChangePassword && !req.routeOptions.config.passwordChangeAllowed)
+        throw new AppError('auth.password_change_required', { status: 403 });
+    });
+    app.decorate('authenticateStaff', async (req: FastifyRequest) => {
+      await app.authenticate(req);
+      if (!isPlatformStaff(requireActor(req))) throw forbidden();
+    });
+  },
+);

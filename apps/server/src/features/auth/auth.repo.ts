@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessionCache } from './session-cache';
@@ -8,6 +9,7 @@ import {
   oauthClients,
   roles,
   schools,
+  systemSettings,
   userRoles,
   users,
 } from '../../db/schema';
@@ -22,8 +24,10 @@ const signInColumns = {
   id: true,
   schoolId: true,
   username: true,
+  name: true,
   passwordHash: true,
   enabled: true,
+  mustChangePassword: true,
 } as const;
 
 /** A live (not deleted) account by its login name. */
@@ -89,6 +93,7 @@ export async function findActiveSessionByAccess(db: Db, accessHash: string, now:
       username: users.username,
       schoolId: users.schoolId,
       enabled: users.enabled,
+      mustChangePassword: users.mustChangePassword,
       accessExpiresAt: authSessions.accessExpiresAt,
     })
     .from(authSessions)
@@ -185,4 +190,19 @@ export async function latestServiceEnd(db: Db, schoolId: string): Promise<Date |
     .from(customers)
     .where(and(eq(customers.schoolId, schoolId), isNull(customers.deletedAt)));
   return row?.end ?? null;
+}
+
+const DEVICE_SECRET_KEY = 'auth.device_cookie_secret';
+
+/** The secret that signs device cookies: made once, at random, and kept for every process. */
+export async function deviceCookieSecret(db: Db): Promise<string> {
+  await db
+    .insert(systemSettings)
+    .values({ key: DEVICE_SECRET_KEY, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing({ target: systemSettings.key });
+  const row = await db.query.systemSettings.findFirst({
+    where: eq(systemSettings.key, DEVICE_SECRET_KEY),
+  });
+  if (typeof row?.value !== 'string') throw new Error(`${DEVICE_SECRET_KEY} is not a string`);
+  return row.value;
 }

@@ -12,7 +12,8 @@ import { fieldCodeOf } from '../../lib/validation';
 import { newOpaqueToken, sameDigest, sha256, verifyPassword } from '../../lib/passwords';
 import { schoolServiceEnded } from './account-status';
 import * as repo from './auth.repo';
-import type { LoginThrottle } from './login-throttle';
+import type { DeviceCookies } from './device-cookie';
+import type { Attempt, LoginThrottle } from './login-throttle';
 
 export interface ClientCredentials {
   clientId: string;
@@ -22,6 +23,27 @@ export interface ClientCredentials {
 export interface RequestInfo {
   ip: string;
   userAgent: string | undefined;
+  /** The request's `Cookie` header (the device cookie). */
+  cookie?: string | undefined;
+}
+
+export interface Granted {
+  data: TokenResponse;
+  /** `Set-Cookie` of the device cookie, after a password grant. */
+  deviceCookie?: string;
+}
+
+/** HTTP 429 without checking the password (decision 0013). */
+export function throttled(
+  retryAfterMs: number,
+  key: 'auth.throttled' | 'users.password_throttled' = 'auth.throttled',
+): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new AppError(key, {
+    status: 429,
+    params: { seconds },
+    headers: { 'Retry-After': String(seconds) },
+  });
 }
 
 const invalidClient = () =>
@@ -71,6 +93,7 @@ export class AuthService {
   constructor(
     private readonly ctx: AppContext,
     private readonly throttle: LoginThrottle,
+    private readonly devices: DeviceCookies,
   ) {}
 
   async authenticateClient(creds: ClientCredentials | null): Promise<repo.OAuthClient> {
@@ -85,7 +108,7 @@ export class AuthService {
     creds: ClientCredentials | null,
     body: TokenRequest,
     info: RequestInfo,
-  ): Promise<TokenResponse> {
+  ): Promise<Granted> {
     const client = await this.authenticateClient(creds);
     const grant = body.grant_type;
     if (grant !== 'password' && grant !== 'refresh_token') {
@@ -98,24 +121,23 @@ export class AuthService {
     }
     return grant === 'password'
       ? this.passwordGrant(client, validate(passwordGrantSchema, body), info)
-      : this.refreshGrant(client, validate(refreshGrantSchema, body));
+      : { data: await this.refreshGrant(client, validate(refreshGrantSchema, body)) };
   }
 
   private async passwordGrant(
     client: repo.OAuthClient,
     body: z.infer<typeof passwordGrantSchema>,
     info: RequestInfo,
-  ): Promise<TokenResponse> {
+  ): Promise<Granted> {
     const { db } = this.ctx;
-    const verdict = this.throttle.check(info.ip, body.username);
-    if (!verdict.allowed) {
-      const seconds = Math.ceil(verdict.retryAfterMs / 1000);
-      throw new AppError('auth.throttled', {
-        status: 429,
-        params: { seconds },
-        headers: { 'Retry-After': String(seconds) },
-      });
-    }
+    const now = this.ctx.now().getTime();
+    const attempt: Attempt = {
+      login: body.username,
+      device: this.devices.deviceOf(info.cookie, body.username, now),
+      address: info.ip,
+    };
+    const verdict = this.throttle.admit(attempt);
+    if (!verdict.allowed) throw throttled(verdict.retryAfterMs);
     if (verdict.slowdownMs > 0) await sleep(verdict.slowdownMs);
 
     const user = await repo.findUserByUsername(db, body.username);
@@ -127,32 +149,23 @@ export class AuthService {
       ip: info.ip,
       userAgent: info.userAgent?.slice(0, 500) ?? null,
     };
-    if (!user || !ok) {
-      this.throttle.recordFailure(info.ip, body.username);
+    // A refused account answers its refusal whether the password was right or not, so the
+    // answer never tells a right password of an account that cannot sign in.
+    const refusal = user ? await this.refusalOf(user) : null;
+    if (!user || !ok || refusal) {
+      this.throttle.failed(attempt, verdict);
       await repo.insertLoginLog(db, {
         ...log,
         id: this.ctx.ids.next(),
         userId: user?.id ?? null,
         schoolId: user?.schoolId ?? null,
         success: false,
-        reason: 'bad_credentials',
+        reason: refusal?.replace(/^auth\./, '') ?? 'bad_credentials',
       });
-      throw new AppError('auth.bad_credentials');
+      throw refusal ? new AppError(refusal, { status: 403 }) : new AppError('auth.bad_credentials');
     }
-    this.throttle.recordSuccess(info.ip, body.username);
-    const refusal = await this.refusalOf(user);
-    if (refusal) {
-      await repo.insertLoginLog(db, {
-        ...log,
-        id: this.ctx.ids.next(),
-        userId: user.id,
-        schoolId: user.schoolId,
-        success: false,
-        reason: refusal.replace(/^auth\./, ''),
-      });
-      throw new AppError(refusal, { status: 403 });
-    }
-    const issued = await this.issue(client, user.id);
+    this.throttle.succeeded(attempt);
+    const issued = await this.issue(client, user);
     await repo.insertLoginLog(db, {
       ...log,
       id: this.ctx.ids.next(),
@@ -160,7 +173,7 @@ export class AuthService {
       schoolId: user.schoolId,
       success: true,
     });
-    return issued;
+    return { data: issued, deviceCookie: this.devices.issue(info.cookie, body.username, now) };
   }
 
   private async refreshGrant(
@@ -188,7 +201,7 @@ export class AuthService {
     const tokens = this.newTokens(client, now);
     const rotated = await repo.rotateSession(db, session.id, presented, tokens.hashes, now);
     if (!rotated) throw unauthorized('auth.invalid_refresh_token');
-    return tokens.response(user.id);
+    return tokens.response(user);
   }
 
   /** Why an account whose password is right may not sign in (management spec §4), if it may not. */
@@ -215,28 +228,32 @@ export class AuthService {
     };
     return {
       hashes,
-      response: (userId: string): TokenResponse => ({
+      response: (user: { id: string; mustChangePassword: boolean }): TokenResponse => ({
         access_token: access,
         token_type: 'bearer',
         expires_in: client.accessTokenSeconds,
         refresh_token: refresh,
         refresh_expires_in: client.refreshTokenSeconds,
         scope: 'all',
-        user_id: userId,
+        user_id: user.id,
+        must_change_password: user.mustChangePassword,
       }),
     };
   }
 
-  private async issue(client: repo.OAuthClient, userId: string): Promise<TokenResponse> {
+  private async issue(
+    client: repo.OAuthClient,
+    user: { id: string; mustChangePassword: boolean },
+  ): Promise<TokenResponse> {
     const now = this.ctx.now();
     const tokens = this.newTokens(client, now);
     await repo.insertSession(this.ctx.db, {
       id: this.ctx.ids.next(),
-      userId,
+      userId: user.id,
       clientId: client.id,
       ...tokens.hashes,
     });
-    return tokens.response(userId);
+    return tokens.response(user);
   }
 
   /** Ends the session of an access token, if it is still live. */

@@ -173,13 +173,62 @@ describe('password grant', () => {
     });
   });
 
-  it('tells a disabled account apart only after a right password', async () => {
-    const u = await createUser(h.ctx, { schoolId, roles: ['teacher'], enabled: false });
-    expect(
-      (await passwordGrant(h.app, u.username, 'Wrong_pass1', { ip: '10.0.1.1' })).json().errorKey,
-    ).toBe('auth.bad_credentials');
-    const res = await passwordGrant(h.app, u.username, u.password, { lang: 'en' });
-    expect(res.json()).toMatchObject({ code: 9000, errorKey: 'auth.account_disabled' });
+  it('answers a disabled account, or one of a closed or expired school, the same whether the password is right or wrong', async () => {
+    const closed = await createSchool(h.ctx, { enabled: false });
+    const ended = await createSchool(h.ctx);
+    const now = h.ctx.now().getTime();
+    await h.ctx.db.insert(customers).values({
+      id: h.ctx.ids.next(),
+      schoolId: ended.id,
+      name: 'Ended customer',
+      kind: 2,
+      serviceStart: new Date(now - 10 * 86_400_000),
+      serviceEnd: new Date(now - 86_400_000),
+    });
+    const cases = [
+      {
+        user: await createUser(h.ctx, { schoolId, roles: ['teacher'], enabled: false }),
+        key: 'auth.account_disabled',
+      },
+      {
+        user: await createUser(h.ctx, { schoolId: closed.id, roles: ['student'] }),
+        key: 'auth.school_disabled',
+      },
+      {
+        user: await createUser(h.ctx, { schoolId: ended.id, roles: ['student'] }),
+        key: 'auth.account_expired',
+      },
+    ];
+    let attempt = 0;
+    const answer = async (username: string, password: string, lang: string) => {
+      h.advance(60_000);
+      const ip = `10.0.1.${attempt++}`;
+      const started = performance.now();
+      const res = await passwordGrant(h.app, username, password, { lang, ip });
+      const { requestId: _, ...body } = res.json();
+      return { status: res.statusCode, body, ms: performance.now() - started };
+    };
+    for (const { user, key } of cases) {
+      for (const lang of ['zh', 'en']) {
+        const right = await answer(user.username, user.password, lang);
+        const wrong = await answer(user.username, 'Wrong_pass1', lang);
+        expect(right.body.errorKey).toBe(key);
+        expect(wrong.status).toBe(right.status);
+        expect(wrong.body).toEqual(right.body);
+      }
+      const times = { right: [] as number[], wrong: [] as number[] };
+      for (let i = 0; i < 5; i++) {
+        times.right.push((await answer(user.username, user.password, 'en')).ms);
+        times.wrong.push((await answer(user.username, 'Wrong_pass1', 'en')).ms);
+      }
+      const median = (v: number[]) => v.sort((a, b) => a - b)[2]!;
+      expect(median(times.wrong)).toBeGreaterThan(median(times.right) / 3);
+      expect(median(times.right)).toBeGreaterThan(median(times.wrong) / 3);
+    }
+    const disabled = await passwordGrant(h.app, cases[0]!.user.username, 'Wrong_pass1', {
+      lang: 'zh',
+    });
+    expect(disabled.json().message).toContain('账号已停用');
   });
 
   it('refuses accounts of a disabled or deleted school, and ends their sessions', async () => {

@@ -1,132 +1,145 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createSchool, createUser, passwordGrant } from '../../test/factories';
-import { createHarness, type Harness } from '../../test/harness';
-import { defaultThrottleOptions, LoginThrottle, type ThrottleOptions } from './login-throttle';
+import { describe, expect, it } from 'vitest';
+import {
+  defaultThrottleOptions,
+  hourlyMaximum,
+  LoginThrottle,
+  networkOf,
+  type Attempt,
+} from './login-throttle';
+import { MemoryThrottleStore } from './throttle-store';
 
-const opts: ThrottleOptions = {
-  ...defaultThrottleOptions,
-  pairFreeFailures: 3,
-  ipFreeFailures: 6,
-  accountFreeFailures: 4,
-  baseDelayMs: 1_000,
-  maxDelayMs: 60_000,
-  accountMaxSlowdownMs: 300,
-};
+const HOUR = 3_600_000;
+
+function throttle() {
+  const clock = { now: 0 };
+  const t = new LoginThrottle(defaultThrottleOptions, () => clock.now);
+  return { t, clock };
+}
+
+const from = (address: string, device: string | null = null): Attempt => ({
+  login: 'Alice',
+  device,
+  address,
+});
+
+/** Tries until refused; answers how many were let through. */
+function drain(t: LoginThrottle, attempt: () => Attempt): number {
+  let allowed = 0;
+  while (t.admit(attempt()).allowed) {
+    t.failed(attempt(), { trusted: false });
+    allowed++;
+  }
+  return allowed;
+}
 
 describe('LoginThrottle', () => {
-  it('makes one IP wait longer and longer after repeated failures of one account', () => {
-    let now = 0;
-    const t = new LoginThrottle(opts, () => now);
-    for (let i = 0; i < 3; i++) {
-      expect(t.check('1.1.1.1', 'alice')).toEqual({ allowed: true, slowdownMs: 0 });
-      t.recordFailure('1.1.1.1', 'alice');
+  it('lets at most 100 attempts an hour through for devices an account does not trust', () => {
+    const o = defaultThrottleOptions;
+    expect(hourlyMaximum(o.unknownDevices) + hourlyMaximum(o.knownNetworks)).toBe(100);
+  });
+
+  it('gives unknown devices a burst of 10, then one attempt every 45 s, whatever the address', () => {
+    const { t, clock } = throttle();
+    let n = 0;
+    expect(drain(t, () => from(`203.0.113.${n++ % 250}`))).toBe(10);
+    const refused = t.admit(from('198.51.100.1'));
+    expect(refused).toEqual({ allowed: false, retryAfterMs: 45_000 });
+    clock.now += 44_999;
+    expect(t.admit(from('198.51.100.1')).allowed).toBe(false);
+    clock.now += 1;
+    expect(t.admit(from('198.51.100.1'))).toEqual({
+      allowed: true,
+      trusted: false,
+      slowdownMs: 0,
+    });
+    expect(t.admit({ ...from('198.51.100.1'), login: 'ALICE ' }).allowed).toBe(false);
+    expect(t.admit({ ...from('198.51.100.1'), login: 'bob' }).allowed).toBe(true);
+  });
+
+  it('keeps a budget for networks the account signed in from', () => {
+    const { t, clock } = throttle();
+    t.succeeded(from('198.51.100.7'));
+    drain(t, () => from('203.0.113.9'));
+    expect(t.admit(from('203.0.113.10')).allowed).toBe(false);
+    expect(drain(t, () => from('198.51.100.7'))).toBe(5);
+    const v = t.admit(from('198.51.100.7'));
+    expect(v).toEqual({ allowed: false, retryAfterMs: 45_000 });
+    clock.now += 91 * 86_400_000;
+    t.admit(from('203.0.113.9'));
+    expect(drain(t, () => from('203.0.113.9'))).toBe(9);
+    expect(t.admit(from('198.51.100.7')).allowed).toBe(false);
+  });
+
+  it('trusts a proven device until it fails 10 times within an hour', () => {
+    const { t, clock } = throttle();
+    drain(t, () => from('203.0.113.9'));
+    for (let i = 0; i < 10; i++) {
+      const v = t.admit(from('203.0.113.9', 'dev1'));
+      expect(v).toEqual({ allowed: true, trusted: true, slowdownMs: 0 });
+      t.failed(from('203.0.113.9', 'dev1'), { trusted: true });
+      clock.now += 60_000;
     }
-    expect(t.check('1.1.1.1', 'Alice')).toEqual({ allowed: false, retryAfterMs: 1_000 });
-    now = 1_000;
-    expect(t.check('1.1.1.1', 'alice').allowed).toBe(true);
-    t.recordFailure('1.1.1.1', 'alice');
-    expect(t.check('1.1.1.1', 'alice')).toEqual({ allowed: false, retryAfterMs: 2_000 });
-    now = 3_000;
-    t.recordFailure('1.1.1.1', 'alice');
-    expect(t.check('1.1.1.1', 'alice')).toEqual({ allowed: false, retryAfterMs: 4_000 });
+    expect(t.admit(from('203.0.113.9', 'dev1'))).toEqual({
+      allowed: true,
+      trusted: false,
+      slowdownMs: 0,
+    });
+    clock.now += HOUR - 10 * 60_000 + 1;
+    expect(t.admit(from('203.0.113.9', 'dev1'))).toMatchObject({ trusted: true });
   });
 
-  it('caps the delay and forgets old failures', () => {
-    let now = 0;
-    const t = new LoginThrottle({ ...opts, forgetAfterMs: 120_000 }, () => now);
-    for (let i = 0; i < 20; i++) t.recordFailure('1.1.1.1', 'bob');
-    const v = t.check('1.1.1.1', 'bob');
-    expect(v.allowed).toBe(false);
-    if (!v.allowed) expect(v.retryAfterMs).toBe(60_000);
-    now = 200_000;
-    expect(t.check('1.1.1.1', 'bob')).toEqual({ allowed: true, slowdownMs: 0 });
+  it('forgives a device its failures when it proves the password', () => {
+    const { t } = throttle();
+    for (let i = 0; i < 9; i++) t.failed(from('203.0.113.9', 'dev1'), { trusted: true });
+    t.succeeded(from('203.0.113.9', 'dev1'));
+    for (let i = 0; i < 9; i++) t.failed(from('203.0.113.9', 'dev1'), { trusted: true });
+    expect(t.admit(from('203.0.113.9', 'dev1'))).toMatchObject({ trusted: true });
   });
 
-  it('never refuses an account from other IPs: it only slows its answers', () => {
-    const now = 0;
-    const t = new LoginThrottle(opts, () => now);
-    for (let i = 0; i < 30; i++) t.recordFailure(`9.9.${i}.1`, 'carol');
-    const v = t.check('2.2.2.2', 'carol');
-    expect(v).toEqual({ allowed: true, slowdownMs: 300 });
+  it('only slows an address that fails often, never refuses it, and forgets it after 15 minutes', () => {
+    const { t, clock } = throttle();
+    for (let i = 0; i < 20; i++)
+      t.failed({ ...from('100.64.0.1'), login: `u${i}` }, { trusted: false });
+    expect(t.admit({ ...from('100.64.0.1'), login: 'teacher' })).toMatchObject({
+      allowed: true,
+      slowdownMs: 0,
+    });
+    for (let i = 0; i < 100; i++)
+      t.failed({ ...from('100.64.0.1'), login: `v${i}` }, { trusted: false });
+    expect(t.admit({ ...from('100.64.0.1'), login: 'teacher' })).toMatchObject({
+      allowed: true,
+      slowdownMs: 2_000,
+    });
+    expect(t.admit({ ...from('100.64.0.1', 'dev'), login: 'teacher' })).toMatchObject({
+      slowdownMs: 0,
+    });
+    clock.now += 15 * 60_000 + 1;
+    expect(t.admit({ ...from('100.64.0.1'), login: 'teacher' })).toMatchObject({
+      slowdownMs: 0,
+    });
   });
 
-  it('slows an IP that tries many accounts', () => {
-    const now = 0;
-    const t = new LoginThrottle(opts, () => now);
-    for (let i = 0; i < 6; i++) t.recordFailure('3.3.3.3', `user${i}`);
-    expect(t.check('3.3.3.3', 'someone-new').allowed).toBe(false);
-    expect(t.check('4.4.4.4', 'someone-new').allowed).toBe(true);
-  });
-
-  it('a success clears the account and the pair, not the IP', () => {
-    const now = 0;
-    const t = new LoginThrottle(opts, () => now);
-    for (let i = 0; i < 2; i++) t.recordFailure('5.5.5.5', 'dave');
-    t.recordSuccess('5.5.5.5', 'dave');
-    t.recordFailure('5.5.5.5', 'dave');
-    expect(t.check('5.5.5.5', 'dave').allowed).toBe(true);
+  it('counts IPv6 addresses by their /64 network', () => {
+    expect(networkOf('2001:db8:0:1::5')).toBe('2001:db8:0:1::/64');
+    expect(networkOf('2001:0db8:0000:0001:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:0:1::/64');
+    expect(networkOf('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(networkOf('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(networkOf('192.0.2.1')).toBe('192.0.2.1');
   });
 
   it('keeps its memory bounded', () => {
-    const t = new LoginThrottle({ ...opts, maxEntries: 50 });
-    for (let i = 0; i < 1000; i++) t.recordFailure(`10.0.${i >> 8}.${i & 255}`, `u${i}`);
-    expect((t as unknown as { entries: Map<string, unknown> }).entries.size).toBeLessThanOrEqual(
-      50,
-    );
-  });
-});
-
-describe('sign-in throttling over HTTP', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await createHarness({ throttle: { ...opts, baseDelayMs: 400 } });
-  });
-  afterAll(() => h.close());
-
-  it('refuses further tries from the failing IP with 429 and Retry-After, while other IPs still sign in', async () => {
-    const school = await createSchool(h.ctx);
-    const u = await createUser(h.ctx, { schoolId: school.id, roles: ['student'] });
-    for (let i = 0; i < 3; i++) {
-      const bad = await passwordGrant(h.app, u.username, 'Wrong_pass1', { ip: '7.7.7.7' });
-      expect(bad.json().errorKey).toBe('auth.bad_credentials');
+    const store = new MemoryThrottleStore(1_000);
+    const t = new LoginThrottle(defaultThrottleOptions, () => 0, store);
+    for (let i = 0; i < 20_000; i++) {
+      const a = {
+        login: `u${i}`,
+        device: `d${i}`,
+        address: `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`,
+      };
+      t.admit(a);
+      t.failed(a, { trusted: true });
+      t.succeeded(a);
     }
-    const blocked = await passwordGrant(h.app, u.username, u.password, {
-      ip: '7.7.7.7',
-      lang: 'en',
-    });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({ code: 9000, errorKey: 'auth.throttled' });
-    expect(blocked.json().message).toMatch(/try again in 1 s/);
-    expect(blocked.headers['retry-after']).toBe('1');
-    const zh = await passwordGrant(h.app, u.username, u.password, { ip: '7.7.7.7', lang: 'zh' });
-    expect(zh.json().message).toMatch(/秒后再试/);
-
-    const elsewhere = await passwordGrant(h.app, u.username, u.password, { ip: '8.8.8.8' });
-    expect(elsewhere.json().code).toBe(200);
-    const token = elsewhere.json().data.access_token;
-    expect(
-      (
-        await h.app.inject({
-          method: 'GET',
-          url: '/api-user/users/current',
-          headers: bearer(token),
-        })
-      ).json().code,
-    ).toBe(200);
-
-    await new Promise((r) => setTimeout(r, 450));
-    const later = await passwordGrant(h.app, u.username, u.password, { ip: '7.7.7.7' });
-    expect(later.json().code).toBe(200);
-  });
-
-  it('slows the answers for an account attacked from many IPs, yet lets its owner in', async () => {
-    const school = await createSchool(h.ctx);
-    const u = await createUser(h.ctx, { schoolId: school.id, roles: ['student'] });
-    for (let i = 0; i < 6; i++)
-      await passwordGrant(h.app, u.username, 'Wrong_pass1', { ip: `6.6.6.${i}` });
-    const started = Date.now();
-    const owner = await passwordGrant(h.app, u.username, u.password, { ip: '5.4.3.2' });
-    expect(owner.json().code).toBe(200);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(store.size).toBeLessThanOrEqual(1_000);
   });
 });

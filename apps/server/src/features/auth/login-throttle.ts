@@ -1,108 +1,145 @@
+import { isIPv6 } from 'node:net';
+import { MemoryThrottleStore, type BucketSpec, type ThrottleStore } from './throttle-store';
+
 /**
- * Slows down failed sign-ins. Repeated failures from one IP (for one account, or across accounts)
- * must wait for a growing delay before the next try; an account attacked from many IPs only gets
- * slower answers, never refused ones, so no stranger can lock a user out.
+ * How many passwords of one account may be checked, and for whom (decision 0013). A device that
+ * signed in to the account before (its device cookie) is trusted until it fails too often; every
+ * other attempt uses up a token of the account's budget before its password is checked, so the
+ * budget caps the guesses at an account whatever the number of addresses they come from.
+ * Addresses are never refused: an address that fails often only gets slower answers.
  */
 export interface ThrottleOptions {
-  /** failures of one account from one IP before delays start */
-  pairFreeFailures: number;
-  /** failures from one IP across accounts before delays start */
-  ipFreeFailures: number;
-  /** failures of one account across IPs before its answers are slowed down */
-  accountFreeFailures: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-  accountMaxSlowdownMs: number;
-  forgetAfterMs: number;
+  /** Attempts from devices the account does not trust, from networks it never signed in from. */
+  unknownDevices: BucketSpec;
+  /** Attempts from devices the account does not trust, from networks it signed in from before. */
+  knownNetworks: BucketSpec;
+  /** How long a network stays known after a successful sign-in from it. */
+  knownNetworkMs: number;
+  /** Failures within `deviceWindowMs` after which a device cookie is no longer trusted. */
+  deviceFailures: number;
+  deviceWindowMs: number;
+  /** Failures of one address (any accounts) within `addressWindowMs` before it is slowed down. */
+  addressFreeFailures: number;
+  addressWindowMs: number;
+  /** Slow-down per failure past the free ones, and its cap. */
+  addressStepMs: number;
+  addressMaxSlowdownMs: number;
+  /** Keys the store keeps at most. */
   maxEntries: number;
 }
 
 export const defaultThrottleOptions: ThrottleOptions = {
-  pairFreeFailures: 3,
-  ipFreeFailures: 20,
-  accountFreeFailures: 10,
-  baseDelayMs: 1_000,
-  maxDelayMs: 5 * 60_000,
-  accountMaxSlowdownMs: 2_000,
-  forgetAfterMs: 30 * 60_000,
+  unknownDevices: { capacity: 10, refillMs: 45_000 },
+  knownNetworks: { capacity: 5, refillMs: 720_000 },
+  knownNetworkMs: 90 * 86_400_000,
+  deviceFailures: 10,
+  deviceWindowMs: 3_600_000,
+  addressFreeFailures: 20,
+  addressWindowMs: 15 * 60_000,
+  addressStepMs: 100,
+  addressMaxSlowdownMs: 2_000,
   maxEntries: 100_000,
 };
 
-interface Entry {
-  failures: number;
-  last: number;
+/** The most attempts a bucket lets through within any hour: what it holds, plus an hour's refill. */
+export function hourlyMaximum(spec: BucketSpec): number {
+  return Math.floor(spec.capacity + 3_600_000 / spec.refillMs);
 }
 
-export type ThrottleVerdict =
-  { allowed: true; slowdownMs: number } | { allowed: false; retryAfterMs: number };
+/** One attempt to prove an account's password. */
+export interface Attempt {
+  /** The login name, in any case. */
+  login: string;
+  /** The device the attempt comes from, when it proved one (a device cookie, a session). */
+  device: string | null;
+  address: string;
+}
+
+export type Verdict =
+  | { allowed: true; trusted: boolean; slowdownMs: number }
+  | { allowed: false; retryAfterMs: number };
+
+/** The network of an address: an IPv4 address itself, the /64 of an IPv6 address. */
+export function networkOf(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = address.includes('::') && tail ? tail.split(':') : [];
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
 
 export class LoginThrottle {
-  private readonly entries = new Map<string, Entry>();
-
   constructor(
     private readonly opts: ThrottleOptions = defaultThrottleOptions,
     private readonly now: () => number = Date.now,
+    private readonly store: ThrottleStore = new MemoryThrottleStore(opts.maxEntries),
   ) {}
 
-  private delay(failures: number, free: number, cap: number): number {
-    if (failures < free) return 0;
-    return Math.min(cap, this.opts.baseDelayMs * 2 ** (failures - free));
+  private keys(a: Attempt) {
+    const login = a.login.trim().toLowerCase();
+    const network = networkOf(a.address);
+    return {
+      unknown: `u:${login}`,
+      known: `k:${login}`,
+      network: `n:${login}:${network}`,
+      address: `a:${network}`,
+      device: a.device ? `d:${a.device}` : null,
+    };
   }
 
-  private get(key: string): Entry | undefined {
-    const e = this.entries.get(key);
-    if (e && this.now() - e.last > this.opts.forgetAfterMs) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return e;
+  private trusted(device: string | null, now: number): boolean {
+    if (!device) return false;
+    const failures = this.store.countEvents(device, this.opts.deviceWindowMs, now);
+    return failures < this.opts.deviceFailures;
   }
 
-  check(ip: string, account: string): ThrottleVerdict {
+  private slowdown(addressKey: string, now: number): number {
+    const o = this.opts;
+    const past = this.store.countEvents(addressKey, o.addressWindowMs, now) - o.addressFreeFailures;
+    return past > 0 ? Math.min(o.addressMaxSlowdownMs, past * o.addressStepMs) : 0;
+  }
+
+  /**
+   * Whether the attempt's password may be checked. An attempt that is not trusted uses up a
+   * token now, whatever the password turns out to be.
+   */
+  admit(a: Attempt): Verdict {
     const now = this.now();
-    const acct = account.toLowerCase();
-    let waitUntil = 0;
-    const pair = this.get(`p:${ip}:${acct}`);
-    if (pair)
-      waitUntil = Math.max(
-        waitUntil,
-        pair.last + this.delay(pair.failures, this.opts.pairFreeFailures, this.opts.maxDelayMs),
-      );
-    const byIp = this.get(`i:${ip}`);
-    if (byIp)
-      waitUntil = Math.max(
-        waitUntil,
-        byIp.last + this.delay(byIp.failures, this.opts.ipFreeFailures, this.opts.maxDelayMs),
-      );
-    if (waitUntil > now) return { allowed: false, retryAfterMs: waitUntil - now };
-    const byAccount = this.get(`a:${acct}`);
-    const slowdownMs = byAccount
-      ? this.delay(
-          byAccount.failures,
-          this.opts.accountFreeFailures,
-          this.opts.accountMaxSlowdownMs,
-        )
-      : 0;
-    return { allowed: true, slowdownMs };
+    const k = this.keys(a);
+    if (this.trusted(k.device, now)) return { allowed: true, trusted: true, slowdownMs: 0 };
+    const slowdownMs = this.slowdown(k.address, now);
+    const known = this.store.countEvents(k.network, this.opts.knownNetworkMs, now) > 0;
+    if (known && this.store.takeToken(k.known, this.opts.knownNetworks, now))
+      return { allowed: true, trusted: false, slowdownMs };
+    if (this.store.takeToken(k.unknown, this.opts.unknownDevices, now))
+      return { allowed: true, trusted: false, slowdownMs };
+    const waits = [this.store.bucketWait(k.unknown, this.opts.unknownDevices, now)];
+    if (known) waits.push(this.store.bucketWait(k.known, this.opts.knownNetworks, now));
+    return { allowed: false, retryAfterMs: Math.min(...waits) };
   }
 
-  recordFailure(ip: string, account: string): void {
-    const acct = account.toLowerCase();
-    for (const key of [`p:${ip}:${acct}`, `i:${ip}`, `a:${acct}`]) {
-      const e = this.get(key);
-      this.entries.delete(key);
-      this.entries.set(key, { failures: (e?.failures ?? 0) + 1, last: this.now() });
-    }
-    while (this.entries.size > this.opts.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
+  /** The password was wrong (or the account may not sign in). */
+  failed(a: Attempt, verdict: { trusted: boolean }): void {
+    const now = this.now();
+    const k = this.keys(a);
+    const o = this.opts;
+    const slowest = o.addressFreeFailures + Math.ceil(o.addressMaxSlowdownMs / o.addressStepMs);
+    this.store.recordEvent(k.address, slowest, now);
+    if (verdict.trusted && k.device) this.store.recordEvent(k.device, o.deviceFailures, now);
   }
 
-  recordSuccess(ip: string, account: string): void {
-    const acct = account.toLowerCase();
-    this.entries.delete(`p:${ip}:${acct}`);
-    this.entries.delete(`a:${acct}`);
+  /** The password was right: the network becomes known and the device's failures are forgiven. */
+  succeeded(a: Attempt): void {
+    const k = this.keys(a);
+    this.store.recordEvent(k.network, 1, this.now());
+    if (k.device) this.store.forget(k.device);
   }
 }

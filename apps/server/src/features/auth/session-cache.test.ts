@@ -8,6 +8,7 @@ const actor = (sessionId: string, userId: string): Actor => ({
   schoolId: null,
   sessionId,
   clientId: 'web',
+  mustChangePassword: false,
   roles: [],
 });
 

@@ -17,7 +17,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
-import { hashPassword } from '../../lib/passwords';
+import { checkChosenPassword, hashPassword } from '../../lib/passwords';
 import type { Actor } from '../auth/auth.plugin';
 import { requirePermission } from '../menus/menus.permissions';
 import { readSheet, writeSheet } from '../imports/spreadsheet';
@@ -277,6 +277,8 @@ export class CollegesService {
     const { db, config } = this.ctx;
     await requireCollegeWriter(db, actor, 'college.admins');
     await this.liveCollege(body.collegeId);
+    if (body.password)
+      checkChosenPassword(body.password, { logins: [body.phone], name: body.name }, 'password');
     const phoneTaken = () =>
       new AppError('colleges.add_failed', {
         status: 409,
@@ -291,6 +293,7 @@ export class CollegesService {
       schoolId: body.collegeId,
       username: body.phone,
       passwordHash: await hashPassword(body.password ?? config.defaultPassword),
+      mustChangePassword: true,
       name: body.name,
       phone: body.phone,
       kind: UserKind.SCHOOL_ADMIN,

@@ -125,7 +125,8 @@ export interface NewStudent {
 
 /**
  * Inserts enabled student accounts and their role in one statement (all of them or none). The rows
- * travel as one JSON parameter, which keeps a batch of hundreds to a single short statement.
+ * travel as one JSON parameter, which keeps a batch of hundreds to a single short statement. Their
+ * passwords came from a file, so they must be changed at first sign-in.
  */
 export async function insertStudents(
   db: Db,
@@ -154,9 +155,9 @@ export async function insertStudents(
         name text, sex smallint, stu_no text, phone text)
     ), created as (
       insert into ${users} (id, school_id, class_id, username, password_hash, name, kind, sex,
-        stu_no, phone, enabled, created_at, updated_at)
+        stu_no, phone, enabled, must_change_password, created_at, updated_at)
       select id, school_id, class_id, username, password_hash, name, ${UserKind.STUDENT}, sex,
-        stu_no, phone, true, ${at}, ${at}
+        stu_no, phone, true, true, ${at}, ${at}
       from r
       returning id
     )

@@ -21,7 +21,7 @@ import {
 } from '@platform/contract';
 import type { AppContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword, passwordRefusal } from '../../lib/passwords';
 import { requireSchoolOf, type Actor } from '../auth/auth.plugin';
 import { accountStatusOf, schoolServiceEnded } from '../auth/account-status';
 import { requirePermission } from '../menus/menus.permissions';
@@ -184,6 +184,13 @@ export function checkRow(
   const password = cell('password');
   if (!optionalPasswordSchema.safeParse(password).success) {
     errors.push({ row: r.row, field: 'password', errorKey: 'imports.password_invalid', value: '' });
+  } else if (password) {
+    const refusal = passwordRefusal(password, { logins: [stuNo], name });
+    if (refusal) {
+      const errorKey =
+        refusal === 'same_as_name' ? 'imports.password_personal' : 'imports.password_too_common';
+      errors.push({ row: r.row, field: 'password', errorKey, value: '' });
+    }
   }
   if (errors.length > 0) return { candidate: null, errors };
   return {

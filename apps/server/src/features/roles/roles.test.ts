@@ -127,6 +127,7 @@ describe('granting menus to a role', () => {
       sessionId: '1',
       clientId: web,
       roles: [{ id: role.id, tenantId: web, code: 'school-manager' }],
+      mustChangePassword: false,
     };
     await expect(requirePermission(h.ctx.db, actor, 'class.delete')).resolves.toBeUndefined();
 

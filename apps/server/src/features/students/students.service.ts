@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
-import { hashPassword, randomPassword } from '../../lib/passwords';
+import { checkChosenPassword, hashPassword, randomPassword } from '../../lib/passwords';
 import { accountStatusOf, schoolServiceEnded } from '../auth/account-status';
 import type { Actor } from '../auth/auth.plugin';
 import * as authRepo from '../auth/auth.repo';
@@ -163,6 +163,8 @@ export class StudentsService {
   /** A new student signs in with the student number; without a password, the default one. */
   private async add(actor: Actor, body: StudentSave): Promise<string> {
     const schoolId = requireStudentKeeper(actor);
+    if (body.password)
+      checkChosenPassword(body.password, { logins: [body.stuNo], name: body.name }, 'password');
     await this.usableClass(schoolId, body.classId);
     await this.checkStuNo(schoolId, body.stuNo);
     const [roleId, passwordHash] = await Promise.all([
@@ -184,6 +186,7 @@ export class StudentsService {
               username: body.stuNo,
               stuNo: body.stuNo,
               passwordHash,
+              mustChangePassword: true,
               name: body.name,
               sex: body.sex,
               phone: body.phone || null,
@@ -208,6 +211,10 @@ export class StudentsService {
    */
   private async update(actor: Actor, id: string, body: StudentSave): Promise<string> {
     const { schoolId, row } = await this.studentOf(actor, id);
+    if (body.password) {
+      const owner = { logins: [body.stuNo, row.username], name: body.name };
+      checkChosenPassword(body.password, owner, 'password');
+    }
     if (body.classId !== row.classId) await this.usableClass(schoolId, body.classId);
     const stuNoChanged = body.stuNo !== row.stuNo;
     if (stuNoChanged) await this.checkStuNo(schoolId, body.stuNo, id);
@@ -222,7 +229,9 @@ export class StudentsService {
           phone: body.phone || null,
           classId: body.classId,
           updatedAt: now,
-          ...(passwordHash ? { passwordHash, passwordChangedAt: now } : {}),
+          ...(passwordHash
+            ? { passwordHash, mustChangePassword: true, passwordChangedAt: now }
+            : {}),
         });
         if (passwordHash) await authRepo.revokeUserSessions(tx, id, 'password_reset', now);
       });
@@ -252,6 +261,7 @@ export class StudentsService {
     await this.ctx.db.transaction(async (tx) => {
       await repo.updateStudent(tx, schoolId, id, {
         passwordHash,
+        mustChangePassword: true,
         passwordChangedAt: now,
         updatedAt: now,
       });
@@ -303,6 +313,7 @@ export class StudentsService {
       username: stuNo,
       stuNo,
       passwordHash,
+      mustChangePassword: true,
       name: stuNo,
       kind: UserKind.STUDENT,
       enabled: true,

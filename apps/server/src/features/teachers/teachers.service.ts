@@ -8,7 +8,7 @@ import {
 } from '@platform/contract';
 import type { AppContext } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
-import { hashPassword } from '../../lib/passwords';
+import { checkChosenPassword, hashPassword } from '../../lib/passwords';
 import { accountStatusOf, schoolServiceEnded } from '../auth/account-status';
 import type { Actor } from '../auth/auth.plugin';
 import * as authRepo from '../auth/auth.repo';
@@ -107,6 +107,8 @@ export class TeachersService {
   /** A new teacher signs in with the phone number; without a password, the default one. */
   private async add(actor: Actor, body: TeacherSave): Promise<string> {
     const schoolId = requireTeacherManager(actor);
+    if (body.password)
+      checkChosenPassword(body.password, { logins: [body.phone], name: body.name }, 'password');
     const ids = await this.roleIds();
     if (await usernameTaken(this.ctx.db, body.phone)) throw phoneTaken();
     const passwordHash = await hashPassword(body.password || this.ctx.config.defaultPassword);
@@ -121,6 +123,7 @@ export class TeachersService {
             schoolId,
             username: body.phone,
             passwordHash,
+            mustChangePassword: true,
             name: body.name,
             sex: body.sex,
             phone: body.phone,
@@ -149,6 +152,10 @@ export class TeachersService {
       throw new AppError('teachers.self_role', { status: 409 });
     }
     const username = row.username === row.phone ? body.phone : row.username;
+    if (body.password) {
+      const owner = { logins: [username, body.phone, row.username], name: body.name };
+      checkChosenPassword(body.password, owner, 'password');
+    }
     if (username !== row.username && (await usernameTaken(this.ctx.db, username, id))) {
       throw phoneTaken();
     }
@@ -163,7 +170,9 @@ export class TeachersService {
           phone: body.phone,
           kind: kindOf(body.role),
           updatedAt: now,
-          ...(passwordHash ? { passwordHash, passwordChangedAt: now } : {}),
+          ...(passwordHash
+            ? { passwordHash, mustChangePassword: id !== actor.userId, passwordChangedAt: now }
+            : {}),
         });
         if (row.isManager !== (body.role === 'school-manager')) {
           await repo.setTeacherRole(

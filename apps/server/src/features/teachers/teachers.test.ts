@@ -9,6 +9,7 @@ import {
   passwordGrant,
   signedIn,
   signIn,
+  signInFirstTime,
 } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 
@@ -81,7 +82,7 @@ describe('adding and editing teachers', () => {
     expect(t.role).toBe('school-manager');
     const row = await h.ctx.db.query.users.findFirst({ where: eq(users.id, t.id) });
     expect(row?.kind).toBe(3);
-    const token = (await signIn(h.app, t.username, 'Chosen_1')).access_token;
+    const token = (await signInFirstTime(h.app, t.username, 'Chosen_1')).access_token;
     // The new administrator holds the teacher permissions at once.
     const listed = await page({ headers: { authorization: `Bearer ${token}` } });
     expect(listed.code).toBe(200);
@@ -191,7 +192,7 @@ describe('adding and editing teachers', () => {
     const t = await addTeacher({ password: 'Role_pass1' });
     const who = {
       headers: {
-        authorization: `Bearer ${(await signIn(h.app, t.username, 'Role_pass1')).access_token}`,
+        authorization: `Bearer ${(await signInFirstTime(h.app, t.username, 'Role_pass1')).access_token}`,
       },
     };
     expect((await page(who)).status).toBe(403);

@@ -20,7 +20,7 @@ export async function findProfile(db: Db, userId: string) {
 export async function updatePasswordHash(db: Db, userId: string, passwordHash: string, now: Date) {
   await db
     .update(users)
-    .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+    .set({ passwordHash, mustChangePassword: false, passwordChangedAt: now, updatedAt: now })
     .where(eq(users.id, userId));
 }
 

@@ -19,6 +19,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     apiRoutes.currentUser,
     {
       onRequest: app.authenticate,
+      config: { passwordChangeAllowed: true },
       schema: {
         tags: ['users'],
         summary: 'The signed-in user',
@@ -35,15 +36,22 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     apiRoutes.changePassword,
     {
       onRequest: app.authenticate,
+      config: { passwordChangeAllowed: true },
       schema: {
         tags: ['users'],
         summary: 'Change the own password; every session of the account ends',
+        description:
+          'Wrong old passwords are throttled like sign-ins (decision 0013): past the budget the ' +
+          'answer is HTTP 429 with `users.password_throttled` and `Retry-After`.',
         body: changePasswordSchema,
         response: { 200: envelopeOf(z.null()) },
       },
     },
     async (req, reply) => {
-      await service.changePassword(requireActor(req), req.body);
+      await service.changePassword(requireActor(req), req.body, {
+        ip: req.ip,
+        throttle: app.loginThrottle,
+      });
       return reply.ok(null, 'users.password_changed');
     },
   );
@@ -52,6 +60,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     apiRoutes.loginLog,
     {
       onRequest: app.authenticate,
+      config: { passwordChangeAllowed: true },
       schema: {
         tags: ['users'],
         summary: 'Record a sign-in seen by the client',

@@ -9,9 +9,11 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { checkChosenPassword, hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor } from '../auth/auth.plugin';
 import * as authRepo from '../auth/auth.repo';
+import { throttled } from '../auth/auth.service';
+import type { Attempt, LoginThrottle } from '../auth/login-throttle';
 import * as repo from './users.repo';
 
 type UserRecordSave = z.output<typeof userRecordSaveSchema>;
@@ -46,6 +48,7 @@ export class UsersService {
       phone: user.phone,
       language: user.language,
       enabled: user.enabled,
+      mustChangePassword: user.mustChangePassword,
       roles: roles.map((r) => ({
         id: r.id,
         tenantId: r.tenantId,
@@ -55,16 +58,35 @@ export class UsersService {
     };
   }
 
-  /** Changes the actor's own password and ends every session of the account. */
-  async changePassword(actor: Actor, body: ChangePasswordRequest): Promise<void> {
+  /**
+   * Changes the actor's own password and ends every session of the account. The old password is
+   * checked under the sign-in throttling, the session being the device (decision 0013).
+   */
+  async changePassword(
+    actor: Actor,
+    body: ChangePasswordRequest,
+    from: { ip: string; throttle: LoginThrottle },
+  ): Promise<void> {
     if (body.userId !== actor.userId) throw new AppError('users.not_self', { status: 403 });
     if (body.oldPwd === body.newPwd)
       throw new AppError('users.password_same', { fields: { newPwd: 'same_as_old' } });
     const user = await authRepo.findUserById(this.ctx.db, actor.userId);
     if (!user) throw notFound('users.not_found');
+    checkChosenPassword(body.newPwd, { logins: [user.username], name: user.name }, 'newPwd', [
+      this.ctx.config.defaultPassword,
+    ]);
+    const attempt: Attempt = {
+      login: actor.username,
+      device: `session:${actor.sessionId}`,
+      address: from.ip,
+    };
+    const verdict = from.throttle.admit(attempt);
+    if (!verdict.allowed) throw throttled(verdict.retryAfterMs, 'users.password_throttled');
     if (!(await verifyPassword(user.passwordHash, body.oldPwd))) {
+      from.throttle.failed(attempt, verdict);
       throw new AppError('users.old_password_wrong', { fields: { oldPwd: 'wrong' } });
     }
+    from.throttle.succeeded(attempt);
     const now = this.ctx.now();
     const hash = await hashPassword(body.newPwd);
     await this.ctx.db.transaction(async (tx) => {

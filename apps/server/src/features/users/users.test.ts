@@ -153,6 +153,35 @@ describe('PUT users/password', () => {
     }
   });
 
+  it('throttles wrong old passwords like sign-ins, and the right one works past the wait', async () => {
+    const u = await createUser(h.ctx, { schoolId: school.id, roles: ['student'] });
+    const t = await signIn(h.app, u.username);
+    const guess = (oldPwd: string, lang = 'en') =>
+      changePassword(t.access_token, { userId: u.id, oldPwd, newPwd: 'Brand_new#9' }, lang);
+    let wrong = 0;
+    let refused = await guess('Not_mine_0');
+    while (refused.statusCode !== 429 && wrong < 100) {
+      expect(refused.json()).toMatchObject({ fields: { oldPwd: 'wrong' } });
+      refused = await guess(`Not_mine_${++wrong}`);
+    }
+    // The session's own 10, the 5 of the network it signed in from, the 9 its sign-in left.
+    expect(wrong).toBe(10 + 5 + 9);
+    expect(refused.json()).toMatchObject({ code: 9000, errorKey: 'users.password_throttled' });
+    const seconds = Number(refused.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(45);
+    expect(refused.json().message).toBe(
+      `Too many wrong old passwords, please try again in ${seconds} s`,
+    );
+    expect((await guess(TEST_PASSWORD, 'zh')).json().message).toMatch(/秒后再试/);
+    expect(
+      (await passwordGrant(h.app, u.username, TEST_PASSWORD, { ip: '10.9.0.2' })).statusCode,
+    ).toBe(429);
+
+    h.advance(seconds * 1000);
+    expect((await guess(TEST_PASSWORD)).json().code).toBe(200);
+  });
+
   it("refuses to change another user's password", async () => {
     const a = await createUser(h.ctx, { schoolId: school.id, roles: ['student'] });
     const b = await createUser(h.ctx, { schoolId: school.id, roles: ['student'] });

@@ -37,9 +37,11 @@ export function useSession({ enabled = true }: { enabled?: boolean } = {}): Sess
   const token = useToken();
   const user = useQuery({ ...currentUserQueryOptions(), enabled: enabled && Boolean(token) });
   const collegeId = user.data?.collegeId ?? null;
+  // Until a password set by someone else is changed, the server answers only the user itself.
+  const held = Boolean(user.data?.mustChangePassword);
   const college = useQuery({
     ...collegeQueryOptions(collegeId ?? ''),
-    enabled: enabled && Boolean(token && collegeId),
+    enabled: enabled && Boolean(token && collegeId) && !held,
   });
   const roles = useMemo(
     () => (user.data ? rolesForApp(user.data.roles, webClientId) : []),

@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from 'antd';
-import { limits } from '@platform/contract';
+import { limits, type CurrentUser } from '@platform/contract';
 import { ChangePasswordForm } from '../personal/ChangePasswordForm';
 
 interface ChangePasswordDialogProps {
   open: boolean;
-  userId: string;
+  user: CurrentUser;
   onClose: () => void;
 }
 
 /** 650 px wide; clicking outside does not close it (spec §2 Layout). */
-export function ChangePasswordDialog({ open, userId, onClose }: ChangePasswordDialogProps) {
+export function ChangePasswordDialog({ open, user, onClose }: ChangePasswordDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -22,7 +22,7 @@ export function ChangePasswordDialog({ open, userId, onClose }: ChangePasswordDi
       destroyOnHidden
       onCancel={onClose}
     >
-      <ChangePasswordForm userId={userId} onCancel={onClose} />
+      <ChangePasswordForm user={user} onCancel={onClose} />
     </Modal>
   );
 }

@@ -175,7 +175,7 @@ export function MainLayout() {
           <Suspense fallback={null}>
             <ChangePasswordDialog
               open={passwordOpen}
-              userId={user.userId || user.id}
+              user={user}
               onClose={() => setPasswordOpen(false)}
             />
           </Suspense>

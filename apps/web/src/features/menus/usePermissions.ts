@@ -21,7 +21,9 @@ export function usePermissions(session: Session, enabled: boolean): Permissions 
       : defaultLanguage;
   const tree = useQuery({
     ...menuTreeQueryOptions(session.roleIds, language),
-    enabled: enabled && Boolean(session.token && session.user.data),
+    enabled:
+      enabled &&
+      Boolean(session.token && session.user.data && !session.user.data.mustChangePassword),
   });
   const menu = useMemo(() => buildMenuRoutes(tree.data ?? []), [tree.data]);
   const status = session.user.isError || tree.isError ? 'error' : tree.data ? 'ready' : 'pending';

@@ -22,7 +22,9 @@ function renderForm() {
   return render(
     <QueryClientProvider client={client}>
       <AntdProvider>
-        <ChangePasswordForm userId="11" />
+        <ChangePasswordForm
+          user={{ id: '11', userId: '11', userName: 'Wang_01', name: '王老师' }}
+        />
       </AntdProvider>
     </QueryClientProvider>,
   );
@@ -56,6 +58,47 @@ describe('change-password form', () => {
     fill('确认新密码', 'abcdeg');
     fireEvent.blur(input('确认新密码'));
     expect(await screen.findByText('两次输入的密码不一致')).toBeTruthy();
+  });
+
+  it('refuses the own login name as the new password before sending it', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderForm();
+    fill('新密码', 'wang_01');
+    fireEvent.blur(input('新密码'));
+    expect(await screen.findByText('密码不能与用户名或姓名相同')).toBeTruthy();
+    fill('原密码', 'Demo_123456');
+    fill('确认新密码', 'wang_01');
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await screen.findByText('密码不能与用户名或姓名相同');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal of a common password on the new password", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(
+          envelope(null, 9000, {
+            message: '密码过于常见，容易被猜中，请换一个',
+            errorKey: 'users.password_too_common',
+            fields: { newPwd: 'too_common' },
+          }),
+          400,
+        ),
+      ),
+    );
+    renderForm();
+    fill('原密码', 'Demo_123456');
+    fill('新密码', 'password1');
+    fill('确认新密码', 'password1');
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => {
+      const item = input('新密码').closest('.ant-form-item');
+      expect(item?.querySelector('.ant-form-item-explain-error')?.textContent).toBe(
+        '密码过于常见，容易被猜中，请换一个',
+      );
+    });
   });
 
   it('puts server field errors on the inputs', async () => {

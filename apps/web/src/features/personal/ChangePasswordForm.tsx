@@ -1,11 +1,13 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input, Space } from 'antd';
 import {
-  changePasswordFormSchema,
+  changePasswordFormSchemaFor,
   formatMessage,
   limits,
   type ChangePasswordForm as FormValues,
+  type CurrentUser,
 } from '@platform/contract';
 import { zodRules, serverFieldErrors } from '../../shared/zodForm';
 import { isRequestError } from '../../shared/request';
@@ -19,7 +21,8 @@ type Field = keyof FormValues;
 const fields: readonly Field[] = ['oldPwd', 'newPwd', 'repeatPwd'];
 
 interface ChangePasswordFormProps {
-  userId: string;
+  /** Whose password: its login name and name are refused as the new one. */
+  user: Pick<CurrentUser, 'id' | 'userId' | 'userName' | 'name'>;
   /** Shows a cancel button (in the dialog). */
   onCancel?: () => void;
 }
@@ -28,8 +31,13 @@ interface ChangePasswordFormProps {
  * The change-password form: rules come from the contract's schema (validated on blur), server
  * field errors land on the inputs, and success signs the user out (spec §4, §5).
  */
-export function ChangePasswordForm({ userId, onCancel }: ChangePasswordFormProps) {
+export function ChangePasswordForm({ user, onCancel }: ChangePasswordFormProps) {
   const { t } = useTranslation();
+  const userId = user.userId || user.id;
+  const schema = useMemo(
+    () => changePasswordFormSchemaFor({ userName: user.userName, name: user.name }),
+    [user.userName, user.name],
+  );
   const [form] = Form.useForm<FormValues>();
   const mutation = useMutation(changePasswordMutationOptions());
   const placeholders: Record<Field, string> = {
@@ -38,7 +46,7 @@ export function ChangePasswordForm({ userId, onCancel }: ChangePasswordFormProps
     repeatPwd: t('password.repeatPwdPlaceholder'),
   };
   const rulesOf = (field: Field) =>
-    zodRules(changePasswordFormSchema, field, fields, { required: placeholders[field] });
+    zodRules(schema, field, fields, { required: placeholders[field] });
 
   const onFinish = (values: FormValues) => {
     mutation.mutate(

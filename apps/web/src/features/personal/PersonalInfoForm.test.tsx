@@ -38,6 +38,7 @@ const me: CurrentUser = {
   phone: '13900000000',
   language: 'zh-CN',
   enabled: true,
+  mustChangePassword: false,
   roles: [{ id: '5', tenantId: 'platform-web', code: 'student', name: '学生' }],
 };
 

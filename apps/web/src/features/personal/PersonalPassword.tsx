@@ -13,7 +13,7 @@ export function PersonalPassword() {
   if (user.isError) return <LoadFailed error={user.error} onRetry={() => void user.refetch()} />;
   return (
     <Card title={t('personal.passwordTitle')} style={{ maxWidth: 560 }}>
-      <ChangePasswordForm userId={user.data.userId || user.data.id} />
+      <ChangePasswordForm user={user.data} />
     </Card>
   );
 }

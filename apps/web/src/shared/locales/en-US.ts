@@ -97,6 +97,8 @@ export const enUS: Translation = {
     rule: '6 to 20 characters: letters, digits, underscore and #',
     submit: 'OK',
     cancel: 'Cancel',
+    mustChange:
+      'Someone else set your password. Change it to one only you know, then sign in again.',
   },
   landing: {
     greeting: 'Hello, {{name}}',

@@ -95,6 +95,7 @@ export const zhCN = {
     rule: '6 到 20 位，只能包含字母、数字、下划线和 #',
     submit: '确定',
     cancel: '取消',
+    mustChange: '您的密码由他人设置，首次登录请先修改为只有您知道的密码，改后重新登录。',
   },
   landing: {
     greeting: '你好，{{name}}',
