@@ -35,6 +35,16 @@ export interface LabStatus {
 
 export type LabNote = 'cpu' | 'memory' | 'disk' | 'uid' | 'syscalls';
 
+/** A lab before the host has enforced anything for it. */
+export const nothingEnforced: Enforcement = {
+  cpu: false,
+  memory: false,
+  disk: false,
+  uid: false,
+  network: false,
+  syscalls: false,
+};
+
 export interface LabErrorInfo {
   key: 'labs.host_missing' | 'labs.start_failed' | 'labs.terminal_timeout' | 'labs.not_running';
   params?: Record<string, string>;

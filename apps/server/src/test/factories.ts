@@ -1,7 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { apiRoutes, type RoleCode } from '@platform/contract';
-import { labEnvironments, roles, schools, userRoles, users } from '../db/schema';
+import {
+  classes,
+  importJobs,
+  labContainers,
+  labEnvironments,
+  roles,
+  schools,
+  userRoles,
+  users,
+} from '../db/schema';
 import type { AppContext } from '../lib/context';
 import { hashPassword } from '../lib/passwords';
 import { TEST_PASSWORD, WEB_BASIC } from './harness';
@@ -143,6 +152,51 @@ export async function createEnvironment(
   };
   const [created] = await ctx.db.insert(labEnvironments).values(row).returning();
   return created!;
+}
+
+/** A stopped lab container of a user (no sandbox runs); answers its id. */
+export async function createLabContainer(
+  ctx: AppContext,
+  owner: { userId: string; schoolId: string | null; envId: string },
+) {
+  const id = ctx.ids.next();
+  await ctx.db.insert(labContainers).values({
+    id,
+    userId: owner.userId,
+    schoolId: owner.schoolId,
+    envId: owner.envId,
+    partEnvId: owner.envId,
+    resources: { cpuCore: 1, memorySize: 1, diskSize: 1, gpuCount: 0 },
+  });
+  return id;
+}
+
+/** A finished student import job of a school with one row error; answers its id. */
+export async function createImportJob(
+  ctx: AppContext,
+  job: { schoolId: string; userId: string; name: string },
+) {
+  const id = ctx.ids.next();
+  await ctx.db.insert(importJobs).values({
+    id,
+    schoolId: job.schoolId,
+    userId: job.userId,
+    kind: 'students',
+    fileName: `${job.name}.xlsx`,
+    status: 'done',
+    errors: [{ row: 2, field: 'name', errorKey: 'required', value: job.name }],
+  });
+  return id;
+}
+
+/** A school with a class, its administrator and an operator, all signed in. */
+export async function schoolWithStaff(app: FastifyInstance, ctx: AppContext, className: string) {
+  const schoolId = (await createSchool(ctx)).id;
+  const classId = ctx.ids.next();
+  await ctx.db.insert(classes).values({ id: classId, schoolId, name: className, grade: '2026' });
+  const admin = await signedIn(app, ctx, { schoolId, roles: ['school-manager'] });
+  const operator = await signedIn(app, ctx, { roles: ['operator'] });
+  return { schoolId, classId, admin, operator };
 }
 
 /** A user with roles, signed in; answers the user and the headers for its requests. */

@@ -16,7 +16,14 @@ import {
   teachingTasks,
   users,
 } from '../db/schema';
-import { createEnvironment, createSchool, createUser, signIn } from './factories';
+import {
+  createEnvironment,
+  createImportJob,
+  createLabContainer,
+  createSchool,
+  createUser,
+  signIn,
+} from './factories';
 import { createHarness, type Harness } from './harness';
 
 /**
@@ -519,25 +526,8 @@ async function makeTenant(label: string, envId: string, spares: boolean): Promis
     taskId: teachingTaskId,
     studentId: student.id,
   });
-  const containerId = ctx.ids.next();
-  await ctx.db.insert(labContainers).values({
-    id: containerId,
-    userId: student.id,
-    schoolId,
-    envId,
-    partEnvId: envId,
-    resources: { cpuCore: 1, memorySize: 1, diskSize: 1, gpuCount: 0 },
-  });
-  const jobId = ctx.ids.next();
-  await ctx.db.insert(importJobs).values({
-    id: jobId,
-    schoolId,
-    userId: manager.id,
-    kind: 'students',
-    fileName: `${marker}.xlsx`,
-    status: 'done',
-    errors: [{ row: 2, field: 'name', errorKey: 'required', value: marker }],
-  });
+  const containerId = await createLabContainer(ctx, { userId: student.id, schoolId, envId });
+  const jobId = await createImportJob(ctx, { schoolId, userId: manager.id, name: marker });
   const customerId = ctx.ids.next();
   const now = ctx.now().getTime();
   await ctx.db.insert(customers).values({

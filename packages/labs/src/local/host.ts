@@ -34,30 +34,24 @@ export async function probeHost(labsRoot?: string, diskCap = true): Promise<Host
     detail: bwrapVersion ?? 'bwrap was not found on PATH',
     install: bwrapVersion ? null : 'apt-get install bubblewrap',
   });
-  const userns = bwrapVersion
-    ? await output('bwrap', [
-        '--unshare-user',
-        '--unshare-net',
-        '--unshare-pid',
-        '--ro-bind',
-        '/usr',
-        '/usr',
-        '--symlink',
-        'usr/bin',
-        '/bin',
-        '--symlink',
-        'usr/lib',
-        '/lib',
-        '--symlink',
-        'usr/lib64',
-        '/lib64',
-        '--proc',
-        '/proc',
-        '--',
-        '/bin/echo',
-        'sandbox-ok',
-      ])
-    : null;
+  /** Echoes `word` from a minimal sandbox made with `flags`, or answers null. */
+  const sandboxSays = (flags: string[], word: string) =>
+    bwrapVersion
+      ? output('bwrap', [
+          ...flags,
+          '--ro-bind',
+          '/usr',
+          '/usr',
+          ...['bin', 'lib', 'lib64'].flatMap((dir) => ['--symlink', `usr/${dir}`, `/${dir}`]),
+          '--',
+          '/bin/echo',
+          word,
+        ])
+      : Promise.resolve(null);
+  const userns = await sandboxSays(
+    ['--unshare-user', '--unshare-net', '--unshare-pid', '--proc', '/proc'],
+    'sandbox-ok',
+  );
   checks.push({
     name: 'user namespaces',
     ok: userns === 'sandbox-ok',
@@ -144,27 +138,7 @@ export async function probeHost(labsRoot?: string, diskCap = true): Promise<Host
     detail: disk.ok ? disk.detail : `a lab's disk use is not capped: ${disk.detail}`,
     install: disk.ok ? null : 'run the server as root on a host with loop devices and e2fsprogs',
   });
-  const noNestedUserns = bwrapVersion
-    ? await output('bwrap', [
-        '--unshare-user',
-        '--disable-userns',
-        '--ro-bind',
-        '/usr',
-        '/usr',
-        '--symlink',
-        'usr/bin',
-        '/bin',
-        '--symlink',
-        'usr/lib',
-        '/lib',
-        '--symlink',
-        'usr/lib64',
-        '/lib64',
-        '--',
-        '/bin/echo',
-        'no-userns',
-      ])
-    : null;
+  const noNestedUserns = await sandboxSays(['--unshare-user', '--disable-userns'], 'no-userns');
   const syscalls = noNestedUserns === 'no-userns' && seccompArch() !== null;
   checks.push({
     name: 'syscall filter',

@@ -22,6 +22,7 @@ import type { Enforcement } from '@platform/contract';
 import {
   LabError,
   LabPathError,
+  nothingEnforced,
   type HostReport,
   type HttpEndpoint,
   type LabDriver,
@@ -100,14 +101,7 @@ function statusOf(id: string, state: LabStatus['state']): LabStatus {
     id,
     state,
     error: null,
-    enforced: {
-      cpu: false,
-      memory: false,
-      disk: false,
-      uid: false,
-      network: false,
-      syscalls: false,
-    },
+    enforced: nothingEnforced,
     notes: [],
     startedAt: null,
   };

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { apiRoutes, type ImportJob } from '@platform/contract';
-import { classes } from '../../db/schema';
 import { multipart, xlsxOf } from '../imports/imports.fixtures';
 import { seedDemo } from '../seed/demo.seed';
 import {
   bearer,
   callAs,
-  createSchool,
   createUser,
   passwordGrant,
+  schoolWithStaff,
   signedIn,
 } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
@@ -27,11 +26,7 @@ let operator: Awaited<ReturnType<typeof signedIn>>;
 
 beforeAll(async () => {
   h = await createHarness();
-  schoolId = (await createSchool(h.ctx)).id;
-  classId = h.ctx.ids.next();
-  await h.ctx.db.insert(classes).values({ id: classId, schoolId, name: '首登班', grade: '2026' });
-  admin = await signedIn(h.app, h.ctx, { schoolId, roles: ['school-manager'] });
-  operator = await signedIn(h.app, h.ctx, { roles: ['operator'] });
+  ({ schoolId, classId, admin, operator } = await schoolWithStaff(h.app, h.ctx, '首登班'));
 });
 afterAll(() => h.close());
 

@@ -10,6 +10,7 @@ import {
 } from '@platform/contract';
 import {
   LabError,
+  nothingEnforced,
   type LabDriver,
   type LabErrorInfo,
   type LabNote,
@@ -65,15 +66,6 @@ export interface RuntimeOptions {
 }
 
 export type StopReason = 'user' | 'idle' | 'reset' | 'failed' | 'shutdown' | 'removed';
-
-const noEnforcement: Enforcement = {
-  cpu: false,
-  memory: false,
-  disk: false,
-  uid: false,
-  network: false,
-  syscalls: false,
-};
 
 /**
  * Keeps every lab container's desired and observed state, drives the driver towards the
@@ -134,7 +126,7 @@ export class LabRuntime {
       state: existing?.state ?? 'Stopped',
       error: existing?.error ?? null,
       resources: row.container.resources,
-      enforced: existing?.enforced ?? noEnforcement,
+      enforced: existing?.enforced ?? nothingEnforced,
       notes: existing?.notes ?? [],
       startedAt: existing?.startedAt ?? row.container.startedAt,
       lastHeartbeat:
@@ -263,7 +255,7 @@ export class LabRuntime {
         this.simulations.set(entry.id, sim);
         await sim.start();
       }
-      entry.enforced = { ...noEnforcement, network: true };
+      entry.enforced = { ...nothingEnforced, network: true };
       entry.notes = [];
     } else {
       const mqttLab = entry.mqttLabId ? this.entries.get(entry.mqttLabId) : undefined;

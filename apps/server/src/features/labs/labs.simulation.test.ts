@@ -88,6 +88,9 @@ async function simulationWithShell(h: Harness, who: { headers: Record<string, st
   const simEntry = entries.find((e) => e.runner === 'simulation')!;
   const termId = entries.find((e) => e.runner === 'terminal')!.id;
   return {
+    ids,
+    comboId: combo.id,
+    termId,
     simId: simEntry.id,
     username: `lab-${simEntry.id}`,
     password: simEntry.mqttPassword!,
@@ -167,23 +170,8 @@ describe('IoT device simulation on the embedded broker', () => {
   afterAll(() => h.close());
 
   it('shows live telemetry in the panel and carries a toggle from the panel to a shell subscriber', async () => {
-    const sim = await createEnvironment(h.ctx, {
-      experimentKind: '1',
-      resourceKind: 'SIMULATION',
-      devices,
-    });
-    const shellEnv = await createEnvironment(h.ctx, { name: 'Shell' });
-    const combo = await createEnvironment(h.ctx, {
-      type: 4,
-      experimentKind: '1',
-      resourceKind: 'SIMULATION',
-      parts: [sim.id, shellEnv.id],
-    });
-    const ids = await startEnv(h, student, combo.id);
+    const { ids, comboId, simId, termId } = await simulationWithShell(h, student);
     expect(ids).toHaveLength(2);
-    const entries = ids.map((id) => h.app.labs.runtime.get(id)!);
-    const simId = entries.find((e) => e.runner === 'simulation')!.id;
-    const termId = entries.find((e) => e.runner === 'terminal')!.id;
 
     const { socket, messages } = await panel(h, port, student, simId);
     const snapshot = await until(() => messages.find((m) => m.type === 'snapshot'));
@@ -237,7 +225,7 @@ describe('IoT device simulation on the embedded broker', () => {
     socket.close();
     await h.app.inject({
       method: 'GET',
-      url: `${apiRoutes.containersStop}?envId=${combo.id}`,
+      url: `${apiRoutes.containersStop}?envId=${comboId}`,
       headers: student.headers,
     });
     expect(h.app.labs.runtime.simulation(simId)).toBeUndefined();

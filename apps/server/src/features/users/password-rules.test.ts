@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apiRoutes, type ImportJob } from '@platform/contract';
-import { classes, users } from '../../db/schema';
-import { callAs, createSchool, createUser, signedIn } from '../../test/factories';
+import { users } from '../../db/schema';
+import { callAs, createUser, schoolWithStaff, signedIn } from '../../test/factories';
 import { createHarness, TEST_PASSWORD, type Harness } from '../../test/harness';
 import { multipart, xlsxOf } from '../imports/imports.fixtures';
 
@@ -15,11 +15,7 @@ let operator: Awaited<ReturnType<typeof signedIn>>;
 
 beforeAll(async () => {
   h = await createHarness();
-  schoolId = (await createSchool(h.ctx)).id;
-  classId = h.ctx.ids.next();
-  await h.ctx.db.insert(classes).values({ id: classId, schoolId, name: '密码班', grade: '2026' });
-  admin = await signedIn(h.app, h.ctx, { schoolId, roles: ['school-manager'] });
-  operator = await signedIn(h.app, h.ctx, { roles: ['operator'] });
+  ({ schoolId, classId, admin, operator } = await schoolWithStaff(h.app, h.ctx, '密码班'));
 });
 afterAll(() => h.close());
 

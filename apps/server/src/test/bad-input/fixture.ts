@@ -1,16 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { apiRoutes, UserKind, type RoleCode } from '@platform/contract';
+import { classes, classMajors, customers, departments, majors, users } from '../../db/schema';
 import {
-  classes,
-  classMajors,
-  customers,
-  departments,
-  importJobs,
-  labContainers,
-  majors,
-  users,
-} from '../../db/schema';
-import { createEnvironment, createSchool, createUser, signIn } from '../factories';
+  createEnvironment,
+  createImportJob,
+  createLabContainer,
+  createSchool,
+  createUser,
+  signIn,
+} from '../factories';
 import { createHarness, type Harness } from '../harness';
 
 export type Role = 'student' | 'teacher' | 'school-manager' | 'operator' | 'admin';
@@ -68,25 +66,12 @@ export async function createFixture(): Promise<Fixture> {
 
   const env = await createEnvironment(ctx, { resourceKind: 'THINGSBOARD' });
   const terminal = await createEnvironment(ctx, { resourceKind: 'TERMINAL' });
-  const containerId = ctx.ids.next();
-  await ctx.db.insert(labContainers).values({
-    id: containerId,
+  const containerId = await createLabContainer(ctx, {
     userId: student.id,
     schoolId,
     envId: env.id,
-    partEnvId: env.id,
-    resources: { cpuCore: 1, memorySize: 1, diskSize: 1, gpuCount: 0 },
   });
-  const jobId = ctx.ids.next();
-  await ctx.db.insert(importJobs).values({
-    id: jobId,
-    schoolId,
-    userId: manager.id,
-    kind: 'students',
-    fileName: 'students.xlsx',
-    status: 'done',
-    errors: [{ row: 2, field: 'name', errorKey: 'required', value: 'x' }],
-  });
+  const jobId = await createImportJob(ctx, { schoolId, userId: manager.id, name: 'students' });
   const customerId = ctx.ids.next();
   const now = ctx.now().getTime();
   await ctx.db.insert(customers).values({

@@ -1,14 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Col, Form, InputNumber, Row, Select, Typography, type FormRule } from 'antd';
-import {
-  cpuChoices,
-  diskChoices,
-  envRequestLimitsSchema,
-  formatMessage,
-  memoryChoices,
-} from '@platform/contract';
+import { envRequestLimitsSchema, formatMessage } from '@platform/contract';
 import { apiLanguage } from '../../shared/i18n';
 import { fieldErrorText } from '../../shared/zodForm';
+import { useResourceChoices } from './ResourceFields';
 
 type LimitField = 'maxCpuCore' | 'maxMemorySize' | 'maxDiskSize' | 'maxGpuCount';
 
@@ -18,16 +13,11 @@ type LimitField = 'maxCpuCore' | 'maxMemorySize' | 'maxDiskSize' | 'maxGpuCount'
  */
 export function RequestLimitFields({ rulesOf }: { rulesOf: (field: LimitField) => FormRule[] }) {
   const { t } = useTranslation();
-  const cores = cpuChoices.map((n) => ({ value: n, label: t('envAdmin.units.cores', { n }) }));
-  const gb = (choices: readonly number[]) =>
-    choices.map((n) => ({ value: n, label: t('envAdmin.units.gb', { n }) }));
-  const choices: Record<
-    'maxCpuCore' | 'maxMemorySize' | 'maxDiskSize',
-    { value: number; label: string }[]
-  > = {
-    maxCpuCore: cores,
-    maxMemorySize: gb(memoryChoices),
-    maxDiskSize: gb(diskChoices),
+  const resources = useResourceChoices();
+  const choices = {
+    maxCpuCore: resources.cpuCore,
+    maxMemorySize: resources.memorySize,
+    maxDiskSize: resources.diskSize,
   };
   return (
     <>

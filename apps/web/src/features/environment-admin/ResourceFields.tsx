@@ -4,17 +4,22 @@ import { cpuChoices, diskChoices, memoryChoices } from '@platform/contract';
 
 type ResourceField = 'cpuCore' | 'memorySize' | 'diskSize';
 
-/** CPU, memory and disk selects with the spec's choices (platform spec §5). */
-export function ResourceFields({ rulesOf }: { rulesOf: (field: ResourceField) => FormRule[] }) {
+/** The spec's CPU, memory and disk choices (platform spec §5) as labelled options. */
+export function useResourceChoices(): Record<ResourceField, { value: number; label: string }[]> {
   const { t } = useTranslation();
-  const cores = cpuChoices.map((n) => ({ value: n, label: t('envAdmin.units.cores', { n }) }));
   const gb = (choices: readonly number[]) =>
     choices.map((n) => ({ value: n, label: t('envAdmin.units.gb', { n }) }));
-  const choices: Record<ResourceField, { value: number; label: string }[]> = {
-    cpuCore: cores,
+  return {
+    cpuCore: cpuChoices.map((n) => ({ value: n, label: t('envAdmin.units.cores', { n }) })),
     memorySize: gb(memoryChoices),
     diskSize: gb(diskChoices),
   };
+}
+
+/** CPU, memory and disk selects with the spec's choices (platform spec §5). */
+export function ResourceFields({ rulesOf }: { rulesOf: (field: ResourceField) => FormRule[] }) {
+  const { t } = useTranslation();
+  const choices = useResourceChoices();
   return (
     <Row gutter={16}>
       {(['cpuCore', 'memorySize', 'diskSize'] as const).map((field) => (
