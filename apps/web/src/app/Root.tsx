@@ -86,10 +86,11 @@ export function Root() {
         <Outlet />
       </Suspense>
     );
+  // A forced password change comes first: the announcement waits for the next sign-in.
   return (
     <>
       {content}
-      <AnnouncementHost />
+      {decision.action !== 'change-password' && <AnnouncementHost />}
     </>
   );
 }
