@@ -16,7 +16,13 @@ import { hashPassword } from '../lib/passwords';
 import { TEST_PASSWORD, WEB_BASIC } from './harness';
 
 let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+/** A short text no other call answers in this process. */
+export const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+let phones = 0;
+/** A mainland mobile number no other call answers in this process. */
+export const newPhone = () =>
+  `13${String(100_000_000 + ((phones++ * 7919 + Date.now()) % 900_000_000)).slice(-9)}`;
 
 export async function createSchool(
   ctx: AppContext,

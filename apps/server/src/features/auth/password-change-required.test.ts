@@ -8,7 +8,9 @@ import {
   callAs,
   createUser,
   passwordGrant,
+  newPhone,
   schoolWithStaff,
+  unique,
   signedIn,
 } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
@@ -30,9 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-let seq = 0;
-const unique = () => `${Date.now().toString(36)}${seq++}`.toUpperCase();
-const newPhone = () => `134${String(10_000_000 + seq++ * 7919 + (Date.now() % 9973)).slice(-8)}`;
+const upperUnique = () => unique().toUpperCase();
 
 type Who = { headers: Record<string, string> };
 async function ok<T = { id: string }>(
@@ -91,7 +91,7 @@ describe('passwords someone else set', () => {
     const both = { token: true, current: true };
     const student = (password?: string) =>
       ok(admin, 'POST', apiRoutes.studentsSave, {
-        stuNo: `F${unique()}`,
+        stuNo: `F${upperUnique()}`,
         name: '首登学生',
         sex: 1,
         classId,
@@ -103,7 +103,7 @@ describe('passwords someone else set', () => {
     const chosen = await student('Chosen_by_admin1');
     expect(await flagsOf(chosen.username, 'Chosen_by_admin1')).toEqual(both);
 
-    const prefix = `B${unique()}`;
+    const prefix = `B${upperUnique()}`;
     const batch = await ok<{ stuNos: string[] }>(admin, 'POST', apiRoutes.studentsBatchCreate, {
       classId,
       stuNoPrefix: prefix,
@@ -113,7 +113,7 @@ describe('passwords someone else set', () => {
     });
     expect(await flagsOf(batch.stuNos[0]!, defaultPassword())).toEqual(both);
 
-    const [imported, importedOwn] = [`M${unique()}`, `M${unique()}`];
+    const [imported, importedOwn] = [`M${upperUnique()}`, `M${upperUnique()}`];
     await importStudents([
       ['导入甲', imported, '男', '', '首登班', ''],
       ['导入乙', importedOwn, '女', '', '首登班', 'Sheet_pass_77'],

@@ -6,6 +6,7 @@ import {
   callAs,
   createSchool,
   createUser,
+  newPhone,
   passwordGrant,
   signedIn,
   signIn,
@@ -39,9 +40,6 @@ const call = <T = unknown>(
   payload?: unknown,
   lang = 'zh',
 ) => callAs<T>(h.app, who, method, url, payload, lang);
-
-let phoneSeq = 0;
-const newPhone = () => `137${String(10_000_000 + phoneSeq++ * 7919).slice(-8)}`;
 
 async function addTeacher(body: Partial<Record<string, unknown>> = {}, who: Who = adminA) {
   const res = await call<Teacher>(who, 'POST', apiRoutes.teachersSave, {

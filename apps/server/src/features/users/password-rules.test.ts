@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apiRoutes, type ImportJob } from '@platform/contract';
 import { users } from '../../db/schema';
-import { callAs, createUser, schoolWithStaff, signedIn } from '../../test/factories';
+import {
+  callAs,
+  createUser,
+  newPhone,
+  schoolWithStaff,
+  signedIn,
+  unique,
+} from '../../test/factories';
 import { createHarness, TEST_PASSWORD, type Harness } from '../../test/harness';
 import { multipart, xlsxOf } from '../imports/imports.fixtures';
 
@@ -18,10 +25,6 @@ beforeAll(async () => {
   ({ schoolId, classId, admin, operator } = await schoolWithStaff(h.app, h.ctx, '密码班'));
 });
 afterAll(() => h.close());
-
-let seq = 0;
-const unique = () => `${Date.now().toString(36)}${seq++}`;
-const newPhone = () => `135${String(10_000_000 + seq++ * 7919 + (Date.now() % 9973)).slice(-8)}`;
 
 type Who = { headers: Record<string, string> };
 const call = (who: Who, method: 'POST' | 'PUT', url: string, payload: unknown, lang = 'en') =>
