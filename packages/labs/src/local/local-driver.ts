@@ -12,6 +12,7 @@ import {
   rm,
   rmdir,
   stat,
+  unlink,
   writeFile,
 } from 'node:fs/promises';
 import { request } from 'node:http';
@@ -426,7 +427,7 @@ export class LocalDriver implements LabDriver {
       initialFiles: spec.initialFiles,
     });
     const owner = record.home.access.owner;
-    await rm(dirs.run, { recursive: true, force: true });
+    await this.removeRun(spec.id, owner);
     await rm(dirs.sockets, { recursive: true, force: true });
     await mkdir(dirs.sockets, { mode: 0o755 });
     await chmod(dirs.sockets, 0o755);
@@ -621,7 +622,13 @@ export class LocalDriver implements LabDriver {
     const owner = record.home?.access.owner;
     if (owner) await ownByDescriptor(dirs.run, { uid: 0, gid: 0 }, 0o755);
     const socket = await lstat(join(dirs.run, 'jupyter.sock'));
-    if (!socket.isSocket() || (owner && socket.uid !== owner.uid)) {
+    const names = await readdir(dirs.run);
+    if (
+      !socket.isSocket() ||
+      (owner && socket.uid !== owner.uid) ||
+      names.length !== 1 ||
+      names[0] !== 'jupyter.sock'
+    ) {
       throw new LabError({
         key: 'labs.start_failed',
         params: { reason: 'the notebook server socket was replaced' },
@@ -649,7 +656,7 @@ export class LocalDriver implements LabDriver {
     record.cgroup = null;
     record.secret = null;
     const dirs = this.dirs(record.spec.id);
-    await rm(dirs.run, { recursive: true, force: true }).catch(() => {});
+    await this.removeRun(record.spec.id, record.home?.access.owner ?? null).catch(() => {});
     await rm(dirs.sockets, { recursive: true, force: true }).catch(() => {});
     const home = record.home;
     record.home = null;
@@ -688,8 +695,28 @@ export class LocalDriver implements LabDriver {
     );
     if (!exists) return;
     await this.wipeHome(id);
+    await this.removeRun(id, await this.ownerOf(id));
     await this.uids.release(dirs.base);
     await rm(dirs.base, { recursive: true, force: true });
+  }
+
+  /**
+   * Removes Jupyter's socket folder without root ever walking what the lab made: a frozen
+   * folder (root's, see freezeRun) holds only the socket; one the lab still owns is emptied by
+   * the lab's uid in the file helper's sandbox.
+   */
+  private async removeRun(id: string, owner: Owner | null): Promise<void> {
+    const { run } = this.dirs(id);
+    const info = await lstat(run).catch(() => null);
+    if (!info) return;
+    // Without root the lab has the platform's own uid: nothing here is more than it could do.
+    if (!owner || !info.isDirectory()) return rm(run, { recursive: true, force: true });
+    if (info.uid !== 0) {
+      await clearIn({ home: run, owner, seccompFile: this.seccompFile });
+    } else {
+      for (const name of await readdir(run)) await unlink(join(run, name));
+    }
+    await rmdir(run);
   }
 
   terminal(id: string): TerminalSession {

@@ -79,7 +79,7 @@ export class LabsService {
     const parts = await this.partsOf(env);
     if (parts.length === 0)
       throw new AppError('envs.parts_required', { code: ResponseCode.FAILED });
-    for (const part of parts) resourcesFor(part, body);
+    for (const part of parts) if (takesRequest(part)) checkWithinLimits(part, body);
     for (const part of parts) {
       if (!runnerOf(part.resourceKind as ResourceKind)) {
         throw new AppError('labs.unsupported_kind', {
