@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiRoutes } from '@platform/contract';
+import { apiRoutes, studentsApi } from '@platform/contract';
 import { apiToken, DEMO_PASSWORD, signInWithForm, skipAnnouncement } from '../support';
 
 const NEW_PASSWORD = 'Changed_pw#1';
@@ -60,7 +60,7 @@ test('a new student must change the default password at first sign-in, and nothi
   const admin = { authorization: `Bearer ${await apiToken(request, 'schooladmin01')}` };
   const classes = await (await request.get(apiRoutes.classesPage, { headers: admin })).json();
   const stuNo = `first${Date.now().toString().slice(-8)}`;
-  const added = await request.post(apiRoutes.studentsSave, {
+  const added = await request.post(studentsApi.save.path, {
     headers: admin,
     data: { stuNo, name: '首登同学', sex: 2, classId: classes.data.records[0].id },
   });

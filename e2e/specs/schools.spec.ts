@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiRoutes } from '@platform/contract';
+import { apiRoutes, studentsApi } from '@platform/contract';
 import { apiToken, signInChangingPassword, signInWithForm, skipAnnouncement } from '../support';
 
 const FIRST_SCHOOL_NAMES = ['物联网应用技术2026级1班', '王老师', '刘老师', '李明', '张华'];
@@ -68,7 +68,7 @@ test("an operator creates a second school with its own administrator, who sees n
 
   const token = await apiToken(request, adminPhone, ownPassword);
   const headers = { authorization: `Bearer ${token}` };
-  for (const route of [apiRoutes.classesPage, apiRoutes.teachersPage, apiRoutes.studentsPage]) {
+  for (const route of [apiRoutes.classesPage, apiRoutes.teachersPage, studentsApi.page.path]) {
     const body = await (await request.get(route, { headers })).json();
     expect(body.code).toBe(200);
     const text = JSON.stringify(body.data.records);

@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { apiRoutes, envelopeOf, ResponseCode } from '@platform/contract';
+import { apiRoutes, envelopeOf, ResponseCode, type Access } from '@platform/contract';
 import { z, type ZodType } from 'zod';
 import type { AppContext } from './lib/context';
 import { envelopePlugin } from './lib/envelope';
@@ -49,6 +49,8 @@ export interface RegisteredRoute {
   labGateway: boolean;
   /** Answers WebSocket upgrades. */
   websocket: boolean;
+  /** Who may call it, as the contract declares; routes outside the contract have none. */
+  access: Access | undefined;
   /** The route's input schemas, as declared; the bad-input walk generates requests from them. */
   schema: {
     params?: ZodType;
@@ -135,6 +137,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
           url: route.url,
           labGateway: Boolean(route.config?.labGateway),
           websocket: Boolean(route.websocket || route.wsHandler),
+          access: route.config?.access,
           schema: {
             ...(schema.params ? { params: schema.params } : {}),
             ...(schema.querystring ? { querystring: schema.querystring } : {}),

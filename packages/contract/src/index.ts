@@ -6,6 +6,8 @@ export * from './users';
 export * from './menus';
 export * from './site';
 export * from './routes';
+export * from './route';
+export * from './students.api';
 export * from './labs';
 export * from './permissions';
 export * from './colleges';

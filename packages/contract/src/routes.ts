@@ -96,27 +96,12 @@ export const apiRoutes = {
   teachersSave: '/api-user/teachers/saveOrUpdate',
   teachersEnable: '/api-user/teachers/enable',
   teachersDelete: '/api-user/teachers/delete/:id',
-  studentsPage: '/api-user/students/page',
-  studentsGet: '/api-user/students/get/:id',
-  studentsSave: '/api-user/students/saveOrUpdate',
-  studentsEnable: '/api-user/students/enable',
-  studentsResetPassword: '/api-user/students/resetPassword',
-  studentsBatchCreate: '/api-user/students/batchCreate',
   studentsExport: '/api-user/students/export',
   studentsImport: '/api-user/students/import',
   studentsImportTemplate: '/api-user/students/import/template',
   importJob: '/api-user/import/job/:id',
   importJobErrors: '/api-user/import/job/:id/errors',
 } as const;
-
-/** Fill `:name` segments of a route path. */
-export function pathOf(route: string, params: Record<string, string | number> = {}): string {
-  return route.replace(/:(\w+)/g, (_, name: string) => {
-    const v = params[name];
-    if (v === undefined) throw new Error(`missing path parameter ${name}`);
-    return encodeURIComponent(String(v));
-  });
-}
 
 /** Paths served on a lab's own origin by the gateway. */
 export const labGatewayPaths = {

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, pathOf, UserKind, type RoleCode } from '@platform/contract';
+import { apiRoutes, pathOf, UserKind, type RoleCode, studentsApi } from '@platform/contract';
 import {
   classes,
   classMajors,
@@ -368,13 +368,13 @@ const table: Record<string, Entry> = {
     method: 'DELETE',
     url: pathOf(apiRoutes.teachersDelete, { id: await t.newTeacher() }),
   })),
-  'GET /api-user/students/page': ownSchool(() => get(apiRoutes.studentsPage)),
+  'GET /api-user/students/page': ownSchool(() => get(studentsApi.page.path)),
   'GET /api-user/students/get/:id': object(
-    (t) => get(pathOf(apiRoutes.studentsGet, { id: t.student.id })),
+    (t) => get(pathOf(studentsApi.get.path, { id: t.student.id })),
     'teacher',
   ),
   'POST /api-user/students/saveOrUpdate': object(async (t) =>
-    post(apiRoutes.studentsSave, {
+    post(studentsApi.save.path, {
       id: await t.newStudent(),
       stuNo: `n${unique()}`,
       name: 'Student name',
@@ -383,13 +383,13 @@ const table: Record<string, Entry> = {
     }),
   ),
   'POST /api-user/students/enable': object(async (t) =>
-    post(apiRoutes.studentsEnable, { id: await t.newStudent(), enabled: false }),
+    post(studentsApi.enable.path, { id: await t.newStudent(), enabled: false }),
   ),
   'POST /api-user/students/resetPassword': object(async (t) =>
-    post(apiRoutes.studentsResetPassword, { id: await t.newStudent(), mode: 'random' }),
+    post(studentsApi.resetPassword.path, { id: await t.newStudent(), mode: 'random' }),
   ),
   'POST /api-user/students/batchCreate': object((t) =>
-    post(apiRoutes.studentsBatchCreate, {
+    post(studentsApi.batchCreate.path, {
       classId: t.classId,
       stuNoPrefix: `b${unique()}`,
       start: 1,

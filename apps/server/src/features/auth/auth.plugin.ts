@@ -70,6 +70,7 @@ export function requireRole(actor: Actor, ...codes: string[]): void {
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { throttle?: ThrottleOptions | undefined }) => {
     app.decorateRequest('actor', null);
+    app.decorateRequest('heldPermissions', null);
     app.decorate('loginThrottle', new LoginThrottle(opts.throttle, () => app.ctx.now().getTime()));
     app.decorate('authenticate', async (req: FastifyRequest) => {
       const token = parseBearer(req.headers.authorization);

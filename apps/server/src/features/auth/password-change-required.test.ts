@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { apiRoutes, type ImportJob } from '@platform/contract';
+import { apiRoutes, type ImportJob, studentsApi } from '@platform/contract';
 import { multipart, xlsxOf } from '../imports/imports.fixtures';
 import { seedDemo } from '../seed/demo.seed';
 import {
@@ -90,7 +90,7 @@ describe('passwords someone else set', () => {
   it('must be changed: new, batch, imported, reset and administrator-made accounts', async () => {
     const both = { token: true, current: true };
     const student = (password?: string) =>
-      ok(admin, 'POST', apiRoutes.studentsSave, {
+      ok(admin, 'POST', studentsApi.save.path, {
         stuNo: `F${upperUnique()}`,
         name: '首登学生',
         sex: 1,
@@ -104,7 +104,7 @@ describe('passwords someone else set', () => {
     expect(await flagsOf(chosen.username, 'Chosen_by_admin1')).toEqual(both);
 
     const prefix = `B${upperUnique()}`;
-    const batch = await ok<{ stuNos: string[] }>(admin, 'POST', apiRoutes.studentsBatchCreate, {
+    const batch = await ok<{ stuNos: string[] }>(admin, 'POST', studentsApi.batchCreate.path, {
       classId,
       stuNoPrefix: prefix,
       start: 1,
@@ -132,7 +132,7 @@ describe('passwords someone else set', () => {
     expect(changed.code).toBe(200);
     expect(await flagsOf(plain.username, 'Mine_own_pw1')).toEqual({ token: false, current: false });
     for (const mode of ['default', 'random'] as const) {
-      const reset = await ok<{ password: string }>(admin, 'POST', apiRoutes.studentsResetPassword, {
+      const reset = await ok<{ password: string }>(admin, 'POST', studentsApi.resetPassword.path, {
         id: plain.id,
         mode,
       });

@@ -6,6 +6,7 @@ import {
   type Student,
   type StudentBatchResult,
   type StudentDetail,
+  studentsApi,
 } from '@platform/contract';
 import { classes, customers, schools, users } from '../../db/schema';
 import {
@@ -66,7 +67,7 @@ let seq = 0;
 const newStuNo = () => `S${Date.now().toString(36)}${seq++}`;
 
 async function addStudent(body: Record<string, unknown> = {}, who: Who = adminA) {
-  const res = await call<StudentDetail>(who, 'POST', apiRoutes.studentsSave, {
+  const res = await call<StudentDetail>(who, 'POST', studentsApi.save.path, {
     stuNo: newStuNo(),
     name: '李同学',
     sex: 1,
@@ -78,9 +79,9 @@ async function addStudent(body: Record<string, unknown> = {}, who: Who = adminA)
 }
 
 const page = (who: Who, query = '') =>
-  call<{ records: Student[]; total: number }>(who, 'GET', `${apiRoutes.studentsPage}?${query}`);
+  call<{ records: Student[]; total: number }>(who, 'GET', `${studentsApi.page.path}?${query}`);
 const detail = (who: Who, id: string) =>
-  call<StudentDetail>(who, 'GET', pathOf(apiRoutes.studentsGet, { id }));
+  call<StudentDetail>(who, 'GET', pathOf(studentsApi.get.path, { id }));
 const defaultPassword = () => h.ctx.config.defaultPassword;
 
 describe('adding and editing students', () => {
@@ -110,7 +111,7 @@ describe('adding and editing students', () => {
     const s = await addStudent({ phone: '13811112222', password: 'Stu_pass1' }, teacherA);
     expect(s.phone).toBe('13811112222');
     expect((await passwordGrant(h.app, s.stuNo!, 'Stu_pass1')).json().code).toBe(200);
-    const edited = await call<StudentDetail>(teacherA, 'POST', apiRoutes.studentsSave, {
+    const edited = await call<StudentDetail>(teacherA, 'POST', studentsApi.save.path, {
       id: s.id,
       stuNo: s.stuNo,
       name: '改名同学',
@@ -129,7 +130,7 @@ describe('adding and editing students', () => {
   });
 
   it('refuses bad fields, numbers in use and classes that do not take students', async () => {
-    const bad = await call(adminA, 'POST', apiRoutes.studentsSave, {
+    const bad = await call(adminA, 'POST', studentsApi.save.path, {
       stuNo: 'a!',
       name: '',
       sex: 0,
@@ -148,7 +149,7 @@ describe('adding and editing students', () => {
     });
 
     const first = await addStudent();
-    const dup = await call(adminA, 'POST', apiRoutes.studentsSave, {
+    const dup = await call(adminA, 'POST', studentsApi.save.path, {
       stuNo: first.stuNo,
       name: '重复学号',
       sex: 1,
@@ -162,7 +163,7 @@ describe('adding and editing students', () => {
 
     // A number another account signs in with (here a student of another school).
     const other = await addStudent({ classId: classB }, adminB);
-    const taken = await call(adminA, 'POST', apiRoutes.studentsSave, {
+    const taken = await call(adminA, 'POST', studentsApi.save.path, {
       stuNo: other.stuNo!.toLowerCase(),
       name: '占用学号',
       sex: 1,
@@ -175,7 +176,7 @@ describe('adding and editing students', () => {
       fields: { stuNo: 'invalid_value' },
     });
 
-    const archived = await call(adminA, 'POST', apiRoutes.studentsSave, {
+    const archived = await call(adminA, 'POST', studentsApi.save.path, {
       stuNo: newStuNo(),
       name: '归档班级',
       sex: 1,
@@ -186,7 +187,7 @@ describe('adding and editing students', () => {
       errorKey: 'students.class_archived',
       fields: { classId: 'invalid_value' },
     });
-    const foreign = await call(adminA, 'POST', apiRoutes.studentsSave, {
+    const foreign = await call(adminA, 'POST', studentsApi.save.path, {
       stuNo: newStuNo(),
       name: '别校班级',
       sex: 1,
@@ -199,7 +200,7 @@ describe('adding and editing students', () => {
     const s = await addStudent();
     const token = (await signIn(h.app, s.stuNo!, defaultPassword())).access_token;
     const stuNo = newStuNo();
-    const edited = await call<StudentDetail>(adminA, 'POST', apiRoutes.studentsSave, {
+    const edited = await call<StudentDetail>(adminA, 'POST', studentsApi.save.path, {
       id: s.id,
       stuNo,
       name: s.name,
@@ -219,7 +220,7 @@ describe('adding and editing students', () => {
     const s = await addStudent();
     await h.ctx.db.update(classes).set({ archivedAt: new Date() }).where(eq(classes.id, classA2));
     try {
-      const moved = await call(adminA, 'POST', apiRoutes.studentsSave, {
+      const moved = await call(adminA, 'POST', studentsApi.save.path, {
         id: s.id,
         stuNo: s.stuNo,
         name: s.name,
@@ -228,7 +229,7 @@ describe('adding and editing students', () => {
       });
       expect(moved.errorKey).toBe('students.class_archived');
       await h.ctx.db.update(users).set({ classId: classA2 }).where(eq(users.id, s.id));
-      const stays = await call<StudentDetail>(adminA, 'POST', apiRoutes.studentsSave, {
+      const stays = await call<StudentDetail>(adminA, 'POST', studentsApi.save.path, {
         id: s.id,
         stuNo: s.stuNo,
         name: '留在归档班',
@@ -250,7 +251,7 @@ describe("the school's student limit", () => {
     await addStudent({ classId: klass }, admin);
     await addStudent({ classId: klass }, admin);
 
-    const over = await call(admin, 'POST', apiRoutes.studentsBatchCreate, {
+    const over = await call(admin, 'POST', studentsApi.batchCreate.path, {
       classId: klass,
       stuNoPrefix: `Q${school.slice(-6)}`,
       start: 1,
@@ -276,7 +277,7 @@ describe("the school's student limit", () => {
     const full = await call(
       admin,
       'POST',
-      apiRoutes.studentsSave,
+      studentsApi.save.path,
       { stuNo: newStuNo(), name: '满员', sex: 1, classId: klass },
       'en',
     );
@@ -298,8 +299,8 @@ describe('concurrent additions', () => {
     const stuNo = newStuNo();
     const body = { stuNo, name: '并发同学', sex: 1, classId: classA };
     const both = await Promise.all([
-      call(adminA, 'POST', apiRoutes.studentsSave, body),
-      call(adminA, 'POST', apiRoutes.studentsSave, body),
+      call(adminA, 'POST', studentsApi.save.path, body),
+      call(adminA, 'POST', studentsApi.save.path, body),
     ]);
     expect(both.map((a) => a.status).sort()).toEqual([200, 400]);
     expect(both.find((a) => a.status === 400)?.fields).toEqual({ stuNo: 'invalid_value' });
@@ -309,7 +310,7 @@ describe('concurrent additions', () => {
     const admin = await signedIn(h.app, h.ctx, { schoolId: school, roles: ['school-manager'] });
     const answers = await Promise.all(
       [0, 1, 2, 3].map(() =>
-        call(admin, 'POST', apiRoutes.studentsSave, {
+        call(admin, 'POST', studentsApi.save.path, {
           stuNo: newStuNo(),
           name: '并发同学',
           sex: 1,
@@ -325,7 +326,7 @@ describe('concurrent additions', () => {
 describe('new student accounts in a batch', () => {
   it('creates numbered accounts with the default password and the number as name', async () => {
     const prefix = `B${Date.now().toString(36)}`;
-    const res = await call<StudentBatchResult>(adminA, 'POST', apiRoutes.studentsBatchCreate, {
+    const res = await call<StudentBatchResult>(adminA, 'POST', studentsApi.batchCreate.path, {
       classId: classA,
       stuNoPrefix: prefix,
       start: 9,
@@ -343,7 +344,7 @@ describe('new student accounts in a batch', () => {
     expect((await passwordGrant(h.app, `${prefix}010`, defaultPassword())).json().code).toBe(200);
 
     // All or nothing: one number in use refuses the batch and lists it.
-    const again = await call(adminA, 'POST', apiRoutes.studentsBatchCreate, {
+    const again = await call(adminA, 'POST', studentsApi.batchCreate.path, {
       classId: classA,
       stuNoPrefix: prefix,
       start: 5,
@@ -360,34 +361,34 @@ describe('new student accounts in a batch', () => {
 
   it('checks the batch shape, the class and who may create', async () => {
     const body = { classId: classA, stuNoPrefix: 'X', start: 1, count: 5, digits: 2 };
-    const tooMany = await call(adminA, 'POST', apiRoutes.studentsBatchCreate, {
+    const tooMany = await call(adminA, 'POST', studentsApi.batchCreate.path, {
       ...body,
       count: 201,
     });
     expect(tooMany).toMatchObject({ status: 400, fields: { count: 'invalid_value' } });
-    const narrow = await call(adminA, 'POST', apiRoutes.studentsBatchCreate, {
+    const narrow = await call(adminA, 'POST', studentsApi.batchCreate.path, {
       ...body,
       start: 98,
       count: 5,
     });
     expect(narrow).toMatchObject({ status: 400, fields: { digits: 'invalid_value' } });
-    const short = await call(adminA, 'POST', apiRoutes.studentsBatchCreate, {
+    const short = await call(adminA, 'POST', studentsApi.batchCreate.path, {
       ...body,
       stuNoPrefix: '',
       digits: 2,
     });
     expect(short).toMatchObject({ status: 400, fields: { digits: 'too_short' } });
-    const archived = await call(adminA, 'POST', apiRoutes.studentsBatchCreate, {
+    const archived = await call(adminA, 'POST', studentsApi.batchCreate.path, {
       ...body,
       classId: archivedA,
     });
     expect(archived.errorKey).toBe('students.class_archived');
-    const foreign = await call(adminA, 'POST', apiRoutes.studentsBatchCreate, {
+    const foreign = await call(adminA, 'POST', studentsApi.batchCreate.path, {
       ...body,
       classId: classB,
     });
     expect(foreign).toMatchObject({ status: 404, code: 9000 });
-    const teacher = await call(teacherA, 'POST', apiRoutes.studentsBatchCreate, body);
+    const teacher = await call(teacherA, 'POST', studentsApi.batchCreate.path, body);
     expect(teacher).toMatchObject({ status: 403, code: 9000 });
   });
 });
@@ -396,12 +397,10 @@ describe('passwords and account state', () => {
   it('a random password is 8 letters and digits, signs in and ends the old sessions', async () => {
     const s = await addStudent();
     const token = (await signIn(h.app, s.stuNo!, defaultPassword())).access_token;
-    const res = await call<{ password: string }>(
-      teacherA,
-      'POST',
-      apiRoutes.studentsResetPassword,
-      { id: s.id, mode: 'random' },
-    );
+    const res = await call<{ password: string }>(teacherA, 'POST', studentsApi.resetPassword.path, {
+      id: s.id,
+      mode: 'random',
+    });
     expect(res.code).toBe(200);
     expect(res.message).toBe('密码已重置');
     const { password } = res.data;
@@ -411,28 +410,28 @@ describe('passwords and account state', () => {
     expect((await call(tokenOf(token), 'GET', apiRoutes.currentUser)).status).toBe(401);
     expect((await passwordGrant(h.app, s.stuNo!, password)).json().code).toBe(200);
 
-    const back = await call<{ password: string }>(adminA, 'POST', apiRoutes.studentsResetPassword, {
+    const back = await call<{ password: string }>(adminA, 'POST', studentsApi.resetPassword.path, {
       id: s.id,
       mode: 'default',
     });
     expect(back.data.password).toBe(defaultPassword());
     expect((await passwordGrant(h.app, s.stuNo!, defaultPassword())).json().code).toBe(200);
     expect(
-      (await call(adminA, 'POST', apiRoutes.studentsResetPassword, { id: s.id, mode: 'x' })).status,
+      (await call(adminA, 'POST', studentsApi.resetPassword.path, { id: s.id, mode: 'x' })).status,
     ).toBe(400);
   });
 
   it('disabling ends the sessions; teachers may not enable or disable', async () => {
     const s = await addStudent();
     const token = (await signIn(h.app, s.stuNo!, defaultPassword())).access_token;
-    const byTeacher = await call(teacherA, 'POST', apiRoutes.studentsEnable, {
+    const byTeacher = await call(teacherA, 'POST', studentsApi.enable.path, {
       id: s.id,
       enabled: false,
     });
     expect(byTeacher).toMatchObject({ status: 403, code: 9000 });
     expect((await call(tokenOf(token), 'GET', apiRoutes.currentUser)).code).toBe(200);
 
-    const off = await call<StudentDetail>(adminA, 'POST', apiRoutes.studentsEnable, {
+    const off = await call<StudentDetail>(adminA, 'POST', studentsApi.enable.path, {
       id: s.id,
       enabled: false,
     });
@@ -441,7 +440,7 @@ describe('passwords and account state', () => {
     expect((await passwordGrant(h.app, s.stuNo!, defaultPassword())).json().errorKey).toBe(
       'auth.account_disabled',
     );
-    await call(adminA, 'POST', apiRoutes.studentsEnable, { id: s.id, enabled: true });
+    await call(adminA, 'POST', studentsApi.enable.path, { id: s.id, enabled: true });
     expect((await passwordGrant(h.app, s.stuNo!, defaultPassword())).json().code).toBe(200);
   });
 
@@ -453,14 +452,14 @@ describe('passwords and account state', () => {
       const answers = await Promise.all([
         page(who),
         detail(who, s.id),
-        call(who, 'POST', apiRoutes.studentsSave, {
+        call(who, 'POST', studentsApi.save.path, {
           stuNo: newStuNo(),
           name: '越权',
           sex: 1,
           classId: classA,
         }),
-        call(who, 'POST', apiRoutes.studentsEnable, { id: s.id, enabled: false }),
-        call(who, 'POST', apiRoutes.studentsResetPassword, { id: s.id, mode: 'random' }),
+        call(who, 'POST', studentsApi.enable.path, { id: s.id, enabled: false }),
+        call(who, 'POST', studentsApi.resetPassword.path, { id: s.id, mode: 'random' }),
       ]);
       for (const a of answers) expect(a).toMatchObject({ status: 403, code: 9000 });
     }
@@ -486,7 +485,7 @@ describe('listing students', () => {
         ),
       );
     }
-    await call(admin, 'POST', apiRoutes.studentsEnable, { id: added[0]!.id, enabled: false });
+    await call(admin, 'POST', studentsApi.enable.path, { id: added[0]!.id, enabled: false });
     // Teachers of the school are not students.
     await createUser(h.ctx, { schoolId: school, roles: ['teacher'] });
 
@@ -531,17 +530,17 @@ describe('the API description', () => {
   it('describes the student and teacher routes from their schemas', async () => {
     const doc = (await h.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     for (const route of [
-      apiRoutes.studentsPage,
-      apiRoutes.studentsSave,
-      apiRoutes.studentsBatchCreate,
-      apiRoutes.studentsResetPassword,
+      studentsApi.page.path,
+      studentsApi.save.path,
+      studentsApi.batchCreate.path,
+      studentsApi.resetPassword.path,
       apiRoutes.teachersPage,
       apiRoutes.teachersSave,
     ]) {
       expect(Object.keys(doc.paths)).toContain(route);
     }
     const batch =
-      doc.paths[apiRoutes.studentsBatchCreate].post.requestBody.content['application/json'].schema;
+      doc.paths[studentsApi.batchCreate.path].post.requestBody.content['application/json'].schema;
     expect(batch.required).toEqual(
       expect.arrayContaining(['classId', 'stuNoPrefix', 'start', 'count', 'digits']),
     );
@@ -558,15 +557,15 @@ describe('tenant isolation', () => {
     ] as const) {
       const answers = await Promise.all([
         detail(who, id),
-        call(who, 'POST', apiRoutes.studentsSave, {
+        call(who, 'POST', studentsApi.save.path, {
           id,
           stuNo: newStuNo(),
           name: '越权',
           sex: 1,
           classId: classB,
         }),
-        call(who, 'POST', apiRoutes.studentsEnable, { id, enabled: false }),
-        call(who, 'POST', apiRoutes.studentsResetPassword, { id, mode: 'random' }),
+        call(who, 'POST', studentsApi.enable.path, { id, enabled: false }),
+        call(who, 'POST', studentsApi.resetPassword.path, { id, mode: 'random' }),
       ]);
       for (const a of answers) {
         expect(a).toMatchObject({ status: 404, code: 9000 });
@@ -576,7 +575,7 @@ describe('tenant isolation', () => {
     expect((await detail(adminA, s.id)).data).toMatchObject({ name: s.name, enabled: true });
     expect((await passwordGrant(h.app, s.stuNo!, defaultPassword())).json().code).toBe(200);
     // Moving a student into another school's class is not found either.
-    const move = await call(adminA, 'POST', apiRoutes.studentsSave, {
+    const move = await call(adminA, 'POST', studentsApi.save.path, {
       id: s.id,
       stuNo: s.stuNo,
       name: s.name,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { apiRoutes, type ImportJob } from '@platform/contract';
+import { apiRoutes, type ImportJob, studentsApi } from '@platform/contract';
 import { users } from '../../db/schema';
 import {
   callAs,
@@ -89,7 +89,7 @@ describe('passwords set for someone else', () => {
   it('are refused on students being added or edited', async () => {
     const stuNo = `P${unique()}`;
     const add = (password: string) =>
-      call(admin, 'POST', apiRoutes.studentsSave, {
+      call(admin, 'POST', studentsApi.save.path, {
         stuNo,
         name: 'Li_Ming',
         sex: 1,
@@ -107,7 +107,7 @@ describe('passwords set for someone else', () => {
     });
     const added = await add('Li_Ming_2026');
     expect(added.code).toBe(200);
-    const edit = await call(admin, 'POST', apiRoutes.studentsSave, {
+    const edit = await call(admin, 'POST', studentsApi.save.path, {
       id: (added.data as { id: string }).id,
       stuNo,
       name: 'Li_Ming',

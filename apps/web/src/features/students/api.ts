@@ -1,16 +1,14 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
   apiRoutes,
-  pathOf,
+  studentsApi,
   type AccountStatus,
   type ClassOption,
   type ResetPasswordMode,
-  type Student,
   type StudentBatchCreate,
-  type StudentBatchResult,
-  type StudentDetail,
   type StudentSave,
 } from '@platform/contract';
+import { call } from '../../shared/call';
 import { request } from '../../shared/request';
 import { sessionScope } from '../../shared/queryScopes';
 
@@ -53,8 +51,7 @@ export const classOptionKeys = [...sessionScope, 'classes', 'list'] as const;
 export function studentPageQueryOptions(query: StudentPageQuery) {
   return queryOptions({
     queryKey: studentKeys.page(query),
-    queryFn: ({ signal }) =>
-      request<Page<Student>>(apiRoutes.studentsPage, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => call(studentsApi.page, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -62,8 +59,7 @@ export function studentPageQueryOptions(query: StudentPageQuery) {
 export function studentQueryOptions(id: string) {
   return queryOptions({
     queryKey: studentKeys.detail(id),
-    queryFn: ({ signal }) =>
-      request<StudentDetail>(pathOf(apiRoutes.studentsGet, { id }), { signal }),
+    queryFn: ({ signal }) => call(studentsApi.get, { params: { id } }, { signal }),
   });
 }
 
@@ -81,8 +77,7 @@ const studentsChanged = { queryKey: studentKeys.all };
 export function studentSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...studentKeys.all, 'save'],
-    mutationFn: (body: StudentSave) =>
-      request<StudentDetail>(apiRoutes.studentsSave, { json: body, quiet: true }),
+    mutationFn: (body: StudentSave) => call(studentsApi.save, { body }, { quiet: true }),
     onSuccess: (_data, _vars, _result, { client }) =>
       void client.invalidateQueries(studentsChanged),
   });
@@ -92,7 +87,7 @@ export function studentEnableMutationOptions() {
   return mutationOptions({
     mutationKey: [...studentKeys.all, 'enable'],
     mutationFn: (body: { id: string; enabled: boolean }) =>
-      request<StudentDetail>(apiRoutes.studentsEnable, { json: body, quiet: true }),
+      call(studentsApi.enable, { body }, { quiet: true }),
     onSuccess: (_data, _vars, _result, { client }) =>
       void client.invalidateQueries(studentsChanged),
   });
@@ -102,7 +97,7 @@ export function studentResetPasswordMutationOptions() {
   return mutationOptions({
     mutationKey: [...studentKeys.all, 'reset-password'],
     mutationFn: (body: { id: string; mode: ResetPasswordMode }) =>
-      request<{ password: string }>(apiRoutes.studentsResetPassword, { json: body, quiet: true }),
+      call(studentsApi.resetPassword, { body }, { quiet: true }),
   });
 }
 
@@ -110,7 +105,7 @@ export function studentBatchCreateMutationOptions() {
   return mutationOptions({
     mutationKey: [...studentKeys.all, 'batch-create'],
     mutationFn: (body: StudentBatchCreate) =>
-      request<StudentBatchResult>(apiRoutes.studentsBatchCreate, { json: body, quiet: true }),
+      call(studentsApi.batchCreate, { body }, { quiet: true }),
     onSuccess: (_data, _vars, _result, { client }) =>
       void client.invalidateQueries(studentsChanged),
   });

@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Access, PermissionKey, PermissionRule } from '@platform/contract';
+import { AppError, forbidden } from '../../lib/errors';
+import { permissionsOf } from '../menus/menus.permissions';
+import { isPlatformStaff, requireActor, requireRole } from './auth.plugin';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The actor's button permissions, loaded at most once per request. */
+    heldPermissions: Promise<Set<string>> | null;
+  }
+}
+
+/** The actor's button-level permissions, loaded once per request. */
+export function heldPermissions(app: FastifyInstance, req: FastifyRequest): Promise<Set<string>> {
+  req.heldPermissions ??= permissionsOf(app.ctx.db, requireActor(req));
+  return req.heldPermissions;
+}
+
+/** Refuses with 403 unless a role of the actor holds the button-level permission. */
+export async function requireHeld(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  key: PermissionKey,
+): Promise<void> {
+  const held = await heldPermissions(app, req);
+  if (!held.has(key)) throw new AppError('permissions.denied', { status: 403 });
+}
+
+function permissionFor(rule: PermissionRule, body: unknown): PermissionKey {
+  return typeof rule === 'string' ? rule : rule.pick(body as never);
+}
+
+/**
+ * The hooks that enforce a route's declared access: sign-in (and the staff check) before the
+ * request is validated, so accounts without the right learn nothing about the input; the role and
+ * the button permission after it, since a permission may depend on the body.
+ */
+export function accessHooks(app: FastifyInstance, access: Access) {
+  if (access.who === 'public') return {};
+  const onRequest = access.who === 'staff' ? app.authenticateStaff : app.authenticate;
+  const who = access.who;
+  const permission = who === 'account' ? undefined : access.permission;
+  if (who !== 'account' && who !== 'staff' && !permission)
+    return {
+      onRequest,
+      preHandler: async (req: FastifyRequest) => requireRole(requireActor(req), ...who),
+    };
+  if (!permission) return { onRequest };
+  return {
+    onRequest,
+    preHandler: async (req: FastifyRequest) => {
+      const actor = requireActor(req);
+      await requireHeld(app, req, permissionFor(permission, req.body));
+      if (who === 'staff') {
+        if (!isPlatformStaff(actor)) throw forbidden();
+      } else requireRole(actor, ...who);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { envelopeOf, type Access, type AnyRoute, type RouteParsed } from '@platform/contract';
+import { accessHooks } from '../features/auth/access';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route, as its contract declares. */
+    access?: Access;
+  }
+}
+
+/** A request to a contract route, with its input as validated. */
+export type Served<D extends AnyRoute> = Omit<FastifyRequest, 'params' | 'query' | 'body'> &
+  RouteParsed<D>;
+
+type Handler<D extends AnyRoute> = (req: Served<D>, reply: FastifyReply) => unknown;
+
+/**
+ * Registers a route of the contract: its path, input schemas, answer and access come from the
+ * declaration; the handler only calls the service and presents the result.
+ */
+export function serve<D extends AnyRoute>(
+  app: Pick<FastifyInstance, 'route'> & FastifyInstance,
+  def: D,
+  handler: Handler<D>,
+  extra: Pick<RouteShorthandOptions, 'bodyLimit'> = {},
+): void {
+  const { access } = def;
+  app.route({
+    method: def.method,
+    url: def.path,
+    ...extra,
+    ...accessHooks(app, access),
+    config: {
+      access,
+      ...(access.who === 'account' && access.duringPasswordChange
+        ? { passwordChangeAllowed: true }
+        : {}),
+    },
+    schema: {
+      tags: [def.feature],
+      summary: def.summary,
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      ...(def.upload ? { consumes: ['multipart/form-data'] } : {}),
+      ...(def.form ? { consumes: ['application/x-www-form-urlencoded', 'application/json'] } : {}),
+      ...(def.response === 'file' ? {} : { response: { 200: envelopeOf(def.response) } }),
+    },
+    handler: handler as unknown as (req: FastifyRequest, reply: FastifyReply) => unknown,
+  });
+}

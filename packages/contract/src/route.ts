@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+import type { PermissionKey } from './permissions';
+import type { RoleCode } from './users';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call a route. The server enforces it before the handler runs; the tenant walk and the
+ * API document read it. Object and school rules (which student, which school) live in the
+ * feature's policy on the server.
+ */
+export type Access =
+  /** No sign-in. */
+  | { readonly who: 'public' }
+  /** Any signed-in account. */
+  | { readonly who: 'account'; readonly duringPasswordChange?: true }
+  /** Platform staff only; school accounts are refused before the request is validated. */
+  | { readonly who: 'staff'; readonly permission?: PermissionRule }
+  /** Accounts holding one of these roles. */
+  | { readonly who: readonly RoleCode[]; readonly permission?: PermissionRule };
+
+/**
+ * A button-level permission the caller's roles must hold: one key, or one picked from the body
+ * (adding and editing through one save route).
+ */
+export type PermissionRule =
+  | PermissionKey
+  | { readonly keys: readonly PermissionKey[]; readonly pick: (body: never) => PermissionKey };
+
+/** A multipart upload: its fields (validated like a body) and the name of its file part. */
+export interface UploadShape<F extends z.ZodType = z.ZodType> {
+  readonly fields: F;
+  readonly file: string;
+}
+
+/** What a route answers: JSON data inside the envelope, or a file. */
+export type Answer = z.ZodType | 'file';
+
+export interface RouteDef<
+  M extends HttpMethod = HttpMethod,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  U extends UploadShape | undefined = UploadShape | undefined,
+  R extends Answer = Answer,
+> {
+  readonly method: M;
+  readonly path: string;
+  /** The feature the route belongs to (its tag in the API document). */
+  readonly feature: string;
+  readonly summary: string;
+  readonly params?: P;
+  readonly query?: Q;
+  readonly body?: B;
+  readonly upload?: U;
+  /** The form body's content type when it is not JSON (OAuth's token endpoint). */
+  readonly form?: true;
+  readonly response: R;
+  readonly access: Access;
+}
+
+export type AnyRoute = RouteDef<
+  HttpMethod,
+  z.ZodType | undefined,
+  z.ZodType | undefined,
+  z.ZodType | undefined,
+  UploadShape | undefined,
+  Answer
+>;
+
+/** Declares a route; the value is the declaration itself, typed precisely. */
+export function defineRoute<
+  M extends HttpMethod,
+  R extends Answer,
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  U extends UploadShape | undefined = undefined,
+>(def: RouteDef<M, P, Q, B, U, R>): RouteDef<M, P, Q, B, U, R> {
+  return def;
+}
+
+type InOf<S> = S extends z.ZodType ? z.input<S> : never;
+type OutOf<S> = S extends z.ZodType ? z.output<S> : never;
+
+/** What a caller sends: only the parts the route declares. */
+export type RouteInput<D extends AnyRoute> = ([NonNullable<D['params']>] extends [never]
+  ? unknown
+  : { params: InOf<D['params']> }) &
+  ([NonNullable<D['query']>] extends [never] ? unknown : { query: InOf<D['query']> }) &
+  ([NonNullable<D['body']>] extends [never] ? unknown : { body: InOf<D['body']> }) &
+  ([NonNullable<D['upload']>] extends [never]
+    ? unknown
+    : { fields: InOf<NonNullable<D['upload']>['fields']> });
+
+/** What the server's handler receives after validation. */
+export type RouteParsed<D extends AnyRoute> = {
+  params: OutOf<D['params']>;
+  query: OutOf<D['query']>;
+  body: OutOf<D['body']>;
+};
+
+/** The data a route answers with (inside the envelope), or a file. */
+export type RouteOutput<D extends AnyRoute> = D['response'] extends z.ZodType
+  ? z.output<D['response']>
+  : Blob;
+
+/** The permission keys a rule may ask for. */
+export function permissionKeysOf(rule: PermissionRule | undefined): readonly PermissionKey[] {
+  if (!rule) return [];
+  return typeof rule === 'string' ? [rule] : rule.keys;
+}
+
+/** Fill `:name` segments of a route path. */
+export function pathOf(route: string, params: Record<string, string | number> = {}): string {
+  return route.replace(/:(\w+)/g, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(v));
+  });
+}
