@@ -62,6 +62,13 @@ const enableSchema = z.object({ id: idSchema, enabled: z.boolean('required') });
 // ---------------------------------------------------------------------------------------------
 // Teachers
 
+export const teacherPermissionKeys = [
+  'teacher.add',
+  'teacher.edit',
+  'teacher.enable',
+  'teacher.delete',
+] as const;
+
 /** The roles a school's teacher account can hold. */
 export const teacherRoles = ['teacher', 'school-manager'] as const;
 export type TeacherRole = (typeof teacherRoles)[number];
@@ -106,6 +113,16 @@ export const teacherEnableSchema = enableSchema;
 
 // ---------------------------------------------------------------------------------------------
 // Students
+
+export const studentPermissionKeys = [
+  'student.add',
+  'student.edit',
+  'student.enable',
+  'student.reset_password',
+  'student.batch_create',
+  'student.import',
+  'student.export',
+] as const;
 
 /** A student number: also the student's login name. */
 export const stuNoSchema = z

@@ -14,6 +14,16 @@ export const schoolTypeNames: Record<SchoolType, { zh: string; en: string }> = {
   5: { zh: '中职院校', en: 'Secondary vocational school' },
 };
 
+export const collegePermissionKeys = [
+  'college.add',
+  'college.edit',
+  'college.delete',
+  'college.enable',
+  'college.import',
+  'college.total_user',
+  'college.admins',
+] as const;
+
 /** The root of the region dictionary: `childByPid` without a pid lists its provinces. */
 export const rootRegionId = '100000';
 

@@ -11,6 +11,13 @@ export type CustomerKind = (typeof customerKindValues)[number];
 export const serviceStatuses = ['active', 'expired', 'not_started'] as const;
 export type ServiceStatus = (typeof serviceStatuses)[number];
 
+export const customerPermissionKeys = [
+  'customer.add',
+  'customer.edit',
+  'customer.delete',
+  'customer.add_time',
+] as const;
+
 export const customerLimits = {
   nameMin: 2,
   nameMax: 50,

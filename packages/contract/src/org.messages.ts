@@ -4,6 +4,7 @@
  */
 
 export const orgMessages = {
+  'schools.not_found': { zh: '学校不存在', en: 'School not found' },
   'org.add_failed': { zh: '添加失败', en: 'Failed to add' },
   'org.update_failed': { zh: '更新失败', en: 'Update failed' },
   'org.delete_failed': { zh: '删除失败', en: 'Delete failed' },

@@ -14,6 +14,8 @@ const booleanQuery = z.enum(['true', 'false'], 'invalid_value').optional();
 // ---------------------------------------------------------------------------------------------
 // School profile
 
+export const schoolPermissionKeys = ['school.profile.edit'] as const;
+
 export const schoolProfileSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -56,6 +58,8 @@ export type SchoolProfileUpdate = z.input<typeof schoolProfileUpdateSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Departments and majors
+
+export const orgPermissionKeys = ['org.edit'] as const;
 
 export const orgNameLimits = { min: 2, max: 30 } as const;
 
@@ -119,6 +123,13 @@ export type OrgTreeDepartment = z.infer<typeof orgTreeDepartmentSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Classes
+
+export const classPermissionKeys = [
+  'class.add',
+  'class.edit',
+  'class.delete',
+  'class.archive',
+] as const;
 
 /** A class as offered in selects (student forms, imports, filters). */
 export const classOptionSchema = z.object({

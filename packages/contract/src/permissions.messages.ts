@@ -3,6 +3,7 @@ export const menuAdminMessages = {
     zh: '暂无此操作权限',
     en: 'You do not have permission for this action',
   },
+  'menus.unknown_app': { zh: '应用不存在', en: 'Unknown application' },
   'menus.not_found': { zh: '菜单不存在', en: 'The menu entry does not exist' },
   'menus.has_children': {
     zh: '该菜单下还有子菜单或按钮，请先删除它们',
@@ -24,9 +25,5 @@ export const menuAdminMessages = {
   'roles.menu_invalid': {
     zh: '所选菜单不存在或不属于该角色的应用',
     en: "A chosen entry does not exist or does not belong to the role's application",
-  },
-  'users.region_invalid': {
-    zh: '省份或城市无效：城市须属于所选省份',
-    en: 'Invalid province or city: the city must belong to the chosen province',
   },
 } as const satisfies Record<string, { zh: string; en: string }>;

@@ -2,41 +2,25 @@ import { z } from 'zod';
 import { idSchema } from './envelope';
 import { maxInteger } from './fields';
 import { parseCustomFields, parseMenuUrl, MenuType, LinkType } from './menus';
+import { studentPermissionKeys, teacherPermissionKeys } from './accounts';
+import { collegePermissionKeys } from './colleges';
+import { customerPermissionKeys } from './customers';
+import { classPermissionKeys, orgPermissionKeys, schoolPermissionKeys } from './org';
 
 /**
  * Button-level permission keys. A button is a type-2 menu entry under the page it acts on, whose
  * customFields carry `perm:<key>`; a role holds the permission when the entry is granted to it.
- * The web app hides the action without it and the server refuses the call.
+ * The web app hides the action without it and the server refuses the call. Each feature declares
+ * its keys next to its schemas; the menu and role administration keys are this file's own.
  */
 export const permissionKeys = [
-  'school.profile.edit',
-  'org.edit',
-  'class.add',
-  'class.edit',
-  'class.delete',
-  'class.archive',
-  'teacher.add',
-  'teacher.edit',
-  'teacher.enable',
-  'teacher.delete',
-  'student.add',
-  'student.edit',
-  'student.enable',
-  'student.reset_password',
-  'student.batch_create',
-  'student.import',
-  'student.export',
-  'college.add',
-  'college.edit',
-  'college.delete',
-  'college.enable',
-  'college.import',
-  'college.total_user',
-  'college.admins',
-  'customer.add',
-  'customer.edit',
-  'customer.delete',
-  'customer.add_time',
+  ...schoolPermissionKeys,
+  ...orgPermissionKeys,
+  ...classPermissionKeys,
+  ...teacherPermissionKeys,
+  ...studentPermissionKeys,
+  ...collegePermissionKeys,
+  ...customerPermissionKeys,
   'menu.edit',
   'role.grant',
 ] as const;

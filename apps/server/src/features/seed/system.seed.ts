@@ -1,8 +1,21 @@
-import { MenuType, type PermissionKey, type RoleCode } from '@platform/contract';
+import { MenuType, type RoleCode } from '@platform/contract';
 import type { AppContext } from '../../lib/context';
 import { sha256 } from '../../lib/passwords';
 import { writeAnnouncement } from '../announcements/announcements.repo';
+import { classesMenus } from '../classes/classes.menus';
+import { collegesMenus } from '../colleges/colleges.menus';
+import { customersMenus } from '../customers/customers.menus';
+import { environmentsMenus } from '../environments/environments.menus';
+import { labsMenus } from '../labs/labs.menus';
+import { operators, schoolStaff, type MenuSeed } from '../menus/menu-seed';
+import { menusMenus } from '../menus/menus.menus';
+import { orgMenus } from '../org/org.menus';
 import { seedRegions } from '../regions/regions.seed';
+import { rolesMenus } from '../roles/roles.menus';
+import { schoolsMenus } from '../schools/schools.menus';
+import { studentsMenus } from '../students/students.menus';
+import { teachersMenus } from '../teachers/teachers.menus';
+import { usersMenus } from '../users/users.menus';
 import * as repo from './seed.repo';
 
 const roleNames: Record<RoleCode, [string, string]> = {
@@ -15,66 +28,10 @@ const roleNames: Record<RoleCode, [string, string]> = {
   admin: ['平台管理员', 'Platform administrator'],
 };
 
-interface ButtonSeed {
-  perm: PermissionKey;
-  name: string;
-  nameEn: string;
-  roles: readonly RoleCode[];
-}
-
-interface MenuSeed {
-  index: string;
-  name: string;
-  nameEn: string;
-  url: string;
-  sort: number;
-  icon?: string;
-  linkType?: number;
-  linkValue?: string;
-  customFields?: string;
-  hidden?: boolean;
-  /** The system seed version that added this entry. */
-  since?: number;
-  roles: readonly RoleCode[] | 'all';
-  children?: (Omit<MenuSeed, 'roles' | 'children' | 'since'> & {
-    /** Narrows the parent's roles for this entry. */
-    roles?: readonly RoleCode[];
-    buttons?: ButtonSeed[];
-  })[];
-}
-
-const staff: RoleCode[] = ['operator', 'admin', 'case-developer', 'aiot-product-manager'];
-const operators: RoleCode[] = ['operator', 'admin'];
-const schoolStaff: RoleCode[] = ['school-manager', 'teacher'];
-const managers: RoleCode[] = ['school-manager'];
-
-const button = (
-  perm: PermissionKey,
-  name: string,
-  nameEn: string,
-  roles: readonly RoleCode[],
-): ButtonSeed => ({ perm, name, nameEn, roles });
-
-/** A hidden page of the menu tree: routable, shown under the entry at `activeMenu`. */
-const hiddenPage = (
-  index: string,
-  name: string,
-  nameEn: string,
-  path: string,
-  component: string,
-  activeMenu: string,
-  sort: number,
-) => ({
-  index,
-  name,
-  nameEn,
-  url: `path:${path},component:${component}`,
-  sort,
-  hidden: true,
-  customFields: `activeMenu:/${activeMenu}`,
-});
-
-/** The menu tree of every role. Every entry leads to a working screen. */
+/**
+ * The menu tree of every role: each feature's entries, under the headings they share. Every entry
+ * leads to a working screen.
+ */
 export const menuSeed: MenuSeed[] = [
   {
     index: '1',
@@ -85,33 +42,7 @@ export const menuSeed: MenuSeed[] = [
     icon: 'DashboardOutlined',
     roles: 'all',
   },
-  {
-    index: '2',
-    name: '个人中心',
-    nameEn: 'Personal centre',
-    url: 'personal',
-    sort: 90,
-    icon: 'UserOutlined',
-    roles: 'all',
-    children: [
-      {
-        index: '2-1',
-        name: '我的信息',
-        nameEn: 'My info',
-        url: 'personal/info',
-        sort: 1,
-        icon: 'IdcardOutlined',
-      },
-      {
-        index: '2-2',
-        name: '修改密码',
-        nameEn: 'Change password',
-        url: 'path:personal/password,component:PersonalPassword',
-        sort: 2,
-        icon: 'LockOutlined',
-      },
-    ],
-  },
+  ...usersMenus,
   {
     index: '3',
     name: '接口文档',
@@ -123,72 +54,8 @@ export const menuSeed: MenuSeed[] = [
     linkValue: '/api/docs',
     roles: ['operator', 'admin'],
   },
-  {
-    index: '4',
-    name: '实验环境',
-    nameEn: 'Lab environments',
-    url: 'environment',
-    sort: 10,
-    icon: 'ExperimentOutlined',
-    since: 2,
-    roles: 'all',
-    children: [
-      {
-        index: '4-1',
-        name: '环境中心',
-        nameEn: 'Environment centre',
-        url: 'path:environment/index,component:EnvIndex',
-        sort: 1,
-        icon: 'AppstoreOutlined',
-      },
-      ...(
-        [
-          ['4-2', '环境详情', 'Environment detail', 'detail', 'EnvDetail'],
-          ['4-3', '实验', 'Experiment', 'experiment', 'EnvExperiment'],
-          ['4-4', '终端', 'Terminal', 'terminal', 'EnvTerminal'],
-          ['4-5', '工作区', 'Workspace', 'workspace', 'EnvWorkspace'],
-          ['4-6', '操作手册', 'Operating manual', 'manual', 'EnvManual'],
-        ] as const
-      ).map(([index, name, nameEn, path, component], i) => ({
-        index,
-        name,
-        nameEn,
-        url: `path:environment/${path},component:${component}`,
-        sort: i + 2,
-        hidden: true,
-        customFields: 'activeMenu:/environment/index',
-      })),
-    ],
-  },
-  {
-    index: '5',
-    name: '环境管理',
-    nameEn: 'Environment management',
-    url: 'environment-admin',
-    sort: 20,
-    icon: 'CloudServerOutlined',
-    since: 2,
-    roles: staff,
-    children: [
-      ...(
-        [
-          ['5-1', '环境配置', 'Environment configurations', 'configs', 'EnvConfigList', false],
-          ['5-2', '实验脚本', 'Experiment scripts', 'scripts', 'EnvScriptList', false],
-          ['5-3', '我的实验环境', 'My experiment environments', 'mine', 'MyEnvList', false],
-          ['5-4', 'AI 环境配置', 'AI environment configuration', 'ai', 'AiEnvConfig', false],
-          ['5-5', '环境详情', 'Environment details', 'detail', 'EnvConfigDetail', true],
-        ] as const
-      ).map(([index, name, nameEn, path, component, hidden], i) => ({
-        index,
-        name,
-        nameEn,
-        url: `path:environment-admin/${path},component:${component}`,
-        sort: i + 1,
-        hidden,
-        ...(hidden ? { customFields: 'activeMenu:/environment-admin/configs' } : {}),
-      })),
-    ],
-  },
+  ...labsMenus,
+  ...environmentsMenus,
   {
     index: '6',
     name: '学校管理',
@@ -198,110 +65,7 @@ export const menuSeed: MenuSeed[] = [
     icon: 'BankOutlined',
     since: 3,
     roles: schoolStaff,
-    children: [
-      {
-        index: '6-1',
-        name: '学校信息',
-        nameEn: 'School profile',
-        url: 'path:school/profile,component:SchoolProfile',
-        sort: 1,
-        icon: 'ProfileOutlined',
-        roles: managers,
-        buttons: [button('school.profile.edit', '编辑学校信息', 'Edit profile', managers)],
-      },
-      {
-        index: '6-2',
-        name: '组织管理',
-        nameEn: 'Organization',
-        url: 'path:school/organization,component:OrgManagement',
-        sort: 2,
-        icon: 'ApartmentOutlined',
-        roles: managers,
-        buttons: [button('org.edit', '编辑组织结构', 'Edit organization', managers)],
-      },
-      {
-        index: '6-3',
-        name: '班级管理',
-        nameEn: 'Classes',
-        url: 'path:school/classes,component:ClassManagement',
-        sort: 3,
-        icon: 'TeamOutlined',
-        buttons: [
-          button('class.add', '新增班级', 'Add class', schoolStaff),
-          button('class.edit', '编辑班级', 'Edit class', schoolStaff),
-          button('class.delete', '删除班级', 'Delete class', managers),
-          button('class.archive', '归档班级', 'Archive class', managers),
-        ],
-      },
-      {
-        index: '6-4',
-        name: '教师管理',
-        nameEn: 'Teachers',
-        url: 'path:school/teachers,component:TeacherManagement',
-        sort: 4,
-        icon: 'SolutionOutlined',
-        roles: managers,
-        buttons: [
-          button('teacher.add', '新增教师', 'Add teacher', managers),
-          button('teacher.edit', '编辑教师', 'Edit teacher', managers),
-          button('teacher.enable', '启用/禁用教师', 'Enable or disable teacher', managers),
-          button('teacher.delete', '删除教师', 'Delete teacher', managers),
-        ],
-      },
-      {
-        index: '6-5',
-        name: '学生管理',
-        nameEn: 'Students',
-        url: 'path:school/students,component:StudentManagement',
-        sort: 5,
-        icon: 'UserOutlined',
-        buttons: [
-          button('student.add', '新增学生', 'Add student', schoolStaff),
-          button('student.edit', '编辑学生', 'Edit student', schoolStaff),
-          button('student.enable', '启用/禁用学生', 'Enable or disable student', managers),
-          button('student.reset_password', '重置密码', 'Reset password', schoolStaff),
-          button('student.batch_create', '新建学生账号', 'New student accounts', managers),
-          button('student.import', '导入学生', 'Import students', schoolStaff),
-          button('student.export', '导出学生', 'Export students', schoolStaff),
-        ],
-      },
-      hiddenPage(
-        '6-6',
-        '新增学生',
-        'Add student',
-        'school/students/add',
-        'StudentEdit',
-        'school/students',
-        6,
-      ),
-      hiddenPage(
-        '6-7',
-        '编辑学生',
-        'Edit student',
-        'school/students/edit',
-        'StudentEdit',
-        'school/students',
-        7,
-      ),
-      hiddenPage(
-        '6-8',
-        '学生详情',
-        'Student detail',
-        'school/students/detail',
-        'StudentDetail',
-        'school/students',
-        8,
-      ),
-      hiddenPage(
-        '6-9',
-        '新建学生账号',
-        'New student accounts',
-        'school/students/new-account',
-        'StudentNewAccount',
-        'school/students',
-        9,
-      ),
-    ],
+    children: [...schoolsMenus, ...orgMenus, ...classesMenus, ...teachersMenus, ...studentsMenus],
   },
   {
     index: '7',
@@ -312,55 +76,7 @@ export const menuSeed: MenuSeed[] = [
     icon: 'ShopOutlined',
     since: 3,
     roles: operators,
-    children: [
-      {
-        index: '7-1',
-        name: '学校管理',
-        nameEn: 'Colleges',
-        url: 'path:operation/colleges,component:CollegeList',
-        sort: 1,
-        icon: 'BankOutlined',
-        buttons: [
-          button('college.add', '新增学校', 'Add college', operators),
-          button('college.edit', '编辑学校', 'Edit college', operators),
-          button('college.delete', '删除学校', 'Delete college', operators),
-          button('college.enable', '启用/禁用学校', 'Enable or disable college', operators),
-          button('college.import', '导入学校', 'Import colleges', operators),
-          button('college.total_user', '修改账号上限', 'Change account limit', operators),
-          button('college.admins', '学校管理员账号', 'School admin accounts', operators),
-        ],
-      },
-      {
-        index: '7-2',
-        name: '客户管理',
-        nameEn: 'Customers',
-        url: 'path:operation/customers,component:CustomerList',
-        sort: 2,
-        icon: 'ContactsOutlined',
-        buttons: [
-          button('customer.add', '新增客户', 'Add customer', operators),
-          button('customer.edit', '编辑客户', 'Edit customer', operators),
-          button('customer.delete', '删除客户', 'Delete customer', operators),
-        ],
-      },
-      {
-        index: '7-3',
-        name: '服务管理',
-        nameEn: 'Service management',
-        url: 'path:operation/services,component:ServiceManagement',
-        sort: 3,
-        icon: 'FieldTimeOutlined',
-        buttons: [button('customer.add_time', '增加服务时间', 'Add service time', operators)],
-      },
-      {
-        index: '7-4',
-        name: '加时记录',
-        nameEn: 'History of added time',
-        url: 'path:operation/time-history,component:TimeHistory',
-        sort: 4,
-        icon: 'HistoryOutlined',
-      },
-    ],
+    children: [...collegesMenus, ...customersMenus],
   },
   {
     index: '8',
@@ -371,26 +87,7 @@ export const menuSeed: MenuSeed[] = [
     icon: 'SettingOutlined',
     since: 3,
     roles: operators,
-    children: [
-      {
-        index: '8-1',
-        name: '菜单管理',
-        nameEn: 'Menus',
-        url: 'path:system/menus,component:MenuManagement',
-        sort: 1,
-        icon: 'MenuOutlined',
-        buttons: [button('menu.edit', '编辑菜单', 'Edit menus', operators)],
-      },
-      {
-        index: '8-2',
-        name: '角色权限',
-        nameEn: 'Roles',
-        url: 'path:system/roles,component:RoleManagement',
-        sort: 2,
-        icon: 'SafetyOutlined',
-        buttons: [button('role.grant', '分配权限', 'Grant menus', operators)],
-      },
-    ],
+    children: [...menusMenus, ...rolesMenus],
   },
 ];
 

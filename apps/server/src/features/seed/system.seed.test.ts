@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menus, roleMenus, roles, systemSettings } from '../../db/schema';
+import { createHarness, type Harness } from '../../test/harness';
+import { seedSystem } from './system.seed';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+/** The seeded menu rows in the order they were written, parents by position, grants by role code. */
+async function seededMenus() {
+  const { db } = h.ctx;
+  const codeOf = new Map((await db.select().from(roles)).map((r) => [r.id, r.code]));
+  const grants = await db.select().from(roleMenus);
+  const rows = (await db.select().from(menus)).sort((a, b) =>
+    BigInt(a.id) < BigInt(b.id) ? -1 : 1,
+  );
+  const position = new Map(rows.map((m, i) => [m.id, i]));
+  return rows.map(({ id, parentId, createdAt: _c, updatedAt: _u, ...fields }) => ({
+    parent: parentId === null ? null : position.get(parentId),
+    ...fields,
+    roles: grants
+      .filter((g) => g.menuId === id)
+      .map((g) => codeOf.get(g.roleId))
+      .sort(),
+  }));
+}
+
+describe('system menus', () => {
+  it('writes the menu tree of every role', async () => {
+    expect(await seededMenus()).toMatchSnapshot();
+  });
+
+  it.each([1, 2])('adds only the entries newer than version %i', async (version) => {
+    await h.ctx.db.delete(menus);
+    await h.ctx.db
+      .update(systemSettings)
+      .set({ value: version })
+      .where(eq(systemSettings.key, 'seed.system.version'));
+    await seedSystem(h.ctx);
+    const added = await seededMenus();
+    expect(added.map((m) => m.menuIndex ?? m.customFields)).toMatchSnapshot();
+  });
+});

@@ -1,0 +1,57 @@
+import { button, hiddenPage, schoolStaff, managers, type MenuChildSeed } from '../menus/menu-seed';
+
+export const studentsMenus: MenuChildSeed[] = [
+  {
+    index: '6-5',
+    name: '学生管理',
+    nameEn: 'Students',
+    url: 'path:school/students,component:StudentManagement',
+    sort: 5,
+    icon: 'UserOutlined',
+    buttons: [
+      button('student.add', '新增学生', 'Add student', schoolStaff),
+      button('student.edit', '编辑学生', 'Edit student', schoolStaff),
+      button('student.enable', '启用/禁用学生', 'Enable or disable student', managers),
+      button('student.reset_password', '重置密码', 'Reset password', schoolStaff),
+      button('student.batch_create', '新建学生账号', 'New student accounts', managers),
+      button('student.import', '导入学生', 'Import students', schoolStaff),
+      button('student.export', '导出学生', 'Export students', schoolStaff),
+    ],
+  },
+  hiddenPage(
+    '6-6',
+    '新增学生',
+    'Add student',
+    'school/students/add',
+    'StudentEdit',
+    'school/students',
+    6,
+  ),
+  hiddenPage(
+    '6-7',
+    '编辑学生',
+    'Edit student',
+    'school/students/edit',
+    'StudentEdit',
+    'school/students',
+    7,
+  ),
+  hiddenPage(
+    '6-8',
+    '学生详情',
+    'Student detail',
+    'school/students/detail',
+    'StudentDetail',
+    'school/students',
+    8,
+  ),
+  hiddenPage(
+    '6-9',
+    '新建学生账号',
+    'New student accounts',
+    'school/students/new-account',
+    'StudentNewAccount',
+    'school/students',
+    9,
+  ),
+];
