@@ -4,7 +4,7 @@ import { toast } from '../../shared/toast';
 import { BrandLink } from '../../shared/ui/Logo';
 import { LanguageSelect } from '../layout/LanguageSelect';
 import { useSession } from '../auth/useSession';
-import { usePermissions } from '../menus/usePermissions';
+import { usePermissions } from '../../shared/permissions/usePermissions';
 import '../../shared/ui/light.css';
 import './HomePage.css';
 

@@ -9,7 +9,7 @@ import { EmptyState } from '../../shared/ui/PageStates';
 import { LogoMark } from '../../shared/ui/Logo';
 import { useSession } from '../auth/useSession';
 import { whitelistQueryOptions } from '../auth/api';
-import { usePermissions } from '../menus/usePermissions';
+import { usePermissions } from '../../shared/permissions/usePermissions';
 import {
   areaPath,
   currentEntry,
@@ -18,7 +18,7 @@ import {
   splitAreaPath,
   visibleChildren,
   type MenuEntry,
-} from '../menus/menuRoutes';
+} from '../../shared/permissions/menuRoutes';
 import { viewFor } from '../menus/viewRegistry';
 import { clientConfigQueryOptions } from './api';
 import { TopMenu } from './TopMenu';
