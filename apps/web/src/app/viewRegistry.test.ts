@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasView, viewFor } from './viewRegistry';
-import { ViewUnavailable } from '../errors/ViewUnavailable';
+import { ViewUnavailable } from '../features/errors/ViewUnavailable';
 
 describe('view registry', () => {
   it('maps the seeded views and falls back to the not-available screen', () => {
