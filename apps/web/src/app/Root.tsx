@@ -10,7 +10,7 @@ import { AnnouncementHost } from '../features/announcement/AnnouncementHost';
 import { guard, isAreaPath } from './guard';
 
 const ForcedPasswordChange = lazy(() =>
-  import('../features/auth/ForcedPasswordChange').then((m) => ({
+  import('../features/personal/ForcedPasswordChange').then((m) => ({
     default: m.ForcedPasswordChange,
   })),
 );

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../shared/toast';
 import { BrandLink } from '../../shared/ui/Logo';
-import { LanguageSelect } from '../layout/LanguageSelect';
+import { LanguageSelect } from '../../shared/ui/LanguageSelect';
 import { useSession } from '../auth/useSession';
 import { usePermissions } from '../../shared/permissions/usePermissions';
 import '../../shared/ui/light.css';

@@ -24,7 +24,7 @@ import { TopMenu } from './TopMenu';
 import { SideMenu } from './SideMenu';
 import { UserPanel } from './UserPanel';
 import { AiHelper } from './AiHelper';
-import { LanguageSelect } from './LanguageSelect';
+import { LanguageSelect } from '../../shared/ui/LanguageSelect';
 import { useOpenMenuEntry } from './useOpenMenuEntry';
 import { isFullScreenPath } from './fullScreen';
 import './MainLayout.css';
