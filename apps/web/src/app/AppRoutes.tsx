@@ -15,8 +15,8 @@ const NotFoundPage = lazy(() =>
 const ViewUnavailablePage = lazy(() =>
   import('../features/errors/ViewUnavailable').then((m) => ({ default: m.ViewUnavailablePage })),
 );
-const MainLayout = lazy(() =>
-  import('../features/layout/MainLayout').then((m) => ({ default: m.MainLayout })),
+const SignedInArea = lazy(() =>
+  import('./SignedInArea').then((m) => ({ default: m.SignedInArea })),
 );
 
 export function AppRoutes() {
@@ -35,7 +35,7 @@ export function AppRoutes() {
         <Route path="industrial-internet/*" element={<ViewUnavailablePage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="404" element={<NotFoundPage />} />
-        <Route path=":schUrl/*" element={<MainLayout />} />
+        <Route path=":schUrl/*" element={<SignedInArea />} />
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Route>
     </Routes>

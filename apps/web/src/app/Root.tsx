@@ -4,13 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { setNavigate } from '../shared/navigation';
 import { PageLoader } from '../shared/ui/PageLoader';
 import { useSession } from '../features/auth/useSession';
-import { usePermissions } from '../features/menus/usePermissions';
+import { usePermissions } from '../shared/permissions/usePermissions';
 import { clientConfigQueryOptions } from '../features/layout/api';
 import { AnnouncementHost } from '../features/announcement/AnnouncementHost';
 import { guard, isAreaPath } from './guard';
 
 const ForcedPasswordChange = lazy(() =>
-  import('../features/auth/ForcedPasswordChange').then((m) => ({
+  import('../features/personal/ForcedPasswordChange').then((m) => ({
     default: m.ForcedPasswordChange,
   })),
 );

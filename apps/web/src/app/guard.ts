@@ -1,6 +1,6 @@
 import { defaultSchoolUrl } from '@platform/contract';
 import { loginPath } from '../shared/navigation';
-import { splitAreaPath } from '../features/menus/menuRoutes';
+import { splitAreaPath } from '../shared/permissions/menuRoutes';
 
 /**
  * The route guard (spec §2 Route guard), as a pure function of where the user goes and what is

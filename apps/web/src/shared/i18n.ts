@@ -5,13 +5,6 @@ import { languages, storageKeys, type Lang, type Language } from '@platform/cont
 import { zhCN } from './locales/zh-CN';
 import { enUS } from './locales/en-US';
 
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: typeof zhCN };
-  }
-}
-
 export const defaultLanguage: Language = 'zh-CN';
 
 /** Maps a browser or stored language tag to one of ours; other tags are left for i18next to skip. */
@@ -57,6 +50,14 @@ export function initI18n(): typeof i18n {
   syncDocument(currentLanguage());
   i18n.on('languageChanged', syncDocument);
   return i18n;
+}
+
+/**
+ * Adds texts under their top-level keys to a language (the signed-in features bring theirs with
+ * their area; the texts' type is declared with the features in `features/index.ts`).
+ */
+export function addTexts(language: Language, texts: Record<string, object>): void {
+  initI18n().addResourceBundle(language, 'translation', texts, true, true);
 }
 
 /** The active UI language (zh-CN or en-US). */

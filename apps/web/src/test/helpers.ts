@@ -2,17 +2,19 @@ import type { MenuNode } from '@platform/contract';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { changeLanguage, initI18n } from '../shared/i18n';
+import { addFeatureTexts } from '../features';
 import { resetToasts } from '../shared/toast';
 import { resetRequestState } from '../shared/request';
 import { setNavigate } from '../shared/navigation';
 
 /**
- * Common test setup: Chinese UI (unless a test switches), a clean DOM, storage, cookies, toasts
- * and timers after each test.
+ * Common test setup: Chinese UI (unless a test switches) with every feature's texts; a clean
+ * DOM, storage, cookies, toasts and timers after each test.
  */
 export function setupTestEnvironment(): void {
   beforeAll(async () => {
     initI18n();
+    addFeatureTexts();
     await changeLanguage('zh-CN');
   });
   afterEach(async () => {

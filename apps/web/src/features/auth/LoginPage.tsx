@@ -8,7 +8,7 @@ import { fieldErrorText, zodFieldError } from '../../shared/zodForm';
 import { isRequestError } from '../../shared/request';
 import { safeRedirect } from '../../shared/navigation';
 import { BrandLink, LogoMark } from '../../shared/ui/Logo';
-import { LanguageSelect } from '../layout/LanguageSelect';
+import { LanguageSelect } from '../../shared/ui/LanguageSelect';
 import { loginMutationOptions } from './api';
 import '../../shared/ui/light.css';
 import './LoginPage.css';

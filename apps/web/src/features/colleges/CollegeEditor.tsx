@@ -11,7 +11,7 @@ import {
 } from '@platform/contract';
 import { toast } from '../../shared/toast';
 import { fieldErrorText, zodRules } from '../../shared/zodForm';
-import { useCan } from '../menus/useCan';
+import { useCan } from '../../shared/permissions/useCan';
 import { collegeSaveMutationOptions } from './api';
 import { schoolTypeOptions, useLang } from './collegeFormat';
 import {

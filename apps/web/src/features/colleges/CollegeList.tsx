@@ -6,7 +6,7 @@ import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { College } from '@platform/contract';
 import { toast } from '../../shared/toast';
 import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
-import { useCan } from '../menus/useCan';
+import { useCan } from '../../shared/permissions/useCan';
 import {
   collegeEnableMutationOptions,
   collegePageQueryOptions,

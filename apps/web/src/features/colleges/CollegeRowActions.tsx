@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Popconfirm, Space } from 'antd';
 import type { College } from '@platform/contract';
 import { toast } from '../../shared/toast';
-import { useCan } from '../menus/useCan';
+import { useCan } from '../../shared/permissions/useCan';
 import { collegeDeleteMutationOptions } from './api';
 
 export type CollegeDialog = 'edit' | 'totalUser' | 'admins';

@@ -5,7 +5,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Popconfirm, Space, type TableColumnsType } from 'antd';
 import type { Customer } from '@platform/contract';
 import { toast } from '../../shared/toast';
-import { useCan } from '../menus/useCan';
+import { useCan } from '../../shared/permissions/useCan';
 import { customerDeleteMutationOptions } from './api';
 import { CustomerEditor } from './CustomerEditor';
 import { CustomerFilters } from './CustomerFilters';

@@ -1,3 +1,5 @@
+import type { Widen } from '../../shared/locales/zh-CN';
+
 /** Texts of the environment-configuration admin screens (management spec §2, platform spec §3). */
 export const envAdminZh = {
   titles: {
@@ -189,8 +191,6 @@ export const envAdminZh = {
   unlimited: '不限制',
   total: '共 {{total}} 条',
 } as const;
-
-type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
 export const envAdminEn: Widen<typeof envAdminZh> = {
   titles: {

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { areaPath, splitAreaPath } from '../menus/menuRoutes';
+import { areaPath, splitAreaPath } from '../../shared/permissions/menuRoutes';
 
 /** Menu paths of the environment admin views (under the school prefix). */
 export const envAdminPaths = {

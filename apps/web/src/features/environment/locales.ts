@@ -1,4 +1,4 @@
-import type { Translation } from '../../shared/locales/zh-CN';
+import type { Widen } from '../../shared/locales/zh-CN';
 
 /** Texts of the environment screens (`environment.*`); English has exactly the same keys. */
 export const environmentZh = {
@@ -154,7 +154,7 @@ export const environmentZh = {
   },
 } as const;
 
-export const environmentEn: Translation['environment'] = {
+export const environmentEn: Widen<typeof environmentZh> = {
   centre: 'Environment centre',
   details: 'Details',
   enter: 'Enter experiment',

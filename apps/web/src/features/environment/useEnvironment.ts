@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { defaultSchoolUrl, idSchema } from '@platform/contract';
-import { areaPath } from '../menus/menuRoutes';
+import { areaPath } from '../../shared/permissions/menuRoutes';
 
 /** The environment screens, under the school's area (`/sch_edu/environment/...`). */
 export const envPages = {

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../shared/toast';
 import { BrandLink } from '../../shared/ui/Logo';
-import { LanguageSelect } from '../layout/LanguageSelect';
+import { LanguageSelect } from '../../shared/ui/LanguageSelect';
 import { useSession } from '../auth/useSession';
-import { usePermissions } from '../menus/usePermissions';
+import { usePermissions } from '../../shared/permissions/usePermissions';
 import '../../shared/ui/light.css';
 import './HomePage.css';
 

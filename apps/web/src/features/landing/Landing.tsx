@@ -6,9 +6,8 @@ import { defaultSchoolUrl, displayName, type Role } from '@platform/contract';
 import { LoadFailed, LoadingState, EmptyState } from '../../shared/ui/PageStates';
 import { roleName } from '../../shared/roleName';
 import { useSession } from '../auth/useSession';
-import { usePermissions } from '../menus/usePermissions';
-import { visibleChildren, type MenuEntry } from '../menus/menuRoutes';
-import { menuHref } from '../layout/useOpenMenuEntry';
+import { usePermissions } from '../../shared/permissions/usePermissions';
+import { menuHref, visibleChildren, type MenuEntry } from '../../shared/permissions/menuRoutes';
 import './Landing.css';
 
 type RoleTextKey =

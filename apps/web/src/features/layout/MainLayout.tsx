@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes, Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { EmptyState } from '../../shared/ui/PageStates';
 import { LogoMark } from '../../shared/ui/Logo';
 import { useSession } from '../auth/useSession';
 import { whitelistQueryOptions } from '../auth/api';
-import { usePermissions } from '../menus/usePermissions';
+import { usePermissions } from '../../shared/permissions/usePermissions';
 import {
   areaPath,
   currentEntry,
@@ -18,14 +18,13 @@ import {
   splitAreaPath,
   visibleChildren,
   type MenuEntry,
-} from '../menus/menuRoutes';
-import { viewFor } from '../menus/viewRegistry';
+} from '../../shared/permissions/menuRoutes';
 import { clientConfigQueryOptions } from './api';
 import { TopMenu } from './TopMenu';
 import { SideMenu } from './SideMenu';
 import { UserPanel } from './UserPanel';
 import { AiHelper } from './AiHelper';
-import { LanguageSelect } from './LanguageSelect';
+import { LanguageSelect } from '../../shared/ui/LanguageSelect';
 import { useOpenMenuEntry } from './useOpenMenuEntry';
 import { isFullScreenPath } from './fullScreen';
 import './MainLayout.css';
@@ -43,7 +42,9 @@ function readActiveMenu(): string | null {
   }
 }
 
-function MenuView({ entry }: { entry: MenuEntry }) {
+type ViewFor = (name: string | null) => ComponentType;
+
+function MenuView({ entry, viewFor }: { entry: MenuEntry; viewFor: ViewFor }) {
   const View = viewFor(entry.view);
   return <View />;
 }
@@ -62,7 +63,7 @@ function NoMenus() {
  * The signed-in area (/:schUrl/*): header with logo, top menu, AI helper, language and user;
  * the side menu of the selected top item; and the views of the permission tree as routes.
  */
-export function MainLayout() {
+export function MainLayout({ viewFor }: { viewFor: ViewFor }) {
   const location = useLocation();
   const session = useSession();
   const permissions = usePermissions(session, true);
@@ -164,7 +165,11 @@ export function MainLayout() {
                   }
                 />
                 {menu.routes.map((route) => (
-                  <Route key={route.id} path={route.path} element={<MenuView entry={route} />} />
+                  <Route
+                    key={route.id}
+                    path={route.path}
+                    element={<MenuView entry={route} viewFor={viewFor} />}
+                  />
                 ))}
                 <Route path="*" element={<Navigate to="/404" replace />} />
               </Routes>

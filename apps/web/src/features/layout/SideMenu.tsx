@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Menu, type MenuProps } from 'antd';
 import { ExportOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { visibleChildren, type MenuEntry } from '../menus/menuRoutes';
+import { visibleChildren, type MenuEntry } from '../../shared/permissions/menuRoutes';
 import { menuIcon } from './menuIcons';
 
 type Item = Required<MenuProps>['items'][number];

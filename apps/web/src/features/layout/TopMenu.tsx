@@ -2,10 +2,10 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
-import type { MenuEntry } from '../menus/menuRoutes';
+import { menuHref, type MenuEntry } from '../../shared/permissions/menuRoutes';
 import { splitTopMenu } from './topMenuOverflow';
 import { useElementWidth } from './useElementWidth';
-import { isPlainClick, menuHref } from './useOpenMenuEntry';
+import { isPlainClick } from './useOpenMenuEntry';
 
 interface TopMenuProps {
   schUrl: string;

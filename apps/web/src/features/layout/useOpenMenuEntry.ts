@@ -1,13 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { areaPath, menuTarget, type MenuEntry } from '../menus/menuRoutes';
-
-/** The address a menu entry leads to (for links), or null when it leads nowhere. */
-export function menuHref(schUrl: string, entry: MenuEntry): string | null {
-  const target = menuTarget(entry);
-  if (!target) return null;
-  return target.kind === 'external' ? target.url : areaPath(schUrl, target.path);
-}
+import { areaPath, menuTarget, type MenuEntry } from '../../shared/permissions/menuRoutes';
 
 /**
  * Opening a menu entry: link type 2 (or an http url) opens a new window; an entry flagged

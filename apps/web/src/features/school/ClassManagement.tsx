@@ -6,7 +6,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { ClassRecord } from '@platform/contract';
 import { toast } from '../../shared/toast';
 import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
-import { useCan } from '../menus/useCan';
+import { useCan } from '../../shared/permissions/useCan';
 import { classDeleteMutationOptions, classPageQueryOptions } from './api';
 import { ArchiveClassDialog } from './ArchiveClassDialog';
 import { ClassEditor } from './ClassEditor';

@@ -7,7 +7,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { Department, Major, OrgTreeDepartment } from '@platform/contract';
 import { toast } from '../../shared/toast';
 import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
-import { useCan } from '../menus/useCan';
+import { useCan } from '../../shared/permissions/useCan';
 import {
   departmentDeleteMutationOptions,
   majorDeleteMutationOptions,

@@ -5,7 +5,7 @@ import { Button, Card, Descriptions, Space, Tag } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import type { SchoolProfile as Profile } from '@platform/contract';
 import { LoadFailed, LoadingState } from '../../shared/ui/PageStates';
-import { useCan } from '../menus/useCan';
+import { useCan } from '../../shared/permissions/useCan';
 import { schoolProfileQueryOptions } from './api';
 import { yuan } from './forms';
 import { ProfileEditor } from './ProfileEditor';

@@ -6,7 +6,7 @@ import { Button, Card, Descriptions, Space, Tag } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { idSchema } from '@platform/contract';
 import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
-import { useCan } from '../menus/useCan';
+import { useCan } from '../../shared/permissions/useCan';
 import {
   StatusTag,
   formatTime,

@@ -5,7 +5,7 @@ import { Button, Card, Input, Select, Space, Table, type TableColumnsType } from
 import { ImportOutlined, PlusOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { accountStatuses, type Student, type StudentDetail } from '@platform/contract';
 import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
-import { useCan } from '../menus/useCan';
+import { useCan } from '../../shared/permissions/useCan';
 import { ExportStudentsButton } from '../student-import/ExportStudentsButton';
 import { StudentImportDialog } from '../student-import/StudentImportDialog';
 import {

@@ -8,7 +8,7 @@ import type { AccountStatus } from '@platform/contract';
 import { isRequestError } from '../../shared/request';
 import { toast } from '../../shared/toast';
 import { fieldErrorText } from '../../shared/zodForm';
-import { areaPath, splitAreaPath } from '../menus/menuRoutes';
+import { areaPath, splitAreaPath } from '../../shared/permissions/menuRoutes';
 import type { Paging } from './api';
 
 /** Pieces the teacher and student screens share: paging, status, gender, failures, navigation. */

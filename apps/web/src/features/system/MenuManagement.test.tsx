@@ -9,7 +9,7 @@ import {
   renderView,
   rowOf,
 } from '../environment-admin/testing';
-import { menuKeys } from '../menus/api';
+import { menuKeys } from '../../shared/permissions/api';
 import {
   menuDeleteMutationOptions,
   menuSaveMutationOptions,

@@ -16,7 +16,7 @@ import { LinkType, MenuType, type MenuAdminNode } from '@platform/contract';
 import { apiLanguage } from '../../shared/i18n';
 import { toast } from '../../shared/toast';
 import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
-import { useCan } from '../menus/useCan';
+import { useCan } from '../../shared/permissions/useCan';
 import { menuAdminTreeQueryOptions, menuDeleteMutationOptions } from './api';
 import { MenuEditor } from './MenuEditor';
 import { menuNameOf } from './menuForm';

@@ -7,7 +7,7 @@ import { apiLanguage } from '../../shared/i18n';
 import { roleName } from '../../shared/roleName';
 import { toast } from '../../shared/toast';
 import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
-import { useCan } from '../menus/useCan';
+import { useCan } from '../../shared/permissions/useCan';
 import {
   menuAdminTreeQueryOptions,
   roleGrantMutationOptions,

@@ -10,7 +10,7 @@ import {
 } from '@platform/contract';
 import { request } from '../../shared/request';
 import { sessionScope } from '../../shared/queryScopes';
-import { menuKeys } from '../menus/api';
+import { menuKeys } from '../../shared/permissions/api';
 
 /** Menu tree and role grants, administered by platform staff (management spec §2, §6). */
 export const systemKeys = {

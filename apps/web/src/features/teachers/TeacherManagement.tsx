@@ -5,7 +5,7 @@ import { Button, Card, Input, Select, Space, Table, type TableColumnsType } from
 import { PlusOutlined } from '@ant-design/icons';
 import { accountStatuses, teacherRoles, type Teacher } from '@platform/contract';
 import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
-import { useCan } from '../menus/useCan';
+import { useCan } from '../../shared/permissions/useCan';
 import { sexText, useAccountStateColumns, usePaging } from '../students/accountParts';
 import { teacherEnableMutationOptions, teacherPageQueryOptions, type TeacherFilter } from './api';
 import { TeacherDeleteDialog } from './TeacherDeleteDialog';

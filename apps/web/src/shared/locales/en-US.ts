@@ -1,13 +1,4 @@
-import { systemEn } from '../../features/system/locales';
-import { studentImportEn } from '../../features/student-import/locales';
-import { studentsEn } from '../../features/students/locales';
-import { teachersEn } from '../../features/teachers/locales';
-import { schoolEn } from '../../features/school/locales';
-import { customersEn } from '../../features/customers/locales';
-import { collegesEn } from '../../features/colleges/locales';
 import type { Translation } from './zh-CN';
-import { envAdminEn } from '../../features/environment-admin/locales';
-import { environmentEn } from '../../features/environment/locales';
 
 /** English texts; same keys as zh-CN. */
 export const enUS: Translation = {
@@ -100,66 +91,6 @@ export const enUS: Translation = {
     mustChange:
       'Someone else set your password. Change it to one only you know, then sign in again.',
   },
-  landing: {
-    greeting: 'Hello, {{name}}',
-    student: 'Student workbench: open your courses, teaching tasks and lab environments here.',
-    teacher: 'Teacher workbench: assign teaching tasks and review lab reports here.',
-    schoolManager: 'School workbench: manage the teachers, students and classes of your school.',
-    operator: 'Operations workbench: manage schools, announcements and platform operations.',
-    admin: 'Administration workbench: manage platform configuration and accounts.',
-    other: 'Welcome to the Hands-on Lab Platform.',
-    whoAmI: 'My account',
-    displayName: 'Name',
-    userName: 'User name',
-    roles: 'Roles',
-    school: 'School',
-    noSchool: 'Platform account (no school)',
-    noRoles: 'No roles',
-    menus: 'My menus',
-    noMenus: 'No menus available',
-  },
-  personal: {
-    title: 'My information',
-    passwordTitle: 'Change password',
-    fields: {
-      name: 'Name',
-      userName: 'User name',
-      userId: 'User ID',
-      avatar: 'Avatar',
-      sex: 'Sex',
-      birthday: 'Birthday',
-      phone: 'Mobile phone',
-      email: 'Email',
-      stuNo: 'Student / staff no.',
-      kind: 'User kind',
-      collegeName: 'School',
-      collegeKind: 'School kind',
-      province: 'Province',
-      city: 'City',
-      address: 'Address',
-      contactName: 'Contact name',
-      contactPhone: 'Contact phone',
-      language: 'Language',
-      roles: 'Roles',
-    },
-    sex: {
-      '0': 'Unknown',
-      '1': 'Male',
-      '2': 'Female',
-    },
-    none: '—',
-    edit: 'Edit',
-    editTitle: 'Edit my information',
-    save: 'Save',
-    cancel: 'Cancel',
-    saved: 'Saved',
-    readOnly: 'User name, student / staff no., user kind, school and roles cannot be changed here',
-    placeholders: {
-      province: 'Choose a province',
-      city: 'Choose a city',
-      cityFirst: 'Choose a province first',
-    },
-  },
   roles: {
     student: 'Student',
     teacher: 'Teacher',
@@ -173,13 +104,4 @@ export const enUS: Translation = {
     defaultTitle: 'System announcement',
     close: 'Got it',
   },
-  envAdmin: envAdminEn,
-  environment: environmentEn,
-  system: systemEn,
-  studentImport: studentImportEn,
-  students: studentsEn,
-  teachers: teachersEn,
-  school: schoolEn,
-  customers: customersEn,
-  colleges: collegesEn,
 };

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { zhCN } from './zh-CN';
 import { enUS } from './en-US';
 import { normalizeLanguage } from '../i18n';
+import { featureTexts } from '../../features';
+
+const zh = { ...zhCN, ...featureTexts('zh-CN') };
+const en = { ...enUS, ...featureTexts('en-US') };
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix];
@@ -12,8 +16,8 @@ function keys(value: unknown, prefix = ''): string[] {
 
 describe('locales', () => {
   it('have the same keys, none empty', () => {
-    expect(keys(enUS).sort()).toEqual(keys(zhCN).sort());
-    for (const locale of [zhCN, enUS]) {
+    expect(keys(en).sort()).toEqual(keys(zh).sort());
+    for (const locale of [zh, en]) {
       for (const key of keys(locale)) {
         const text = key
           .split('.')

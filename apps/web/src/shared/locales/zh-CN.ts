@@ -1,14 +1,9 @@
-import { systemZh } from '../../features/system/locales';
-import { studentImportZh } from '../../features/student-import/locales';
-import { studentsZh } from '../../features/students/locales';
-import { teachersZh } from '../../features/teachers/locales';
-import { schoolZh } from '../../features/school/locales';
-import { customersZh } from '../../features/customers/locales';
-import { collegesZh } from '../../features/colleges/locales';
-import { envAdminZh } from '../../features/environment-admin/locales';
-import { environmentZh } from '../../features/environment/locales';
-
-/** Simplified Chinese texts. The English file must have exactly the same keys (checked by types and a test). */
+/**
+ * Simplified Chinese texts of the app shell: sign-in, home, layout, errors and what every screen
+ * shares. Each feature of the signed-in area keeps its own texts (`features/<name>/locales.ts`,
+ * gathered in `features/index.ts`). The English file must have exactly the same keys (checked by
+ * types and a test).
+ */
 export const zhCN = {
   app: {
     name: '实训教学平台',
@@ -97,66 +92,6 @@ export const zhCN = {
     cancel: '取消',
     mustChange: '您的密码由他人设置，首次登录请先修改为只有您知道的密码，改后重新登录。',
   },
-  landing: {
-    greeting: '你好，{{name}}',
-    student: '学生工作台：在这里进入课程、教学任务和实验环境。',
-    teacher: '教师工作台：在这里布置教学任务、批阅实验报告。',
-    schoolManager: '学校管理工作台：在这里管理本校的教师、学生与班级。',
-    operator: '运营工作台：在这里管理学校、公告与平台运营。',
-    admin: '平台管理工作台：在这里管理平台配置与账号。',
-    other: '欢迎使用实训教学平台。',
-    whoAmI: '我的账号',
-    displayName: '姓名',
-    userName: '用户名',
-    roles: '角色',
-    school: '学校',
-    noSchool: '平台账号（不属于学校）',
-    noRoles: '暂无角色',
-    menus: '我的菜单',
-    noMenus: '暂无可用菜单',
-  },
-  personal: {
-    title: '我的信息',
-    passwordTitle: '修改密码',
-    fields: {
-      name: '姓名',
-      userName: '用户名',
-      userId: '用户 ID',
-      avatar: '头像',
-      sex: '性别',
-      birthday: '生日',
-      phone: '手机号',
-      email: '邮箱',
-      stuNo: '学号/工号',
-      kind: '用户类型',
-      collegeName: '学校',
-      collegeKind: '学校类型',
-      province: '省份',
-      city: '城市',
-      address: '地址',
-      contactName: '联系人',
-      contactPhone: '联系电话',
-      language: '语言',
-      roles: '角色',
-    },
-    sex: {
-      '0': '未知',
-      '1': '男',
-      '2': '女',
-    },
-    none: '—',
-    edit: '编辑',
-    editTitle: '编辑我的信息',
-    save: '保存',
-    cancel: '取消',
-    saved: '保存成功',
-    readOnly: '用户名、学号/工号、用户类型、学校和角色不能在这里修改',
-    placeholders: {
-      province: '请选择省份',
-      city: '请选择城市',
-      cityFirst: '请先选择省份',
-    },
-  },
   roles: {
     student: '学生',
     teacher: '教师',
@@ -170,18 +105,10 @@ export const zhCN = {
     defaultTitle: '系统公告',
     close: '我知道了',
   },
-  envAdmin: envAdminZh,
-  environment: environmentZh,
-  colleges: collegesZh,
-  customers: customersZh,
-  school: schoolZh,
-  teachers: teachersZh,
-  students: studentsZh,
-  studentImport: studentImportZh,
-  system: systemZh,
 } as const;
 
-type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+/** The type of a locale's English side: the same keys, any text. */
+export type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
 /** The shape every locale must have. */
 export type Translation = Widen<typeof zhCN>;

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRoutes, pathOf, webClientId, type MenuNode } from '@platform/contract';
-import { request } from '../../shared/request';
-import { sessionScope } from '../../shared/queryScopes';
+import { request } from '../request';
+import { sessionScope } from '../queryScopes';
 
 export const menuKeys = {
   all: [...sessionScope, 'menus'] as const,

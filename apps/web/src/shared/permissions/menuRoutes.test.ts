@@ -8,8 +8,6 @@ import {
   menuTarget,
   selectedTop,
 } from './menuRoutes';
-import { hasView, viewFor } from './viewRegistry';
-import { ViewUnavailable } from '../errors/ViewUnavailable';
 import { menuNode } from '../../test/helpers';
 
 const node = (partial: Partial<MenuNode> & { url: string }) => menuNode({ index: '', ...partial });
@@ -171,17 +169,5 @@ describe('menu tree → routes', () => {
       'personal/password',
     );
     expect(currentEntry(menu, 'somewhere/else', null)).toBeNull();
-  });
-});
-
-describe('view registry', () => {
-  it('maps the seeded views and falls back to the not-available screen', () => {
-    expect(hasView('workbench')).toBe(true);
-    expect(hasView('personal/info')).toBe(true);
-    expect(hasView('PersonalPassword')).toBe(true);
-    expect(hasView('CourseList')).toBe(false);
-    expect(viewFor('CourseList')).toBe(ViewUnavailable);
-    expect(viewFor(null)).toBe(ViewUnavailable);
-    expect(viewFor('workbench')).not.toBe(ViewUnavailable);
   });
 });

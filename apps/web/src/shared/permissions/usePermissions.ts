@@ -1,10 +1,17 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, defaultLanguage } from '../../shared/i18n';
-import type { Session } from '../auth/useSession';
+import type { CurrentUser } from '@platform/contract';
+import { isLanguage, defaultLanguage } from '../i18n';
 import { menuTreeQueryOptions } from './api';
 import { buildMenuRoutes, type MenuRoutes } from './menuRoutes';
+
+/** What the permission tree needs of the signed-in session (`useSession` of the auth feature). */
+export interface PermissionsSession {
+  token: string | null;
+  user: Pick<UseQueryResult<CurrentUser>, 'data' | 'isError'>;
+  roleIds: readonly string[];
+}
 
 export interface Permissions {
   status: 'pending' | 'error' | 'ready';
@@ -13,7 +20,7 @@ export interface Permissions {
 }
 
 /** The permission tree of the session's roles, loaded once (per language) when `enabled`. */
-export function usePermissions(session: Session, enabled: boolean): Permissions {
+export function usePermissions(session: PermissionsSession, enabled: boolean): Permissions {
   const { i18n } = useTranslation();
   const language =
     i18n.resolvedLanguage && isLanguage(i18n.resolvedLanguage)

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { languages } from '@platform/contract';
-import { changeLanguage, isLanguage } from '../../shared/i18n';
-import '../../shared/ui/light.css';
+import { changeLanguage, isLanguage } from '../i18n';
+import './light.css';
 
 /**
  * The language select (zh-CN / en-US). A native select: light enough for the sign-in page,

@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Modal } from 'antd';
 import { limits, type CurrentUser } from '@platform/contract';
 import { AntdProvider } from '../../shared/ui/AntdProvider';
-import { ChangePasswordForm } from '../personal/ChangePasswordForm';
-import { logoutMutationOptions } from './api';
+import { logoutMutationOptions } from '../auth/api';
+import { ChangePasswordForm } from './ChangePasswordForm';
 
 /**
  * What a user whose password someone else set sees after signing in: the change-password dialog

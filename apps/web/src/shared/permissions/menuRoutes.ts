@@ -158,6 +158,13 @@ export function menuTarget(entry: MenuEntry): MenuTarget {
   return leaf ? { kind: 'route', path: leaf.path } : null;
 }
 
+/** The address a menu entry leads to (for links), or null when it leads nowhere. */
+export function menuHref(schUrl: string, entry: MenuEntry): string | null {
+  const target = menuTarget(entry);
+  if (!target) return null;
+  return target.kind === 'external' ? target.url : areaPath(schUrl, target.path);
+}
+
 /** The entry shown for an area path: its own entry, else the remembered active menu. */
 export function currentEntry(
   menu: MenuRoutes,

@@ -1,0 +1,71 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { languages, type Language } from '@platform/contract';
+import { addTexts } from '../shared/i18n';
+import type { Widen, zhCN } from '../shared/locales/zh-CN';
+import { collegesEn, collegesZh } from './colleges/locales';
+import { collegesViews } from './colleges/views';
+import { customersEn, customersZh } from './customers/locales';
+import { customersViews } from './customers/views';
+import { envAdminEn, envAdminZh } from './environment-admin/locales';
+import { envAdminViews } from './environment-admin/views';
+import { environmentEn, environmentZh } from './environment/locales';
+import { environmentViews } from './environment/views';
+import { landingEn, landingZh } from './landing/locales';
+import { landingViews } from './landing/views';
+import { personalEn, personalZh } from './personal/locales';
+import { personalViews } from './personal/views';
+import { schoolEn, schoolZh } from './school/locales';
+import { schoolViews } from './school/views';
+import { studentImportEn, studentImportZh } from './student-import/locales';
+import { studentsEn, studentsZh } from './students/locales';
+import { studentsViews } from './students/views';
+import { systemEn, systemZh } from './system/locales';
+import { systemViews } from './system/views';
+import { teachersEn, teachersZh } from './teachers/locales';
+import { teachersViews } from './teachers/views';
+
+type Views = Record<string, LazyExoticComponent<ComponentType>>;
+
+function feature<Zh>(zh: Zh, en: Widen<Zh>, views: Views = {}) {
+  return { texts: { 'zh-CN': zh, 'en-US': en }, views };
+}
+
+/**
+ * The features of the signed-in area, one line each: the key of its texts, its texts in both
+ * languages, and the menu views it provides (see `app/viewRegistry.ts`). They load with the
+ * signed-in area, so none of them weighs on /login.
+ */
+export const features = {
+  landing: feature(landingZh, landingEn, landingViews),
+  personal: feature(personalZh, personalEn, personalViews),
+  envAdmin: feature(envAdminZh, envAdminEn, envAdminViews),
+  environment: feature(environmentZh, environmentEn, environmentViews),
+  colleges: feature(collegesZh, collegesEn, collegesViews),
+  customers: feature(customersZh, customersEn, customersViews),
+  school: feature(schoolZh, schoolEn, schoolViews),
+  teachers: feature(teachersZh, teachersEn, teachersViews),
+  students: feature(studentsZh, studentsEn, studentsViews),
+  studentImport: feature(studentImportZh, studentImportEn),
+  system: feature(systemZh, systemEn, systemViews),
+};
+
+/** Every feature's texts in one language, each under its feature's key. */
+export function featureTexts(language: Language): Record<string, object> {
+  return Object.fromEntries(
+    Object.entries(features).map(([key, { texts }]) => [key, texts[language]]),
+  );
+}
+
+/** Adds the features' texts to the shell's, in every language. */
+export function addFeatureTexts(): void {
+  for (const language of languages) addTexts(language, featureTexts(language));
+}
+
+type FeatureTexts = { [K in keyof typeof features]: (typeof features)[K]['texts']['zh-CN'] };
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof zhCN & FeatureTexts };
+  }
+}
