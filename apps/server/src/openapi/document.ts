@@ -1,19 +1,15 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import { apiRoutes, errorEnvelopeSchema } from '@platform/contract';
+import { errorEnvelopeSchema } from '@platform/contract';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { securityOf, securitySchemes } from './security';
 
-const routeNames = new Map<string, string>(
-  Object.entries(apiRoutes).map(([name, path]) => [path, name]),
-);
-
-/** `getCurrentUser` for `GET apiRoutes.currentUser`; a path outside `apiRoutes` is spelled out. */
+/** Method and path in one word: `getApiUserUsersCurrent` for GET /api-user/users/current. */
 function operationIdOf(method: string, url: string): string {
-  const name =
-    routeNames.get(url) ??
-    url.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase());
-  return method.toLowerCase() + name.charAt(0).toUpperCase() + name.slice(1);
+  return (
+    method.toLowerCase() +
+    url.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())
+  );
 }
 
 /** Every route can refuse a request with the error envelope (DESIGN §2). */

@@ -9,11 +9,15 @@ export const securitySchemes = {
 
 /**
  * Who may call a route, as the API description states it: what the route declares in
- * `schema.security`; else an access token when an onRequest hook checks the session; else anyone.
+ * `schema.security`; else the access its contract declares (`serve()`); else, for a route not yet
+ * declared in the contract, an access token when an onRequest hook checks the session.
  */
-export function securityOf(route: Pick<RouteOptions, 'schema' | 'onRequest'>) {
+export function securityOf(route: Pick<RouteOptions, 'schema' | 'onRequest' | 'config'>) {
   const declared = route.schema?.security;
   if (declared) return declared;
-  const hooks = [route.onRequest ?? []].flat();
-  return hooks.some(checksSession) ? [{ bearer: [] }] : [];
+  const access = route.config?.access;
+  const needsToken = access
+    ? access.who !== 'public'
+    : [route.onRequest ?? []].flat().some(checksSession);
+  return needsToken ? [{ bearer: [] }] : [];
 }
