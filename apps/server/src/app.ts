@@ -8,7 +8,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -21,6 +20,7 @@ import { errorSummary } from './lib/error-log';
 import { clientErrorHandler, frameworkErrors } from './lib/http-faults';
 import { inputGuard } from './lib/input-guard';
 import { t } from './lib/i18n';
+import { swaggerOptions } from './openapi/document';
 import { announcementsRoutes } from './features/announcements/announcements.routes';
 import { authPlugin } from './features/auth/auth.plugin';
 import { authRoutes } from './features/auth/auth.routes';
@@ -176,18 +176,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(formbody);
   await app.register(envelopePlugin);
   await app.register(inputGuard);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Hands-on lab platform API', version: '0.1.0' },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          client: { type: 'http', scheme: 'basic' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, swaggerOptions);
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     // No badge from validator.swagger.io: the page loads nothing from elsewhere.

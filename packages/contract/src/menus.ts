@@ -57,6 +57,8 @@ export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
     children: z.array(menuNodeSchema),
   }),
 );
+// A recursive schema needs a name: the API description refers to it by this id.
+z.globalRegistry.add(menuNodeSchema, { id: 'MenuNode' });
 
 export const menuTreeQuerySchema = z.object({
   /** Optional comma-joined role ids; only narrows the user's own roles. */

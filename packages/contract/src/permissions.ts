@@ -223,6 +223,8 @@ export const menuAdminNodeSchema: z.ZodType<MenuAdminNode> = z.lazy(() =>
     children: z.array(menuAdminNodeSchema),
   }),
 );
+// A recursive schema needs a name: the API description refers to it by this id.
+z.globalRegistry.add(menuAdminNodeSchema, { id: 'MenuAdminNode' });
 
 /** A role of the web application, as the role administration lists it. */
 export const roleListItemSchema = z.object({

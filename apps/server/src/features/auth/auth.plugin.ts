@@ -67,6 +67,13 @@ export function requireRole(actor: Actor, ...codes: string[]): void {
   if (!roleCodesOf(actor).some((c) => codes.includes(c))) throw forbidden();
 }
 
+const sessionChecks = new WeakSet<object>();
+
+/** Whether an onRequest hook is `authenticate` or `authenticateStaff`: the route needs an access token. */
+export function checksSession(hook: unknown): boolean {
+  return typeof hook === 'function' && sessionChecks.has(hook);
+}
+
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { throttle?: ThrottleOptions | undefined }) => {
     app.decorateRequest('actor', null);
@@ -102,5 +109,6 @@ export const authPlugin = fp(
       await app.authenticate(req);
       if (!isPlatformStaff(requireActor(req))) throw forbidden();
     });
+    sessionChecks.add(app.authenticate).add(app.authenticateStaff);
   },
 );

@@ -27,6 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'A successful password grant sets the HttpOnly device cookie `platform_device`; sending it back ' +
           'with later sign-ins of the same account spares them the throttling of unknown devices. ' +
           'A throttled attempt answers HTTP 429 with `auth.throttled` and `Retry-After`.',
+        security: [{ client: [] }],
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
         body: tokenRequestSchema,
         response: { 200: envelopeOf(tokenResponseSchema) },
@@ -50,6 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Ends the session of the bearer token (access and refresh token)',
+        security: [{ bearer: [] }, {}],
         response: { 200: envelopeOf(z.null()) },
       },
     },
