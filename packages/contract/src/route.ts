@@ -49,6 +49,8 @@ export interface RouteDef<
   /** The feature the route belongs to (its tag in the API document). */
   readonly feature: string;
   readonly summary: string;
+  /** A longer note for the API document, when the summary cannot say it all. */
+  readonly description?: string;
   readonly params?: P;
   readonly query?: Q;
   readonly body?: B;

@@ -40,6 +40,7 @@ export function serve<D extends AnyRoute>(
     schema: {
       tags: [def.feature],
       summary: def.summary,
+      ...(def.description ? { description: def.description } : {}),
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
