@@ -10,6 +10,8 @@ export * from './route';
 export * from './system.api';
 export * from './auth.api';
 export * from './users.api';
+export * from './menus.api';
+export * from './roles.api';
 export * from './students.api';
 export * from './labs';
 export * from './permissions';
