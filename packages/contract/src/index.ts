@@ -12,6 +12,7 @@ export * from './auth.api';
 export * from './users.api';
 export * from './menus.api';
 export * from './roles.api';
+export * from './schools.api';
 export * from './students.api';
 export * from './labs';
 export * from './permissions';
