@@ -12,13 +12,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { apiRoutes, envelopeOf, ResponseCode, type Access } from '@platform/contract';
-import { z, type ZodType } from 'zod';
+import { ResponseCode, systemApi, type Access } from '@platform/contract';
+import type { ZodType } from 'zod';
 import type { AppContext } from './lib/context';
 import { envelopePlugin } from './lib/envelope';
 import { errorSummary } from './lib/error-log';
 import { clientErrorHandler, frameworkErrors } from './lib/http-faults';
 import { inputGuard } from './lib/input-guard';
+import { serve } from './lib/serve';
 import { t } from './lib/i18n';
 import { swaggerOptions } from './openapi/document';
 import { announcementsRoutes } from './features/announcements/announcements.routes';
@@ -186,17 +187,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(authPlugin, { throttle: opts.throttle });
 
-  app.get(
-    apiRoutes.health,
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Liveness',
-        response: { 200: envelopeOf(z.object({ status: z.literal('up') })) },
-      },
-    },
-    async (_req, reply) => reply.ok({ status: 'up' as const }),
-  );
+  serve(app, systemApi.health, async (_req, reply) => reply.ok({ status: 'up' as const }));
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(menusRoutes);

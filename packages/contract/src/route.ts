@@ -49,6 +49,8 @@ export interface RouteDef<
   /** The feature the route belongs to (its tag in the API document). */
   readonly feature: string;
   readonly summary: string;
+  /** A longer note for the API document, when the summary cannot say it all. */
+  readonly description?: string;
   readonly params?: P;
   readonly query?: Q;
   readonly body?: B;
@@ -57,6 +59,11 @@ export interface RouteDef<
   readonly form?: true;
   readonly response: R;
   readonly access: Access;
+  /**
+   * Credentials other than the access token, as the API document states them: the OAuth client's
+   * basic authentication, or a bearer token that may be absent (logout).
+   */
+  readonly credentials?: 'client' | 'optional-bearer';
 }
 
 export type AnyRoute = RouteDef<

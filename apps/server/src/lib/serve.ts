@@ -39,7 +39,10 @@ export function serve<D extends AnyRoute>(
     },
     schema: {
       tags: [def.feature],
+      ...(def.credentials === 'client' ? { security: [{ client: [] }] } : {}),
+      ...(def.credentials === 'optional-bearer' ? { security: [{ bearer: [] }, {}] } : {}),
       summary: def.summary,
+      ...(def.description ? { description: def.description } : {}),
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),

@@ -1,6 +1,7 @@
 import { parseCustomFields, parseMenuUrl, type Lang, type MenuNode } from '@platform/contract';
 import type { AppContext } from '../../lib/context';
 import type { Actor } from '../auth/auth.plugin';
+import { permissionsOfRoles } from './menus.permissions';
 import * as repo from './menus.repo';
 
 /**
@@ -62,5 +63,12 @@ export class MenusService {
     if (roleIds) ids = ids.filter((id) => roleIds.includes(id));
     const rows = await repo.menusOfRoles(this.ctx.db, appId, ids);
     return buildMenuTree(rows, lang);
+  }
+
+  /** The button-level permission keys of the actor's roles whose tenantId equals appId, sorted. */
+  async permissionsFor(actor: Actor, appId: string): Promise<string[]> {
+    const roleIds = actor.roles.filter((r) => r.tenantId === appId).map((r) => r.id);
+    const keys = await permissionsOfRoles(this.ctx.db, appId, roleIds);
+    return [...keys].sort();
   }
 }

@@ -8,6 +8,11 @@ export function canReadSchool(actor: Actor, schoolId: string): boolean {
   return actor.schoolId === schoolId || isPlatformStaff(actor);
 }
 
+/** The actor's own school, whose profile the actor edits; accounts without a school are refused. */
+export function requireOwnSchool(actor: Actor): string {
+  return requireSchoolOf(actor);
+}
+
 /**
  * The school whose profile, organization and classes the actor reads: its own, as a school
  * administrator or teacher. Accounts without a school (platform staff) are refused.

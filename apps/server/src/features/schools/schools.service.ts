@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../auth/auth.plugin';
-import { canReadSchool, requireSchoolReader, requireSchoolWriter } from './schools.policy';
+import { canReadSchool, requireOwnSchool, requireSchoolReader } from './schools.policy';
 import * as repo from './schools.repo';
 
 type ProfileUpdate = z.output<typeof schoolProfileUpdateSchema>;
@@ -43,7 +43,7 @@ export class SchoolsService {
   }
 
   async updateProfile(actor: Actor, body: ProfileUpdate, lang: Lang): Promise<SchoolProfile> {
-    const schoolId = await requireSchoolWriter(this.ctx.db, actor, 'school.profile.edit');
+    const schoolId = requireOwnSchool(actor);
     if (!(await repo.findLiveSchool(this.ctx.db, schoolId))) throw notFound('schools.not_found');
     const row = await repo.updateProfile(this.ctx.db, schoolId, {
       ...body,

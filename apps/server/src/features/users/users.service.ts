@@ -15,6 +15,7 @@ import * as authRepo from '../auth/auth.repo';
 import { throttled } from '../auth/auth.service';
 import type { Attempt, LoginThrottle } from '../auth/login-throttle';
 import * as repo from './users.repo';
+import { requireOwnRecord, requireSelf } from './users.policy';
 
 type UserRecordSave = z.output<typeof userRecordSaveSchema>;
 
@@ -67,7 +68,7 @@ export class UsersService {
     body: ChangePasswordRequest,
     from: { ip: string; throttle: LoginThrottle },
   ): Promise<void> {
-    if (body.userId !== actor.userId) throw new AppError('users.not_self', { status: 403 });
+    requireSelf(actor, body.userId);
     if (body.oldPwd === body.newPwd)
       throw new AppError('users.password_same', { fields: { newPwd: 'same_as_old' } });
     const user = await authRepo.findUserById(this.ctx.db, actor.userId);
@@ -100,7 +101,7 @@ export class UsersService {
    * so the call never tells whether another account exists.
    */
   async saveOwnRecord(actor: Actor, body: UserRecordSave, lang: Lang): Promise<CurrentUser> {
-    if (body.id && body.id !== actor.userId) throw notFound('users.not_found');
+    requireOwnRecord(actor, body.id);
     const province = body.province || null;
     const city = body.city || null;
     await this.checkRegion(province, city);
