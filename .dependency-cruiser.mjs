@@ -1,6 +1,7 @@
 /**
  * Import rules checked on the files imports resolve to (docs/ARCHITECTURE.md, "Import rules"):
- * no cycles between modules, tests included, and what packages/labs and e2e may import.
+ * no cycles between modules, tests included, and what packages/labs, apps/server and e2e may
+ * import.
  */
 export default {
   forbidden: [
@@ -43,6 +44,13 @@ export default {
       comment: 'packages/labs takes only types from the contract.',
       from: { path: '^packages/labs/' },
       to: { path: '^packages/contract/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'server-imports',
+      severity: 'error',
+      comment: 'apps/server never imports the web application.',
+      from: { path: '^apps/server/' },
+      to: { path: '^apps/web/' },
     },
     {
       name: 'e2e-imports',
