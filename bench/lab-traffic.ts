@@ -24,7 +24,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'bench/lab-traffic-se
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const line = await new Promise<string>((resolve) => {
-  createInterface({ input: server.stdout! }).once('line', resolve);
+  createInterface({ input: server.stdout }).once('line', resolve);
 });
 const setup = JSON.parse(line) as {
   port: number;
@@ -115,7 +115,7 @@ async function paced(perSecond: number, seconds: number) {
 
 const run = (opts: autocannon.Options) =>
   new Promise<autocannon.Result>((resolve, reject) =>
-    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result))),
+    autocannon(opts, (err, result) => (err ? reject(err as Error) : resolve(result))),
   );
 
 const helloResult = await run({

@@ -43,8 +43,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-server.on('exit', async (code) => {
+async function cleanUp(code: number | null) {
   await dropDatabase?.().catch(() => {});
   fs.rmSync(env.DATA_DIR!, { recursive: true, force: true });
   process.exit(code ?? 0);
-});
+}
+server.on('exit', (code) => void cleanUp(code));

@@ -88,7 +88,7 @@ test('a school administrator imports 200 students from the template, sees the ba
   const reportDownload = page.waitForEvent('download');
   await dialog.getByRole('button', { name: '下载错误报告' }).click();
   const report = new ExcelJS.Workbook();
-  await report.xlsx.readFile((await (await reportDownload).path())!);
+  await report.xlsx.readFile(await (await reportDownload).path());
   expect(report.worksheets[0]!.rowCount).toBe(6);
 
   await dialog.getByRole('button', { name: '关闭' }).first().click();

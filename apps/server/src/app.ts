@@ -172,7 +172,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '') done(null, undefined);
-    else jsonParser(req, body as string, done);
+    else void jsonParser(req, body as string, done);
   });
   await app.register(formbody);
   await app.register(envelopePlugin);

@@ -32,7 +32,7 @@ async function holder(dir: string): Promise<ChildProcess> {
   );
   children.push(child);
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
+    child.stdout.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
     child.on('exit', (code) => reject(new Error(`holder exited with ${code}`)));
   });
   return child;

@@ -58,7 +58,7 @@ export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply:
     : error.code === 'FST_ERR_BAD_URL'
       ? 'common.bad_url'
       : 'common.invalid_input';
-  return reply
+  void reply
     .status(tooLong ? 414 : 400)
     .header('x-request-id', req.id)
     .type('application/json; charset=utf-8')

@@ -241,5 +241,5 @@ export async function callAs<T = unknown>(
     headers: { ...who.headers, 'accept-language': lang },
     ...(payload !== undefined ? { payload: payload as object } : {}),
   });
-  return { ...(res.json() as Omit<Answer<T>, 'status'>), status: res.statusCode };
+  return { ...res.json<Omit<Answer<T>, 'status'>>(), status: res.statusCode };
 }

@@ -17,7 +17,7 @@ setupTestEnvironment();
 const scrollTo = vi.fn();
 beforeEach(() => {
   scrollTo.mockReset();
-  window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
+  window.scrollTo = scrollTo;
 });
 
 vi.mock('../features/layout/MainLayout', () => ({

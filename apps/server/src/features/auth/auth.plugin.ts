@@ -7,22 +7,11 @@ import * as repo from './auth.repo';
 import { parseBearer } from './auth.service';
 import { LoginThrottle, type ThrottleOptions } from './login-throttle';
 import { sessionCache } from './session-cache';
+import type { Actor } from './actor';
 
-export interface Actor {
-  userId: string;
-  username: string;
-  schoolId: string | null;
-  sessionId: string;
-  clientId: string;
-  roles: { id: string; tenantId: string; code: string }[];
-  /** The password was set by someone else: only routes marked `passwordChangeAllowed` answer. */
-  mustChangePassword: boolean;
-}
+export type { Actor } from './actor';
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    actor: Actor | null;
-  }
   interface FastifyContextConfig {
     /** An account that must change its password may call this route (decision 0015). */
     passwordChangeAllowed?: boolean;

@@ -90,13 +90,13 @@ describe('passwords someone else set', () => {
   it('must be changed: new, batch, imported, reset and administrator-made accounts', async () => {
     const both = { token: true, current: true };
     const student = (password?: string) =>
-      ok(admin, 'POST', studentsApi.save.path, {
+      ok<{ id: string; username: string }>(admin, 'POST', studentsApi.save.path, {
         stuNo: `F${upperUnique()}`,
         name: '首登学生',
         sex: 1,
         classId,
         ...(password ? { password } : {}),
-      }) as Promise<{ id: string; username: string }>;
+      });
 
     const plain = await student();
     expect(await flagsOf(plain.username, defaultPassword())).toEqual(both);
@@ -223,7 +223,7 @@ const allowedRoutes = new Set([
 ]);
 
 const requestOf = (method: string, url: string): InjectOptions => ({
-  method: method as InjectOptions['method'],
+  method,
   url: url.replace(/:[A-Za-z]+/g, '1').replace(/\*$/, 'x'),
 });
 

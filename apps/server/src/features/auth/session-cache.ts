@@ -1,4 +1,4 @@
-import type { Actor } from './auth.plugin';
+import type { Actor } from './actor';
 
 interface Cached {
   actor: Actor;

@@ -193,18 +193,6 @@ export async function setClassMajors(
   }
 }
 
-export async function countClassesOfMajor(
-  db: Db,
-  schoolId: string,
-  majorId: string,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(classMajors)
-    .where(and(eq(classMajors.schoolId, schoolId), eq(classMajors.majorId, majorId)));
-  return row?.n ?? 0;
-}
-
 const studentsOf = (schoolId: string, classId: string) =>
   and(eq(users.schoolId, schoolId), eq(users.classId, classId), eq(users.kind, UserKind.STUDENT));
 

@@ -9,6 +9,8 @@ import {
   classSaveSchema,
   envelopeOf,
   idSchema,
+  orgTreeDepartmentSchema,
+  orgTreeQuerySchema,
   pageOf,
 } from '@platform/contract';
 import { z } from 'zod';
@@ -55,6 +57,20 @@ export function classesRoutes(
       },
       async (req, reply) =>
         reply.ok(await service.options(requireActor(req), req.query.includeArchived === 'true')),
+    );
+    app.get(
+      apiRoutes.orgTree,
+      {
+        ...auth,
+        schema: {
+          tags: ['organization'],
+          summary: 'Departments, their majors and the classes of each major, with student counts',
+          querystring: orgTreeQuerySchema,
+          response: { 200: envelopeOf(z.array(orgTreeDepartmentSchema)) },
+        },
+      },
+      async (req, reply) =>
+        reply.ok(await service.tree(requireActor(req), req.query.archived === 'true')),
     );
     app.get(
       apiRoutes.classesGet,

@@ -4,6 +4,8 @@ import type {
   ClassRecord,
   classPageQuerySchema,
   classSaveSchema,
+  OrgTreeClass,
+  OrgTreeDepartment,
 } from '@platform/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
@@ -77,6 +79,54 @@ export class ClassesService {
       name: r.name,
       grade: r.grade,
       archived: r.archivedAt !== null,
+    }));
+  }
+
+  /** Departments → majors → classes (a class under each of its majors), with student counts. */
+  async tree(actor: Actor, includeArchived: boolean): Promise<OrgTreeDepartment[]> {
+    const schoolId = requireSchoolReader(actor);
+    const { db } = this.ctx;
+    const [departments, majors, classes] = await Promise.all([
+      orgRepo.listDepartments(db, schoolId),
+      orgRepo.listMajors(db, schoolId),
+      repo.listClasses(db, schoolId, includeArchived),
+    ]);
+    const classIds = classes.map((c) => c.id);
+    const [links, counts] = await Promise.all([
+      repo.majorsOfClasses(db, schoolId, classIds),
+      repo.studentCounts(db, schoolId, classIds),
+    ]);
+    const classesById = new Map(classes.map((c) => [c.id, c]));
+    const classesOfMajor = new Map<string, OrgTreeClass[]>();
+    for (const link of links) {
+      const c = classesById.get(link.classId);
+      if (!c) continue;
+      const list = classesOfMajor.get(link.id) ?? [];
+      list.push({
+        id: c.id,
+        name: c.name,
+        grade: c.grade,
+        archived: c.archivedAt !== null,
+        studentCount: counts.get(c.id) ?? 0,
+      });
+      classesOfMajor.set(link.id, list);
+    }
+    const order = new Map(classIds.map((id, i) => [id, i]));
+    return departments.map((d) => ({
+      id: d.id,
+      name: d.name,
+      sort: d.sort,
+      majors: majors
+        .filter((m) => m.departmentId === d.id)
+        .map((m) => ({
+          id: m.id,
+          departmentId: m.departmentId,
+          name: m.name,
+          sort: m.sort,
+          classes: (classesOfMajor.get(m.id) ?? []).sort(
+            (a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0),
+          ),
+        })),
     }));
   }
 

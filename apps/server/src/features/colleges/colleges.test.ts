@@ -59,7 +59,7 @@ async function call<T = unknown>(
     headers: { ...(opts.headers ?? operator.headers), 'accept-language': opts.lang ?? 'en' },
     ...(payload !== undefined ? { payload: payload as object } : {}),
   });
-  return { ...(res.json() as Omit<Answer<T>, 'status'>), status: res.statusCode };
+  return { ...res.json<Omit<Answer<T>, 'status'>>(), status: res.statusCode };
 }
 
 let counter = 0;
@@ -93,7 +93,7 @@ const page = (query: Record<string, string | number>) =>
     'GET',
     `${apiRoutes.collegesPage}?${new URLSearchParams(
       Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
-    )}`,
+    ).toString()}`,
   );
 
 describe('colleges', () => {
@@ -320,7 +320,7 @@ describe('colleges', () => {
           },
           payload: new URLSearchParams({ collegeId: college.id, totalUser }).toString(),
         })
-        .then((r) => ({ status: r.statusCode, ...(r.json() as Omit<Answer<College>, 'status'>) }));
+        .then((r) => ({ status: r.statusCode, ...r.json<Omit<Answer<College>, 'status'>>() }));
 
     expect((await post('5')).data).toMatchObject({ id: college.id, maxStudents: 5 });
     const below = await post('1', 'zh');
@@ -563,7 +563,7 @@ async function upload(
     },
     payload: body.payload,
   });
-  return { status: res.statusCode, ...(res.json() as Omit<Answer<CollegeImportResult>, 'status'>) };
+  return { status: res.statusCode, ...res.json<Omit<Answer<CollegeImportResult>, 'status'>>() };
 }
 
 describe('school import', () => {

@@ -56,7 +56,7 @@ async function call<T = unknown>(
     headers: { ...headers, 'accept-language': 'en' },
     ...(payload !== undefined ? { payload: payload as object } : {}),
   });
-  return { ...(res.json() as Answer<T>), status: res.statusCode };
+  return { ...res.json<Answer<T>>(), status: res.statusCode };
 }
 
 let counter = 0;

@@ -33,12 +33,12 @@ async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payl
     headers: { ...operator.headers, 'accept-language': 'en' },
     ...(payload !== undefined ? { payload: payload as object } : {}),
   });
-  return res.json() as {
+  return res.json<{
     code: number;
     message: string;
     data: unknown;
     fields?: Record<string, string>;
-  };
+  }>();
 }
 
 describe('environment configuration', () => {

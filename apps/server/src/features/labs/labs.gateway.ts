@@ -36,6 +36,9 @@ const hopByHop = new Set([
   'host',
 ]);
 
+/** A client message's text: ws hands each message over as one Buffer (its default binaryType). */
+const textOf = (raw: RawData) => (raw as Buffer).toString();
+
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -217,7 +220,7 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
     socket.on('message', (raw: RawData) => {
       let parsed;
       try {
-        parsed = terminalClientMessageSchema.safeParse(JSON.parse(raw.toString()));
+        parsed = terminalClientMessageSchema.safeParse(JSON.parse(textOf(raw)));
       } catch {
         return;
       }
@@ -250,7 +253,7 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
     socket.on('message', (raw: RawData) => {
       if (session.readOnly) return;
       try {
-        const parsed = panelClientMessageSchema.safeParse(JSON.parse(raw.toString()));
+        const parsed = panelClientMessageSchema.safeParse(JSON.parse(textOf(raw)));
         if (parsed.success) void sim.command(parsed.data.id, parsed.data.on);
       } catch {
         // Not JSON: ignored.
@@ -404,7 +407,7 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
         }
         proxySocket(socket, req, found.entry);
       },
-    } as RouteOptions;
+    };
     scope.route(getRoute);
     scope.route({
       method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],

@@ -172,7 +172,7 @@ export class LabsService {
 
   private messageOf(entry: ContainerEntry, lang: Lang): string | null {
     if (!entry.error) return null;
-    return formatMessage(entry.error.key as MessageKey, lang, entry.error.params);
+    return formatMessage(entry.error.key, lang, entry.error.params);
   }
 
   detail(actor: Actor, containerId: string, lang: Lang): Container {

@@ -31,13 +31,13 @@ async function call(who: Who, method: 'GET' | 'POST' | 'PUT', url: string, paylo
   return {
     status: res.statusCode,
     headers: res.headers,
-    ...(res.json() as {
+    ...res.json<{
       code: number;
       message: string;
       data: unknown;
       errorKey?: string;
       fields?: Record<string, string>;
-    }),
+    }>(),
   };
 }
 

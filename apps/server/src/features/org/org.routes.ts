@@ -8,8 +8,6 @@ import {
   majorOptionSchema,
   majorSaveSchema,
   majorSchema,
-  orgTreeDepartmentSchema,
-  orgTreeQuerySchema,
 } from '@platform/contract';
 import { z } from 'zod';
 import { requireActor } from '../auth/auth.plugin';
@@ -23,20 +21,6 @@ export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['organization'];
   const auth = { onRequest: app.authenticate };
 
-  app.get(
-    apiRoutes.orgTree,
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Departments, their majors and the classes of each major, with student counts',
-        querystring: orgTreeQuerySchema,
-        response: { 200: envelopeOf(z.array(orgTreeDepartmentSchema)) },
-      },
-    },
-    async (req, reply) =>
-      reply.ok(await service.tree(requireActor(req), req.query.archived === 'true')),
-  );
   app.post(
     apiRoutes.departmentsSave,
     {

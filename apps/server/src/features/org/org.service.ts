@@ -6,14 +6,11 @@ import type {
   MajorOption,
   majorSaveSchema,
   MessageKey,
-  OrgTreeClass,
-  OrgTreeDepartment,
 } from '@platform/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../auth/auth.plugin';
-import * as classesRepo from '../classes/classes.repo';
 import { requireSchoolReader, requireSchoolWriter } from '../schools/schools.policy';
 import * as repo from './org.repo';
 
@@ -45,52 +42,6 @@ const presentMajor = (m: repo.MajorRow): Major => ({
 
 export class OrgService {
   constructor(private readonly ctx: AppContext) {}
-
-  /** Departments → majors → classes (a class under each of its majors), with student counts. */
-  async tree(actor: Actor, includeArchived: boolean): Promise<OrgTreeDepartment[]> {
-    const schoolId = requireSchoolReader(actor);
-    const { db } = this.ctx;
-    const [departments, majors, classes] = await Promise.all([
-      repo.listDepartments(db, schoolId),
-      repo.listMajors(db, schoolId),
-      classesRepo.listClasses(db, schoolId, includeArchived),
-    ]);
-    const classIds = classes.map((c) => c.id);
-    const [links, counts] = await Promise.all([
-      classesRepo.majorsOfClasses(db, schoolId, classIds),
-      classesRepo.studentCounts(db, schoolId, classIds),
-    ]);
-    const classesById = new Map(classes.map((c) => [c.id, c]));
-    const classesOfMajor = new Map<string, OrgTreeClass[]>();
-    for (const link of links) {
-      const c = classesById.get(link.classId);
-      if (!c) continue;
-      const list = classesOfMajor.get(link.id) ?? [];
-      list.push({
-        id: c.id,
-        name: c.name,
-        grade: c.grade,
-        archived: c.archivedAt !== null,
-        studentCount: counts.get(c.id) ?? 0,
-      });
-      classesOfMajor.set(link.id, list);
-    }
-    const order = new Map(classIds.map((id, i) => [id, i]));
-    return departments.map((d) => ({
-      ...presentDepartment(d),
-      majors: majors
-        .filter((m) => m.departmentId === d.id)
-        .map((m) => ({
-          id: m.id,
-          departmentId: m.departmentId,
-          name: m.name,
-          sort: m.sort,
-          classes: (classesOfMajor.get(m.id) ?? []).sort(
-            (a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0),
-          ),
-        })),
-    }));
-  }
 
   async saveDepartment(actor: Actor, body: DepartmentSave): Promise<Department> {
     const schoolId = await requireSchoolWriter(this.ctx.db, actor, 'org.edit');
@@ -180,13 +131,15 @@ export class OrgService {
     }
   }
 
-  /** A major that classes use stays (archived classes count: they keep their majors). */
+  /**
+   * A major that classes use stays: their links to it (`class_majors`, owned by classes) refuse
+   * the delete (archived classes count: they keep their majors).
+   */
   async deleteMajor(actor: Actor, id: string): Promise<void> {
     const schoolId = await requireSchoolWriter(this.ctx.db, actor, 'org.edit');
     const { db } = this.ctx;
     if (!(await repo.findMajor(db, schoolId, id))) throw notFound('org.major_not_found');
     const inUse = () => conflict('org.major_in_use');
-    if ((await classesRepo.countClassesOfMajor(db, schoolId, id)) > 0) throw inUse();
     try {
       if (!(await repo.deleteMajor(db, schoolId, id))) throw conflict('org.delete_failed');
     } catch (error) {

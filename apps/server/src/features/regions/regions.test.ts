@@ -22,7 +22,7 @@ async function children(pid: string, lang = 'zh-CN', headers = teacher.headers) 
     url: pathOf(apiRoutes.regionChildren, { pid }),
     headers: { ...headers, 'accept-language': lang },
   });
-  return { status: res.statusCode, body: res.json() as { code: number; data: Region[] } };
+  return { status: res.statusCode, body: res.json<{ code: number; data: Region[] }>() };
 }
 
 describe('region dictionary', () => {

@@ -117,7 +117,7 @@ export async function startLab(fx: Fixture): Promise<string> {
     headers: { authorization: `Bearer ${fx.tokens.student}` },
     payload: { expEnvId: fx.lab.envId },
   });
-  const [id] = (res.json() as { data: string[] }).data;
+  const [id] = res.json<{ data: string[] }>().data;
   await fx.h.app.labs.runtime.settle();
   fx.lab.containerId = id!;
   return id!;

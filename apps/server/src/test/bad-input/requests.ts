@@ -71,7 +71,7 @@ export function multipartRequest(
 ): InjectOptions {
   const { boundary, body } = multipartBody(fields, files);
   return {
-    method: method as InjectOptions['method'],
+    method,
     url,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload: body,

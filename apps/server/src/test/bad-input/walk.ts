@@ -238,7 +238,7 @@ export function requestOf(
     headers.authorization = `Bearer ${fx.tokens[entry.as]}`;
   if (c.body.type) headers['content-type'] = c.body.type;
   return {
-    method: route.method as InjectOptions['method'],
+    method: route.method,
     url: `${path}${c.query}`,
     headers,
     ...(c.body.payload !== undefined ? { payload: c.body.payload } : {}),

@@ -75,7 +75,7 @@ export function LoginPage() {
     setFormError(null);
     login.mutate(values, {
       onSuccess: () => {
-        navigate(safeRedirect(params.get('redirect')) ?? '/', { replace: true });
+        void navigate(safeRedirect(params.get('redirect')) ?? '/', { replace: true });
       },
       onError: (error) => {
         if (!isRequestError(error)) return setFormError(t('app.loadFailed'));

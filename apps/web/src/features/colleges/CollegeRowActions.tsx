@@ -43,6 +43,8 @@ export function CollegeRowActions({ college, onOpen }: CollegeRowActionsProps) {
           okText={t('colleges.actions.delete')}
           cancelText={t('colleges.actions.cancel')}
           okButtonProps={{ danger: true, loading: remove.isPending }}
+          // antd keeps the dialog open with a spinner until the returned promise settles.
+          // eslint-disable-next-line @typescript-eslint/no-misused-promises
           onConfirm={() =>
             remove.mutateAsync(college.id).then(
               () => toast.success(t('colleges.done.deleted')),

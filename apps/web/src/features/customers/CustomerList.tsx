@@ -31,6 +31,8 @@ function DeleteAction({ customer }: { customer: Customer }) {
       title={t('customers.confirmDelete', { name: customer.name })}
       okText={t('customers.actions.confirm')}
       cancelText={t('customers.actions.cancel')}
+      // antd keeps the dialog open with a spinner until the returned promise settles.
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises
       onConfirm={() =>
         remove.mutateAsync(customer.id).then(
           () => void toast.success(t('customers.done.deleted')),

@@ -78,7 +78,7 @@ export function ServiceManagement() {
               {t('customers.actions.addTime')}
             </Button>
           )}
-          <Button type="link" size="small" onClick={() => history(c)}>
+          <Button type="link" size="small" onClick={() => void history(c)}>
             {t('customers.actions.history')}
           </Button>
         </Space>

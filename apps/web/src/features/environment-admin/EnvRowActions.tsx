@@ -31,7 +31,11 @@ export function EnvRowActions({ env, onEdit }: EnvRowActionsProps) {
 
   return (
     <Space size={0} wrap>
-      <Button type="link" size="small" onClick={() => go(envAdminPaths.detail, `?id=${env.id}`)}>
+      <Button
+        type="link"
+        size="small"
+        onClick={() => void go(envAdminPaths.detail, `?id=${env.id}`)}
+      >
         {t('envAdmin.actions.details')}
       </Button>
       <Button type="link" size="small" disabled={busy} onClick={() => onEdit(env)}>

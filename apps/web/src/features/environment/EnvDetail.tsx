@@ -32,7 +32,7 @@ function DetailView({ detail }: { detail: CenterDetail }) {
             <Button
               type="primary"
               disabled={!detail.runnable}
-              onClick={() => navigate(pathOf('experiment', detail.id))}
+              onClick={() => void navigate(pathOf('experiment', detail.id))}
             >
               {t('environment.enter')}
             </Button>

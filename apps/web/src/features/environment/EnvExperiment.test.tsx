@@ -69,7 +69,7 @@ describe('experiment screen', { timeout: 20_000 }, () => {
     window.localStorage.setItem(storageKeys.containerId, '501');
     const { calls } = serveLab({ containerIds: ['501'] });
     renderScreen(<EnvExperiment />, url);
-    const frame = (await screen.findByTitle('MQTT 入门')) as HTMLIFrameElement;
+    const frame = await screen.findByTitle<HTMLIFrameElement>('MQTT 入门');
     expect(frame.tagName).toBe('IFRAME');
     expect(frame.src).toBe('http://501.labs.localhost/__lab/ticket?t=t1');
     expect(calls(route.ticket('501'))).toHaveLength(1);

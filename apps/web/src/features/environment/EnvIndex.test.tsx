@@ -96,7 +96,7 @@ describe('environment centre', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.getByTitle('1').className).toContain('ant-pagination-item-active'),
     );
-    expect((screen.getByLabelText('名称') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('名称').value).toBe('');
     expect(calls(pageRoute)).toHaveLength(4);
   });
 

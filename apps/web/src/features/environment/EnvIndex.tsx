@@ -41,14 +41,14 @@ function EnvCard({ item }: { item: CenterItem }) {
       title={<span className="env-card__title">{item.name}</span>}
       extra={<RuntimeStateTag state={item.runtimeState} />}
       actions={[
-        <Button key="detail" type="link" onClick={() => navigate(pathOf('detail', item.id))}>
+        <Button key="detail" type="link" onClick={() => void navigate(pathOf('detail', item.id))}>
           {t('environment.details')}
         </Button>,
         <Button
           key="enter"
           type="link"
           disabled={!item.runnable}
-          onClick={() => navigate(pathOf('experiment', item.id))}
+          onClick={() => void navigate(pathOf('experiment', item.id))}
         >
           {t('environment.enter')}
         </Button>,

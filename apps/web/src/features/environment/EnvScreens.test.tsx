@@ -73,7 +73,7 @@ describe('environment screens', { timeout: 20_000 }, () => {
   it('terminal: shows only the terminal container of the lab', async () => {
     serveEnv({ type: 4, containerIds: ['501', '502'] });
     renderScreen(<EnvTerminal />, '/sch_edu/environment/terminal?id=1');
-    const frame = (await screen.findByTitle('MQTT 入门')) as HTMLIFrameElement;
+    const frame = await screen.findByTitle<HTMLIFrameElement>('MQTT 入门');
     expect(frame.src).toBe('http://502.labs.localhost/__lab/ticket?t=x');
     await waitFor(() => expect(screen.getAllByRole('tab')).toHaveLength(1));
     expect(screen.getByRole('tab', { name: 'terminal' })).toBeTruthy();

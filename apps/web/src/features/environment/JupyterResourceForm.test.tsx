@@ -47,7 +47,7 @@ const field = (label: string) => screen.getByLabelText(label).closest('.ant-form
 /** The value a select shows. */
 const shown = (label: string) =>
   field(label).querySelector('.ant-select-content')?.getAttribute('title');
-const numberValue = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+const numberValue = (label: string) => screen.getByLabelText<HTMLInputElement>(label).value;
 
 describe('Jupyter resource request form', { timeout: 20_000 }, () => {
   it('starts from the defaults when nothing is stored', async () => {
@@ -109,7 +109,7 @@ describe('Jupyter resource request form', { timeout: 20_000 }, () => {
     expect(shown('内存（GB）')).toBe('4');
     expect(shown('磁盘（GB）')).toBe('20');
     expect(numberValue('GPU 数量')).toBe('0');
-    expect((screen.getByLabelText('GPU 数量') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('GPU 数量').disabled).toBe(true);
     expect(await optionsOf('CPU（核）')).toEqual(['0.3', '0.5', '0.7', '1', '2']);
   });
 

@@ -26,7 +26,8 @@ export interface SentRequest {
   body: unknown;
 }
 
-type Answer = unknown | Response | ((sent: SentRequest) => unknown);
+/** A value to send as data, a Response, or a function of the sent request. */
+type Answer = unknown;
 
 /**
  * A fetch mock answering by "METHOD path" with an envelope of the given data (or a Response, or

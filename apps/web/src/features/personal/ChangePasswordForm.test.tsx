@@ -32,7 +32,7 @@ function renderForm() {
 
 // The required mark (*) is part of the label's text but hidden from assistive technology.
 const input = (label: string) =>
-  screen.getByLabelText(new RegExp(`^\\*?${label}$`)) as HTMLInputElement;
+  screen.getByLabelText<HTMLInputElement>(new RegExp(`^\\*?${label}$`));
 
 function fill(label: string, value: string) {
   fireEvent.change(input(label), { target: { value } });

@@ -167,7 +167,7 @@ describe('my info page', { timeout: 30_000 }, () => {
       if (region) return regions[region[1]!] ?? [];
       if (call.path === '/api-user/users/current') return current;
       if (call.path === '/api-user/users/saveOrUpdate') {
-        current = { ...me, ...(call.body as object), address: '新地址 8 号' } as CurrentUser;
+        current = { ...me, ...(call.body as object), address: '新地址 8 号' };
         return current;
       }
       return null;

@@ -37,7 +37,11 @@ const snapshot = (extra: Partial<Extract<PanelServerMessage, { type: 'snapshot' 
 
 let root: HTMLElement;
 
-function setup({ readOnly = false, connected = true, language = 'en-US' as LabLanguage } = {}) {
+function setup({
+  readOnly = false,
+  connected = true,
+  language = 'en-US',
+}: { readOnly?: boolean; connected?: boolean; language?: LabLanguage } = {}) {
   const sent: PanelClientMessage[] = [];
   const send = vi.fn((message: PanelClientMessage) => {
     sent.push(panelClientMessageSchema.parse(message));
@@ -201,7 +205,7 @@ describe('PanelView', () => {
     const { view, send, screen } = setup({ readOnly: true });
     view.handleMessage(snapshot());
     expect(screen.getByText('Read-only').hidden).toBe(false);
-    const fan = screen.getByRole('switch', { name: 'Fan' }) as HTMLButtonElement;
+    const fan = screen.getByRole<HTMLButtonElement>('switch', { name: 'Fan' });
     expect(fan.disabled).toBe(true);
     fan.click();
     fan.dispatchEvent(new MouseEvent('click', { bubbles: true }));
@@ -222,7 +226,7 @@ describe('PanelView', () => {
     const { view, send, screen } = setup();
     view.handleMessage(snapshot());
     view.setConnected(false);
-    const fan = screen.getByRole('switch', { name: 'Fan' }) as HTMLButtonElement;
+    const fan = screen.getByRole<HTMLButtonElement>('switch', { name: 'Fan' });
     expect(fan.disabled).toBe(true);
     fan.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     expect(send).not.toHaveBeenCalled();

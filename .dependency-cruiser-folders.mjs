@@ -1,0 +1,24 @@
+/**
+ * No import cycles between folders (features, shared, lib ...) in the code that ships: tests
+ * are left out, since a test may use the helpers of the folders it exercises.
+ */
+import modules from './.dependency-cruiser.mjs';
+
+export default {
+  forbidden: [
+    {
+      name: 'no-circular-folders',
+      severity: 'error',
+      comment: 'Folders whose modules import each other, directly or through other folders.',
+      scope: 'folder',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    ...modules.options,
+    exclude: {
+      path: ['(^|/)(node_modules|dist)/', '\\.(test|spec)\\.tsx?$', '^apps/[^/]+/src/test/'],
+    },
+  },
+};

@@ -1,0 +1,73 @@
+/**
+ * Import rules checked on the files imports resolve to (docs/ARCHITECTURE.md, "Import rules"):
+ * no cycles between modules, tests included, and what packages/labs, apps/server and e2e may
+ * import.
+ */
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Modules that import each other, directly or through others; type imports count.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'labs-imports',
+      severity: 'error',
+      comment:
+        'packages/labs imports itself, the contract, node built-ins and node-pty; never the server or the web.',
+      from: { path: '^packages/labs/' },
+      to: {
+        dependencyTypesNot: ['core'],
+        pathNot: [
+          '^packages/labs/',
+          '^packages/contract/',
+          '^node_modules/node-pty/',
+          '^node_modules/vitest/',
+        ],
+      },
+    },
+    {
+      name: 'labs-vitest-in-tests',
+      severity: 'error',
+      comment: 'Only the tests and the driver conformance suite of packages/labs import vitest.',
+      from: {
+        path: '^packages/labs/',
+        pathNot: ['\\.test\\.ts$', '^packages/labs/src/conformance\\.ts$'],
+      },
+      to: { path: '^node_modules/vitest/' },
+    },
+    {
+      name: 'labs-contract-types',
+      severity: 'error',
+      comment: 'packages/labs takes only types from the contract.',
+      from: { path: '^packages/labs/' },
+      to: { path: '^packages/contract/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'server-imports',
+      severity: 'error',
+      comment: 'apps/server never imports the web application.',
+      from: { path: '^apps/server/' },
+      to: { path: '^apps/web/' },
+    },
+    {
+      name: 'e2e-imports',
+      severity: 'error',
+      comment:
+        'e2e drives the UI and the public API: of our code it imports the contract only (start-server.ts runs the server as a child process).',
+      from: { path: '^e2e/' },
+      to: { path: '^(apps|packages|bench)/', pathNot: '^packages/contract/' },
+    },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(apps/[^/]+/|packages/[^/]+/|e2e/)(node_modules|dist)/' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+  },
+};
