@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import {
@@ -8,6 +8,7 @@ import {
   renderView,
   rowOf,
 } from '../environment-admin/testing';
+import { stubXhr } from '../../test/xhr';
 import { CollegeList } from './CollegeList';
 import { mockApi, page, sampleCollege, type ApiCall } from './testing';
 
@@ -36,36 +37,6 @@ function listApi(answer: (call: ApiCall) => unknown = () => null, permissions?: 
     if (call.path === '/api-user/colleges/page') return page([sampleCollege(), other], 2);
     return answer(call);
   }, permissions);
-}
-
-/** The upload's XMLHttpRequest: records what is sent and answers with `respond`. */
-function fakeUpload(respond: () => { status: number; body: unknown }) {
-  const sent: { url: string; headers: Record<string, string>; body: FormData }[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    upload = {};
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    private url = '';
-    private headers: Record<string, string> = {};
-    open(_method: string, target: string) {
-      this.url = target;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers[name] = value;
-    }
-    send(body: FormData) {
-      sent.push({ url: this.url, headers: this.headers, body });
-      const answer = respond();
-      this.status = answer.status;
-      this.responseText = JSON.stringify(answer.body);
-      setTimeout(() => this.onload?.(), 0);
-    }
-    abort() {}
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
 }
 
 function chooseFile(name: string, type: string) {
@@ -258,7 +229,7 @@ describe('colleges list', { timeout: 30_000 }, () => {
 
   it('imports only Excel files and shows the refused rows', async () => {
     listApi();
-    const sent = fakeUpload(() => ({
+    const sent = stubXhr(() => ({
       status: 200,
       body: envelope({
         succeeded: 2,
@@ -286,7 +257,7 @@ describe('colleges list', { timeout: 30_000 }, () => {
     chooseFile('schools.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     await screen.findByText('导入结果');
     expect(sent[0]?.url).toBe('/nledu-cloud-sso-upms/school/importSchools');
-    expect((sent[0]?.body.get('file') as File).name).toBe('schools.xlsx');
+    expect((sent[0]?.body?.get('file') as File).name).toBe('schools.xlsx');
     const errors = rowOf('该学校地址前缀已被使用');
     expect(within(errors).getByText('学校地址前缀')).toBeTruthy();
     expect(within(errors).getByText('4')).toBeTruthy();

@@ -9,6 +9,7 @@ import {
   setupTestEnvironment,
   stubAntdBrowserApis,
 } from '../../test/helpers';
+import { FakeXhr, stubXhr } from '../../test/xhr';
 import { setToken } from '../../shared/session';
 import { AntdProvider } from '../../shared/ui/AntdProvider';
 import { checkImportFile } from './api';
@@ -34,45 +35,6 @@ function savedFiles(): string[] {
     names.push(this.download);
   });
   return names;
-}
-
-/** An XMLHttpRequest the test drives: progress, then an answer. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  readonly upload: { onprogress: ((e: Partial<ProgressEvent>) => void) | null } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  responseText = '';
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
 }
 
 function job(partial: Partial<ImportJob> = {}): ImportJob {
@@ -120,11 +82,6 @@ function sized(name: string, size: number): File {
 
 const progressOf = () =>
   Number(document.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow'));
-
-function stubXhr() {
-  FakeXhr.sent = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-}
 
 /** Answers job polls with the next of `answers` (the last one again once they run out). */
 function serveJob(answers: ImportJob[]) {
