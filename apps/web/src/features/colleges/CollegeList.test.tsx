@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
-import {
-  chooseOption,
-  clickButton,
-  polyfillBrowser,
-  renderView,
-  rowOf,
-} from '../environment-admin/testing';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { page, type ApiCall } from '../../test/api';
+import { chooseOption, clickButton, rowOf } from '../../test/antd';
 import { stubXhr } from '../../test/xhr';
 import { CollegeList } from './CollegeList';
-import { mockApi, page, sampleCollege, type ApiCall } from './testing';
+import { mockCollegesApi, sampleCollege } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
@@ -33,7 +29,7 @@ const other = sampleCollege({
 });
 
 function listApi(answer: (call: ApiCall) => unknown = () => null, permissions?: string[]) {
-  return mockApi((call) => {
+  return mockCollegesApi((call) => {
     if (call.path === '/api-user/colleges/page') return page([sampleCollege(), other], 2);
     return answer(call);
   }, permissions);
@@ -67,7 +63,7 @@ describe('colleges list', { timeout: 30_000 }, () => {
   });
 
   it('sends filters and paging to the server', async () => {
-    const calls = mockApi((call) =>
+    const calls = mockCollegesApi((call) =>
       call.path === '/api-user/colleges/page'
         ? page([sampleCollege()], 25, Number(call.query.get('pageNum')))
         : null,
