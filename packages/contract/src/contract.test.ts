@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   announcementActive,
   announcementRecord,
@@ -12,6 +12,8 @@ import {
   formatMessage,
   idSchema,
   messages,
+  pageOf,
+  pageQuerySchema,
   parseCustomFields,
   parseMenuUrl,
   passwordSchema,
@@ -20,6 +22,10 @@ import {
   textField,
   topIndexOf,
   unstorableAt,
+  type Id,
+  type Page,
+  type PageFilter,
+  type PageQuery,
 } from './index';
 
 describe('menu helpers', () => {
@@ -193,6 +199,17 @@ describe('pathOf', () => {
       '/api-user/menus/all/platform%20web',
     );
     expect(() => pathOf('/x/:id')).toThrow(/missing path parameter id/);
+  });
+});
+
+describe('paging', () => {
+  it('types a page as pageOf answers it, and a filter as its query without the page', () => {
+    const page = pageOf(idSchema).parse({ records: ['7'], total: 1, pageNum: 1, pageSize: 10 });
+    expectTypeOf(page).toEqualTypeOf<Page<Id>>();
+    const query = pageQuerySchema.extend({ name: idSchema.optional() });
+    expect(query.parse({ name: '5' })).toEqual({ pageNum: 1, pageSize: 10, name: '5' });
+    expectTypeOf<PageQuery>().toEqualTypeOf<{ pageNum: number; pageSize: number }>();
+    expectTypeOf<PageFilter<typeof query>>().toEqualTypeOf<{ name?: string | undefined }>();
   });
 });
 

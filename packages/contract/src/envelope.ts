@@ -55,6 +55,10 @@ export const pageQuerySchema = z.object({
   pageNum: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });
+/** The page a paged list asks for. */
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+/** The filters of a paged list's query schema: what it takes besides the page. */
+export type PageFilter<S extends z.ZodType> = Omit<z.infer<S>, keyof PageQuery>;
 
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
@@ -63,4 +67,11 @@ export function pageOf<T extends z.ZodType>(item: T) {
     pageNum: z.number().int(),
     pageSize: z.number().int(),
   });
+}
+/** A page of records as `pageOf(item)` answers it. */
+export interface Page<T> {
+  records: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
 }

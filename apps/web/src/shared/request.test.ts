@@ -7,7 +7,8 @@ import {
   toastTexts,
   setupTestEnvironment,
 } from '../test/helpers';
-import { BusyError, RequestError, request } from './request';
+import { stubXhr } from '../test/xhr';
+import { BusyError, RequestError, request, upload } from './request';
 import { getToken, setToken } from './session';
 import { setNavigate } from './navigation';
 import { changeLanguage } from './i18n';
@@ -355,5 +356,113 @@ describe('request layer: timeout, network and toasts', () => {
     await rejection(request('/1', { quiet: true }));
     await rejection(request('/2', { quiet: true }));
     expect(toastTexts()).toEqual([]);
+  });
+});
+
+describe('request layer: upload', () => {
+  const file = new File(['data'], '学生.xlsx');
+
+  it('sends the fields, then the file, with the token, and reports progress', async () => {
+    setToken('tok-1');
+    const sent = stubXhr();
+    const progress: number[] = [];
+    const pending = upload('/up', {
+      file,
+      fields: { containerId: '5', path: 'src' },
+      onProgress: (percent) => progress.push(percent),
+    });
+    const xhr = sent[0]!;
+    expect([xhr.method, xhr.url]).toEqual(['POST', '/up']);
+    expect(xhr.headers.Authorization).toBe('Bearer tok-1');
+    expect(xhr.headers['Accept-Language']).toBe('zh');
+    expect([...(xhr.body?.keys() ?? [])]).toEqual(['containerId', 'path', 'file']);
+    expect((xhr.body?.get('file') as File).name).toBe('学生.xlsx');
+    xhr.progress(0, 0);
+    xhr.progress(1, 3);
+    xhr.progress(3, 3);
+    expect(progress).toEqual([33, 100]);
+    xhr.respond(200, envelope({ id: '7' }));
+    await expect(pending).resolves.toEqual({ id: '7' });
+  });
+
+  it('signs out on 401 as request does, quiet or not', async () => {
+    vi.useFakeTimers();
+    const navigate = vi.fn();
+    setNavigate(navigate);
+    setToken('expired');
+    const sent = stubXhr();
+    const pending = upload('/up', { file, quiet: true });
+    sent[0]!.respond(401, envelope(null, 401, { message: 'no' }));
+    const error = await rejection(pending);
+    expect(error.kind).toBe('unauthorized');
+    expect(getToken()).toBeNull();
+    expect(toastTexts()).toEqual(['登录已失效，请重新登录']);
+    vi.advanceTimersByTime(2000);
+    expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
+  });
+
+  it('rejects an error envelope with a RequestError, with its toast unless quiet', async () => {
+    vi.useFakeTimers();
+    const sent = stubXhr();
+    const refusal = envelope(null, 9000, {
+      message: 'wrong',
+      errorKey: 'imports.xls_binary',
+      requestId: 'r-1',
+    });
+    const quiet = upload('/up', { file, quiet: true });
+    sent[0]!.respond(400, refusal);
+    const first = await rejection(quiet);
+    expect(first.kind).toBe('business');
+    expect([first.code, first.status, first.errorKey, first.requestId]).toEqual([
+      9000,
+      400,
+      'imports.xls_binary',
+      'r-1',
+    ]);
+    expect(toastTexts()).toEqual([]);
+
+    const shown = upload('/up', { file });
+    sent[1]!.respond(400, refusal);
+    const second = await rejection(shown);
+    expect(second.message).toBe(first.message);
+    expect(toastTexts()).toEqual([second.message]);
+  });
+
+  it('rejects a busy answer with a BusyError', async () => {
+    const sent = stubXhr();
+    const pending = upload('/up', { file });
+    sent[0]!.respond(200, envelope(null, 601, { message: 'busy' }));
+    expect(await rejection(pending)).toBeInstanceOf(BusyError);
+    expect(toastTexts()).toEqual([]);
+  });
+
+  it('words HTTP errors without an envelope and network failures as request does', async () => {
+    vi.useFakeTimers();
+    const sent = stubXhr();
+    const tooLarge = upload('/up', { file });
+    sent[0]!.respond(413, '<html>413 Request Entity Too Large</html>');
+    const http = await rejection(tooLarge);
+    expect([http.kind, http.status]).toEqual(['http', 413]);
+    expect(toastTexts()).toEqual(['请求内容过大']);
+
+    vi.advanceTimersByTime(3000);
+    const offline = upload('/up', { file });
+    sent[1]!.fail();
+    expect((await rejection(offline)).kind).toBe('network');
+    expect(toastTexts()).toEqual(['网络异常，请检查网络连接']);
+  });
+
+  it('passes a caller abort through without a toast', async () => {
+    const sent = stubXhr();
+    const controller = new AbortController();
+    const pending = upload('/up', { file, signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(sent).toHaveLength(1);
+    expect(toastTexts()).toEqual([]);
+    await expect(upload('/up', { file, signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    expect(sent).toHaveLength(1);
   });
 });

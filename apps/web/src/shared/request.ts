@@ -14,7 +14,8 @@ import { showErrorToast } from './toast';
 
 /**
  * The one request layer (spec §8): bearer token, Accept-Language, 20 s timeout, JSON or form
- * bodies, envelope handling and error toasts. Every api.ts goes through `request`.
+ * bodies, envelope handling and error toasts. Every api.ts goes through `request`, `download`
+ * or `upload`.
  */
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -225,6 +226,7 @@ function failHttp(
   let message: string;
   if (status === 500) message = text('common.server_error');
   else if (status === 403) message = text('common.forbidden');
+  else if (status === 413) message = text('common.payload_too_large');
   else {
     const trimmed = body?.trim() ?? '';
     message =
@@ -236,19 +238,34 @@ function failHttp(
   throw new RequestError('http', message, { code: status, status });
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+function networkError(noToast: boolean): RequestError {
+  const message = text('common.network_error');
+  if (!noToast) showErrorToast(message);
+  return new RequestError('network', message);
+}
+
+/** Accept, Accept-Language, the caller's headers and the stored token as a bearer token. */
+function requestHeaders(
+  accept: string,
+  options: Pick<RequestOptions, 'headers' | 'auth'> = {},
+): Record<string, string> {
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: accept,
     'Accept-Language': apiLanguage(),
     ...options.headers,
   };
-  const ignore500 = Object.keys(headers).some((h) => h.toLowerCase() === IGNORE_500);
-  const quiet = options.quiet ?? false;
-  const noToast = ignore500 || quiet;
   const token = options.auth === false ? null : getToken();
   if (token && !Object.keys(headers).some((h) => h.toLowerCase() === 'authorization')) {
     headers.Authorization = `Bearer ${token}`;
   }
+  return headers;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers = requestHeaders('application/json', options);
+  const ignore500 = Object.keys(headers).some((h) => h.toLowerCase() === IGNORE_500);
+  const quiet = options.quiet ?? false;
+  const noToast = ignore500 || quiet;
   let body: string | undefined;
   if (options.form) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
@@ -290,9 +307,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
         throw new RequestError('timeout', message);
       }
       if (outer?.aborted) throw error;
-      const message = text('common.network_error');
-      if (!noToast) showErrorToast(message);
-      throw new RequestError('network', message);
+      throw networkError(noToast);
     }
 
     if (isEnvelope(read.json))
@@ -337,12 +352,9 @@ function fileNameOf(disposition: string | null): string | null {
  * as `request`; the body is read chunk by chunk.
  */
 export async function download(path: string, options: DownloadOptions = {}): Promise<Downloaded> {
-  const headers: Record<string, string> = { Accept: '*/*', 'Accept-Language': apiLanguage() };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
   try {
     const response = await fetch(buildUrl(path, options.query), {
-      headers,
+      headers: requestHeaders('*/*'),
       signal: options.signal,
       credentials: 'same-origin',
     });
@@ -375,10 +387,83 @@ export async function download(path: string, options: DownloadOptions = {}): Pro
     return { blob: new Blob(chunks, { type }), fileName: fileNameOf(disposition) };
   } catch (error) {
     if (error instanceof RequestError || options.signal?.aborted) throw error;
-    const message = text('common.network_error');
-    showErrorToast(message);
-    throw new RequestError('network', message);
+    throw networkError(false);
   }
+}
+
+export interface UploadOptions {
+  /** Sent as the form field `file`, after `fields`. */
+  file: Blob;
+  fields?: Record<string, string>;
+  /** Called as the body is sent, with the whole percent sent so far. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+  /** As for `request`: no toast at all; a 401 still signs the user out. */
+  quiet?: boolean;
+  /** POST unless told; antd's Upload hands over its own, in lower case. */
+  method?: 'POST' | 'PUT' | 'PATCH' | 'post' | 'put' | 'patch';
+}
+
+/** The data of an upload's answer, or the same rejection `request` gives. */
+function uploadAnswer<T>(xhr: XMLHttpRequest, quiet: boolean): T {
+  let json: unknown;
+  try {
+    json = JSON.parse(xhr.responseText);
+  } catch {
+    json = undefined;
+  }
+  if (isEnvelope(json)) return settleEnvelope<T>(json, xhr.status, false, quiet);
+  if (xhr.status < 200 || xhr.status >= 300)
+    failHttp(xhr.status, xhr.statusText, xhr.responseText, quiet);
+  return (json !== undefined ? json : xhr.responseText) as T;
+}
+
+/**
+ * A multipart upload with progress, which fetch cannot report: no timeout, and the same headers,
+ * envelope handling, 401 sign-out and toasts as `request`.
+ */
+export function upload<T>(path: string, options: UploadOptions): Promise<T> {
+  const quiet = options.quiet ?? false;
+  const { signal } = options;
+  return new Promise<T>((resolve, reject) => {
+    const aborted = () => new DOMException('aborted', 'AbortError');
+    if (signal?.aborted) {
+      reject(aborted());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const onAbort = () => xhr.abort();
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    xhr.open(options.method ?? 'POST', path);
+    for (const [name, value] of Object.entries(requestHeaders('application/json'))) {
+      xhr.setRequestHeader(name, value);
+    }
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0)
+        options.onProgress?.(Math.floor((e.loaded * 100) / e.total));
+    };
+    xhr.onload = () => {
+      done();
+      try {
+        resolve(uploadAnswer<T>(xhr, quiet));
+      } catch (error) {
+        reject(error as Error);
+      }
+    };
+    xhr.onerror = () => {
+      done();
+      reject(networkError(quiet));
+    };
+    xhr.onabort = () => {
+      done();
+      reject(aborted());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const form = new FormData();
+    for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
+    form.append('file', options.file);
+    xhr.send(form);
+  });
 }
 
 /** Test helper: forgets a pending 401 redirect. */

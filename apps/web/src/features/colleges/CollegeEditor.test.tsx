@@ -1,28 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { envelope, jsonResponse, setupTestEnvironment } from '../../test/helpers';
-import {
-  chooseOption,
-  clickButton,
-  polyfillBrowser,
-  renderView,
-} from '../environment-admin/testing';
+import { polyfillBrowser, renderView } from '../../test/render';
+import type { ApiCall } from '../../test/api';
+import { chooseOption, clickButton, errorOf, field, typeInto } from '../../test/antd';
 import { CollegeEditor } from './CollegeEditor';
-import { mockApi, sampleCollege, type ApiCall } from './testing';
+import { mockCollegesApi, sampleCollege } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
-
-// The required mark (*) is part of the label's text but hidden from assistive technology.
-const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?${label}$`));
-const type = (label: string, value: string) =>
-  fireEvent.change(field(label), { target: { value } });
-
-/** The error shown under a field. */
-function errorOf(label: string): string | null {
-  const item = field(label).closest('.ant-form-item');
-  return item?.querySelector('.ant-form-item-explain-error')?.textContent ?? null;
-}
 
 const saves = (calls: ApiCall[]) =>
   calls.filter((c) => c.path === '/api-user/colleges/saveOrUpdate');
@@ -37,8 +23,8 @@ async function chooseCity(name: string) {
 }
 
 async function fillValid() {
-  type('学校名称', '深圳大学');
-  type('学校地址前缀', 'szu');
+  typeInto('学校名称', '深圳大学');
+  typeInto('学校地址前缀', 'szu');
   await chooseOption(field('学校类型'), '本科院校');
   await chooseOption(field('省份'), '广东省');
   await chooseCity('深圳市');
@@ -46,31 +32,31 @@ async function fillValid() {
 
 describe('college add and edit form', { timeout: 30_000 }, () => {
   it('checks the fields with the contract rules before anything is sent', async () => {
-    const calls = mockApi(() => sampleCollege());
+    const calls = mockCollegesApi(() => sampleCollege());
     renderView(<CollegeEditor onClose={() => {}} />, url);
-    type('学校名称', '深');
-    type('学校地址前缀', '9abc');
-    type('学校简介', 'ab');
+    typeInto('学校名称', '深');
+    typeInto('学校地址前缀', '9abc');
+    typeInto('学校简介', 'ab');
     clickButton('保存');
     await waitFor(() => expect(errorOf('学校名称')).toBe('长度过短'));
     expect(errorOf('学校地址前缀')).toBe('格式不正确');
     expect(errorOf('学校类型')).toBe('此项为必填项');
     expect(errorOf('省份')).toBe('此项为必填项');
     expect(errorOf('学校简介')).toBe('长度过短');
-    type('学校名称', ' 深圳大学');
+    typeInto('学校名称', ' 深圳大学');
     await waitFor(() => expect(errorOf('学校名称')).toBe('格式不正确'));
-    type('学校名称', '');
+    typeInto('学校名称', '');
     await waitFor(() => expect(errorOf('学校名称')).toBe('此项为必填项'));
     expect(saves(calls)).toEqual([]);
   });
 
   it('adds with the contract body and closes', async () => {
     const onClose = vi.fn();
-    const calls = mockApi(() => sampleCollege());
+    const calls = mockCollegesApi(() => sampleCollege());
     renderView(<CollegeEditor onClose={onClose} />, url);
     await fillValid();
-    type('地址', '南山区南海大道');
-    type('学生账号上限', '3000');
+    typeInto('地址', '南山区南海大道');
+    typeInto('学生账号上限', '3000');
     clickButton('保存');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(saves(calls)[0]?.body).toEqual({
@@ -88,7 +74,7 @@ describe('college add and edit form', { timeout: 30_000 }, () => {
   });
 
   it('a new province clears the city', async () => {
-    mockApi(() => null);
+    mockCollegesApi(() => null);
     renderView(<CollegeEditor onClose={() => {}} />, url);
     await chooseOption(field('省份'), '广东省');
     await chooseCity('深圳市');
@@ -100,7 +86,7 @@ describe('college add and edit form', { timeout: 30_000 }, () => {
 
   it('puts the reason of a failed add on its field', async () => {
     const onClose = vi.fn();
-    mockApi((call) =>
+    mockCollegesApi((call) =>
       call.path === '/api-user/colleges/saveOrUpdate'
         ? jsonResponse(
             envelope(null, 9000, {
@@ -120,7 +106,7 @@ describe('college add and edit form', { timeout: 30_000 }, () => {
   });
 
   it('puts input errors of the server on the fields', async () => {
-    mockApi(() =>
+    mockCollegesApi(() =>
       jsonResponse(
         envelope(null, 9000, {
           message: '输入有误，请检查后重试',
@@ -139,12 +125,12 @@ describe('college add and edit form', { timeout: 30_000 }, () => {
   it('edits without the url, and leaves out what the user may not change', async () => {
     const onClose = vi.fn();
     const college = sampleCollege({ maxStudents: 80 });
-    const calls = mockApi(() => college, ['college.edit']);
+    const calls = mockCollegesApi(() => college, ['college.edit']);
     renderView(<CollegeEditor college={college} onClose={onClose} />, url);
     expect((field('学校地址前缀') as HTMLInputElement).disabled).toBe(true);
     await waitFor(() => expect((field('学生账号上限') as HTMLInputElement).disabled).toBe(true));
     expect(screen.getByRole('switch').hasAttribute('disabled')).toBe(true);
-    type('学校名称', '深圳职业技术大学（新）');
+    typeInto('学校名称', '深圳职业技术大学（新）');
     clickButton('保存');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(saves(calls)[0]?.body).toEqual({

@@ -1,15 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
-import {
-  chooseOption,
-  clickButton,
-  polyfillBrowser,
-  renderView,
-  rowOf,
-} from '../environment-admin/testing';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { page, type ApiCall } from '../../test/api';
+import { chooseOption, clickButton, rowOf } from '../../test/antd';
+import { stubXhr } from '../../test/xhr';
 import { CollegeList } from './CollegeList';
-import { mockApi, page, sampleCollege, type ApiCall } from './testing';
+import { mockCollegesApi, sampleCollege } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
@@ -32,40 +29,10 @@ const other = sampleCollege({
 });
 
 function listApi(answer: (call: ApiCall) => unknown = () => null, permissions?: string[]) {
-  return mockApi((call) => {
+  return mockCollegesApi((call) => {
     if (call.path === '/api-user/colleges/page') return page([sampleCollege(), other], 2);
     return answer(call);
   }, permissions);
-}
-
-/** The upload's XMLHttpRequest: records what is sent and answers with `respond`. */
-function fakeUpload(respond: () => { status: number; body: unknown }) {
-  const sent: { url: string; headers: Record<string, string>; body: FormData }[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    upload = {};
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    private url = '';
-    private headers: Record<string, string> = {};
-    open(_method: string, target: string) {
-      this.url = target;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers[name] = value;
-    }
-    send(body: FormData) {
-      sent.push({ url: this.url, headers: this.headers, body });
-      const answer = respond();
-      this.status = answer.status;
-      this.responseText = JSON.stringify(answer.body);
-      setTimeout(() => this.onload?.(), 0);
-    }
-    abort() {}
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
 }
 
 function chooseFile(name: string, type: string) {
@@ -96,7 +63,7 @@ describe('colleges list', { timeout: 30_000 }, () => {
   });
 
   it('sends filters and paging to the server', async () => {
-    const calls = mockApi((call) =>
+    const calls = mockCollegesApi((call) =>
       call.path === '/api-user/colleges/page'
         ? page([sampleCollege()], 25, Number(call.query.get('pageNum')))
         : null,
@@ -258,7 +225,7 @@ describe('colleges list', { timeout: 30_000 }, () => {
 
   it('imports only Excel files and shows the refused rows', async () => {
     listApi();
-    const sent = fakeUpload(() => ({
+    const sent = stubXhr(() => ({
       status: 200,
       body: envelope({
         succeeded: 2,
@@ -286,7 +253,7 @@ describe('colleges list', { timeout: 30_000 }, () => {
     chooseFile('schools.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     await screen.findByText('导入结果');
     expect(sent[0]?.url).toBe('/nledu-cloud-sso-upms/school/importSchools');
-    expect((sent[0]?.body.get('file') as File).name).toBe('schools.xlsx');
+    expect((sent[0]?.body?.get('file') as File).name).toBe('schools.xlsx');
     const errors = rowOf('该学校地址前缀已被使用');
     expect(within(errors).getByText('学校地址前缀')).toBeTruthy();
     expect(within(errors).getByText('4')).toBeTruthy();

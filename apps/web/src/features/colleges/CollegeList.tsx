@@ -7,12 +7,8 @@ import type { College } from '@platform/contract';
 import { toast } from '../../shared/toast';
 import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
 import { useCan } from '../../shared/permissions/useCan';
-import {
-  collegeEnableMutationOptions,
-  collegePageQueryOptions,
-  type CollegeFilter,
-  type Paging,
-} from './api';
+import { usePaging } from '../../shared/usePaging';
+import { collegeEnableMutationOptions, collegePageQueryOptions, type CollegeFilter } from './api';
 import { formatTime, schoolTypeName, useLang, yuanOf } from './collegeFormat';
 import { CollegeFilters } from './CollegeFilters';
 import { CollegeEditor } from './CollegeEditor';
@@ -20,8 +16,6 @@ import { CollegeRowActions, type CollegeDialog } from './CollegeRowActions';
 import { AdminsDialog } from './AdminsDialog';
 import { ImportDialog } from './ImportDialog';
 import { TotalUserDialog } from './TotalUserDialog';
-
-const firstPage: Paging = { pageNum: 1, pageSize: 10 };
 
 /** Enables or disables a school from the table (college.enable); others see the state. */
 function EnabledCell({ college }: { college: College }) {
@@ -67,14 +61,14 @@ export function CollegeList() {
   const { lang, language } = useLang();
   const can = useCan();
   const [filter, setFilterState] = useState<CollegeFilter>({});
-  const [paging, setPaging] = useState<Paging>(firstPage);
+  const { paging, pagination, reset } = usePaging((total) => t('colleges.total', { total }));
   const [open, setOpen] = useState<Open>(null);
   const page = useQuery(collegePageQueryOptions({ ...filter, ...paging }, language));
   const close = () => setOpen(null);
 
   const setFilter = (next: CollegeFilter) => {
     setFilterState(next);
-    setPaging((p) => ({ ...p, pageNum: 1 }));
+    reset();
   };
   const yuan = (fen: number) => t('colleges.units.yuan', { amount: yuanOf(fen, language) });
 
@@ -186,15 +180,7 @@ export function CollegeList() {
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: <EmptyState /> }}
           columns={columns}
-          pagination={{
-            current: paging.pageNum,
-            pageSize: paging.pageSize,
-            total: page.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('colleges.total', { total }),
-            onChange: (pageNum, pageSize) =>
-              setPaging({ pageNum: pageSize === paging.pageSize ? pageNum : 1, pageSize }),
-          }}
+          pagination={pagination(page.data?.total)}
         />
       )}
       {(open?.dialog === 'add' || open?.dialog === 'edit') && (

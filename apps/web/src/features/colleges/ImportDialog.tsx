@@ -4,7 +4,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Space, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import {
-  ResponseCode,
   apiRoutes,
   collegeImportColumns,
   collegeLimits,
@@ -13,20 +12,13 @@ import {
   limits,
   type CollegeImportError,
   type CollegeImportResult,
-  type Envelope,
 } from '@platform/contract';
-import { apiLanguage } from '../../shared/i18n';
-import { envelopeMessage } from '../../shared/request';
-import { getToken } from '../../shared/session';
 import { showErrorToast, toast } from '../../shared/toast';
+import { uploadRequest } from '../../shared/ui/uploadRequest';
 import { collegeKeys, importTemplateMutationOptions } from './api';
 import { saveBlob, useLang } from './collegeFormat';
 
 const maxMb = collegeLimits.importMaxBytes / 1024 / 1024;
-
-function isEnvelope(value: unknown): value is Envelope<unknown> {
-  return typeof value === 'object' && value !== null && 'code' in value;
-}
 
 /** The result of an import: counts, and every refused cell with its reason. */
 function ImportResultView({ result }: { result: CollegeImportResult }) {
@@ -75,7 +67,6 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const [uploading, setUploading] = useState(false);
   const [result, setResult] = useState<CollegeImportResult | null>(null);
   const template = useMutation(importTemplateMutationOptions());
-  const token = getToken();
 
   const downloadTemplate = () =>
     template.mutate(undefined, {
@@ -102,14 +93,9 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           >
             {t('colleges.actions.downloadTemplate')}
           </Button>
-          <Upload
-            name="file"
-            action={apiRoutes.collegesImport}
+          <Upload<CollegeImportResult>
+            customRequest={uploadRequest(apiRoutes.collegesImport)}
             accept={importFileExtensions.join(',')}
-            headers={{
-              'Accept-Language': apiLanguage(),
-              ...(token ? { Authorization: `Bearer ${token}` } : {}),
-            }}
             maxCount={1}
             showUploadList={false}
             beforeUpload={(file) => {
@@ -127,18 +113,11 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             onChange={({ file }) => {
               if (file.status === 'uploading') return setUploading(true);
               setUploading(false);
-              if (file.status !== 'done' && file.status !== 'error') return;
-              const answer: unknown = file.response;
-              if (isEnvelope(answer) && answer.code === ResponseCode.OK) {
-                const data = answer.data as CollegeImportResult;
-                setResult(data);
-                toast.success(t('colleges.done.imported', data));
-                void client.invalidateQueries({ queryKey: collegeKeys.colleges() });
-              } else {
-                showErrorToast(
-                  isEnvelope(answer) ? envelopeMessage(answer) : t('colleges.errors.uploadFailed'),
-                );
-              }
+              if (file.status !== 'done' || !file.response) return;
+              const data = file.response;
+              setResult(data);
+              toast.success(t('colleges.done.imported', data));
+              void client.invalidateQueries({ queryKey: collegeKeys.colleges() });
             }}
           >
             <Button type="primary" icon={<UploadOutlined />} loading={uploading}>

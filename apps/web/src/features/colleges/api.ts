@@ -7,45 +7,31 @@ import {
   type CollegeAdmin,
   type CollegeAdminCreate,
   type CollegeSave,
+  type Page,
+  type PageFilter,
+  type PageQuery,
   type Region,
+  type collegePageQuerySchema,
 } from '@platform/contract';
 import { download, request } from '../../shared/request';
 import { sessionScope } from '../../shared/queryScopes';
 
 /** Schools for operators, their administrators and the region dictionary (management spec §7). */
 
-export interface Page<T> {
-  records: T[];
-  total: number;
-  pageNum: number;
-  pageSize: number;
-}
-
-export interface Paging {
-  pageNum: number;
-  pageSize: number;
-}
-
-export interface CollegeFilter {
-  name?: string | undefined;
-  type?: number | undefined;
-  province?: string | undefined;
-  city?: string | undefined;
-  enabled?: 'true' | 'false' | undefined;
-}
+export type CollegeFilter = PageFilter<typeof collegePageQuerySchema>;
 
 export const collegeKeys = {
   all: [...sessionScope, 'colleges'] as const,
   colleges: () => [...collegeKeys.all, 'colleges'] as const,
   /** Region names come in the caller's language, so the language is part of the keys. */
-  page: (query: CollegeFilter & Paging, language: string) =>
+  page: (query: CollegeFilter & PageQuery, language: string) =>
     [...collegeKeys.colleges(), 'page', query, language] as const,
   admins: (collegeId: string) => [...collegeKeys.colleges(), 'admins', collegeId] as const,
   regions: (pid: string, language: string) =>
     [...collegeKeys.all, 'regions', pid, language] as const,
 };
 
-export function collegePageQueryOptions(query: CollegeFilter & Paging, language: string) {
+export function collegePageQueryOptions(query: CollegeFilter & PageQuery, language: string) {
   return queryOptions({
     queryKey: collegeKeys.page(query, language),
     queryFn: ({ signal }) =>

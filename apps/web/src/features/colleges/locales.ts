@@ -98,7 +98,6 @@ export const collegesZh = {
   errors: {
     onlyExcel: '仅支持 Excel 文件',
     tooLarge: '文件过大，最大 {{max}} MB',
-    uploadFailed: '上传失败',
   },
   units: {
     yuan: '{{amount}} 元',
@@ -210,7 +209,6 @@ export const collegesEn: typeof collegesZh = {
   errors: {
     onlyExcel: 'Only Excel files allowed',
     tooLarge: 'The file is too large; the maximum is {{max}} MB',
-    uploadFailed: 'Upload failed',
   },
   units: {
     yuan: '¥{{amount}}',

@@ -1,13 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
-import {
-  clickButton,
-  mockApi,
-  polyfillBrowser,
-  renderView,
-  type ApiCall,
-} from '../environment-admin/testing';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { mockApi, type ApiCall } from '../../test/api';
+import { clickButton } from '../../test/antd';
 import { AddTimeDialog } from './AddTimeDialog';
 import { formatInstant } from './customerFormat';
 import { sampleCustomer } from './testing';

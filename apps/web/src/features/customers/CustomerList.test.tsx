@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
-import {
-  chooseOption,
-  clickButton,
-  mockApi,
-  page,
-  polyfillBrowser,
-  renderView,
-  rowOf,
-  type ApiCall,
-} from '../environment-admin/testing';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { mockApi, page, permissionsPath, type ApiCall } from '../../test/api';
+import { chooseOption, clickButton, errorOf, field, rowOf } from '../../test/antd';
 import { CustomerList } from './CustomerList';
 import { endOfDay, startOfDay } from './customerFormat';
 import { sampleCustomer } from './testing';
@@ -20,7 +13,6 @@ polyfillBrowser();
 
 const url = '/sch_edu/operation/customers';
 const pagePath = '/api-operation/customer/page';
-const permissionsPath = '/api-user/menus/permissions/platform-web';
 const allPermissions = ['customer.add', 'customer.edit', 'customer.delete'];
 
 const rows = [
@@ -48,11 +40,6 @@ function api(permissions: string[], answer: (call: ApiCall) => unknown = () => n
 const pageCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === pagePath);
 const writes = (calls: ApiCall[]) =>
   calls.filter((c) => c.method === 'POST').map((c) => `${c.method} ${c.path}`);
-const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?${label}$`));
-function errorOf(label: string): string | null {
-  const item = field(label).closest('.ant-form-item');
-  return item?.querySelector('.ant-form-item-explain-error')?.textContent ?? null;
-}
 
 describe('customer list', { timeout: 30_000 }, () => {
   it('shows the server page with kind names, school, period and status', async () => {

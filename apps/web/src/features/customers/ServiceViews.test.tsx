@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setupTestEnvironment } from '../../test/helpers';
-import {
-  clickButton,
-  mockApi,
-  page,
-  polyfillBrowser,
-  renderView,
-  rowOf,
-  type ApiCall,
-} from '../environment-admin/testing';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { mockApi, page, permissionsPath, type ApiCall } from '../../test/api';
+import { clickButton, rowOf } from '../../test/antd';
 import { formatInstant } from './customerFormat';
 import { ServiceManagement } from './ServiceManagement';
 import { sampleCustomer, sampleLog } from './testing';
@@ -18,7 +12,6 @@ import { TimeHistory } from './TimeHistory';
 setupTestEnvironment();
 polyfillBrowser();
 
-const permissionsPath = '/api-user/menus/permissions/platform-web';
 const historyPath = '/api-operation/customer/time/history';
 
 describe('service management', { timeout: 30_000 }, () => {

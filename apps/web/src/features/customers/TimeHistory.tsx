@@ -4,11 +4,11 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Space, Tag, type TableColumnsType } from 'antd';
 import { customerTimeHistoryQuerySchema, type CustomerTimeLog } from '@platform/contract';
+import { usePaging } from '../../shared/usePaging';
 import { timeHistoryQueryOptions } from './api';
 import { issueOf } from './customerForm';
 import { endOfDay, formatInstant, startOfDay } from './customerFormat';
 import { PageTable } from './PageTable';
-import { usePaging } from './paging';
 
 interface Range {
   from: string;
@@ -23,7 +23,7 @@ export function TimeHistory() {
   const customerLabel = params.get('customer') ?? customerId;
   const [customerName, setCustomerName] = useState<string | undefined>();
   const [range, setRange] = useState<Range>({ from: '', to: '' });
-  const { paging, pagination, reset } = usePaging();
+  const { paging, pagination, reset } = usePaging((total) => t('customers.total', { total }));
 
   const bounds = { from: startOfDay(range.from) || undefined, to: endOfDay(range.to) || undefined };
   const rangeIssue = issueOf(customerTimeHistoryQuerySchema, bounds, 'to');

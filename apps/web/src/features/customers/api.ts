@@ -7,49 +7,31 @@ import {
   type CustomerAddTime,
   type CustomerSave,
   type CustomerTimeLog,
-  type ServiceStatus,
+  type Page,
+  type PageFilter,
+  type PageQuery,
+  type customerPageQuerySchema,
+  type customerTimeHistoryQuerySchema,
 } from '@platform/contract';
 import { request } from '../../shared/request';
 import { sessionScope } from '../../shared/queryScopes';
 
 /** Customers, service periods and the history of added time (management spec §2, operations). */
 
-export interface Page<T> {
-  records: T[];
-  total: number;
-  pageNum: number;
-  pageSize: number;
-}
-
-export interface Paging {
-  pageNum: number;
-  pageSize: number;
-}
-
-export interface CustomerFilter {
-  name?: string | undefined;
-  kind?: number | undefined;
-  collegeId?: string | undefined;
-  status?: ServiceStatus | undefined;
-}
-
-export interface TimeHistoryFilter {
-  customerId?: string | undefined;
-  customerName?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}
+export type CustomerFilter = PageFilter<typeof customerPageQuerySchema>;
+export type TimeHistoryFilter = PageFilter<typeof customerTimeHistoryQuerySchema>;
 
 export const customerKeys = {
   all: [...sessionScope, 'customers'] as const,
   customers: () => [...customerKeys.all, 'customers'] as const,
-  page: (query: CustomerFilter & Paging) => [...customerKeys.customers(), 'page', query] as const,
+  page: (query: CustomerFilter & PageQuery) =>
+    [...customerKeys.customers(), 'page', query] as const,
   histories: () => [...customerKeys.all, 'history'] as const,
-  history: (query: TimeHistoryFilter & Paging) => [...customerKeys.histories(), query] as const,
+  history: (query: TimeHistoryFilter & PageQuery) => [...customerKeys.histories(), query] as const,
   colleges: (name: string) => [...customerKeys.all, 'colleges', name] as const,
 };
 
-export function customerPageQueryOptions(query: CustomerFilter & Paging) {
+export function customerPageQueryOptions(query: CustomerFilter & PageQuery) {
   return queryOptions({
     queryKey: customerKeys.page(query),
     queryFn: ({ signal }) =>
@@ -58,7 +40,7 @@ export function customerPageQueryOptions(query: CustomerFilter & Paging) {
   });
 }
 
-export function timeHistoryQueryOptions(query: TimeHistoryFilter & Paging) {
+export function timeHistoryQueryOptions(query: TimeHistoryFilter & PageQuery) {
   return queryOptions({
     queryKey: customerKeys.history(query),
     queryFn: ({ signal }) =>

@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { mockApi, page, type ApiCall } from '../../test/api';
+import { chooseOption, clickButton, field, rowOf } from '../../test/antd';
 import { AiEnvConfig } from './AiEnvConfig';
-import {
-  chooseOption,
-  clickButton,
-  mockApi,
-  page,
-  polyfillBrowser,
-  renderView,
-  rowOf,
-  sampleEnv,
-  type ApiCall,
-} from './testing';
+import { sampleEnv } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
@@ -30,8 +23,6 @@ const notebook = sampleEnv({
   idleTimeout: 3600,
   initialFiles: [{ path: 'README.md', content: '# AI' }],
 });
-
-const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?${label}$`));
 
 function api() {
   return mockApi((call: ApiCall) => {

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setupTestEnvironment } from '../../test/helpers';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { mockApi, page, type ApiCall } from '../../test/api';
+import { rowOf } from '../../test/antd';
 import { EnvConfigDetail } from './EnvConfigDetail';
-import {
-  mockApi,
-  page,
-  polyfillBrowser,
-  renderView,
-  rowOf,
-  sampleEnv,
-  sampleScript,
-  type ApiCall,
-} from './testing';
+import { sampleEnv, sampleScript } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();

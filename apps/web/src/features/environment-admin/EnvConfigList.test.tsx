@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { mockApi, page, type ApiCall } from '../../test/api';
+import { chooseOption, rowOf } from '../../test/antd';
 import { resetToasts } from '../../shared/toast';
 import { EnvConfigList, MyEnvList } from './EnvConfigList';
-import {
-  chooseOption,
-  mockApi,
-  page,
-  polyfillBrowser,
-  renderView,
-  rowOf,
-  sampleEnv,
-  type ApiCall,
-} from './testing';
+import { sampleEnv } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();

@@ -1,30 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { envelope, jsonResponse, setupTestEnvironment } from '../../test/helpers';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { mockApi, type ApiCall } from '../../test/api';
+import { chooseOption, clickButton, errorOf, field, typeInto } from '../../test/antd';
 import { EnvEditor } from './EnvEditor';
-import {
-  chooseOption,
-  clickButton,
-  mockApi,
-  polyfillBrowser,
-  renderView,
-  sampleEnv,
-  type ApiCall,
-} from './testing';
+import { sampleEnv } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
-
-// The required mark (*) is part of the label's text but hidden from assistive technology.
-const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?${label}$`));
-const type = (label: string, value: string) =>
-  fireEvent.change(field(label), { target: { value } });
-
-/** The error shown under a field. */
-function errorOf(label: string): string | null {
-  const item = field(label).closest('.ant-form-item');
-  return item?.querySelector('.ant-form-item-explain-error')?.textContent ?? null;
-}
 
 const options = [
   { id: '101', code: 'term', name: '终端', type: 2, resourceKind: 'TERMINAL' },
@@ -44,8 +28,8 @@ const saves = (calls: ApiCall[]) =>
   calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
 
 async function fillValidBasics() {
-  type('环境编码', 'iot-lab');
-  type('环境名称', '物联网仿真');
+  typeInto('环境编码', 'iot-lab');
+  typeInto('环境名称', '物联网仿真');
   await chooseOption(field('实验类型'), '仿真实验');
   await chooseOption(field('资源类型'), 'SIMULATION');
   // The runtime tab follows the kind: simulations have devices.
@@ -60,7 +44,7 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
     const calls = api();
     renderView(<EnvEditor onClose={() => {}} />);
     await fillValidBasics();
-    type('环境编码', 'iot lab');
+    typeInto('环境编码', 'iot lab');
     save();
     await waitFor(() => expect(errorOf('环境编码')).toBe('格式不正确'));
     expect(saves(calls)).toEqual([]);
@@ -99,7 +83,7 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
     await fillValidBasics();
     runtimeTab();
     clickButton('添加设备');
-    type('设备名称', '温度');
+    typeInto('设备名称', '温度');
     save();
     await waitFor(() => expect(errorOf('环境名称')).toBe('长度过长'));
     expect(errorOf('设备 ID')).toBe('格式不正确');
@@ -128,8 +112,8 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
     await fillValidBasics();
     runtimeTab();
     clickButton('添加设备');
-    type('设备名称', ' 温度 ');
-    type('环境名称', ' 物联网仿真 ');
+    typeInto('设备名称', ' 温度 ');
+    typeInto('环境名称', ' 物联网仿真 ');
     save();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const add = calls.find((c) => c.path === '/api-experiment/env/add')!;
@@ -167,11 +151,11 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
     const env = sampleEnv();
     const calls = api((call) => (call.path === '/api-experiment/env/config' ? env : null));
     renderView(<EnvEditor env={env} onClose={onClose} />);
-    type('空闲超时（秒）', '3600');
+    typeInto('空闲超时（秒）', '3600');
     runtimeTab();
     clickButton('添加文件');
-    type('文件路径', 'src/main.py');
-    type('文件内容', 'print(1)');
+    typeInto('文件路径', 'src/main.py');
+    typeInto('文件内容', 'print(1)');
     save();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(saves(calls)).toEqual(['PUT /api-experiment/env/config']);
@@ -205,7 +189,7 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
     expect(saves(calls)).toEqual([]);
     await chooseOption(field('最大 CPU'), '4 核');
     await chooseOption(field('最大内存'), '8 GB');
-    type('最大 GPU 数量', '1');
+    typeInto('最大 GPU 数量', '1');
     save();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.find((c) => c.path === '/api-experiment/env/config')?.body).toMatchObject({
@@ -229,7 +213,7 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
     renderView(<EnvEditor env={sampleEnv()} onClose={() => {}} />);
     runtimeTab();
     clickButton('添加文件');
-    type('文件路径', '../etc/passwd');
+    typeInto('文件路径', '../etc/passwd');
     save();
     await waitFor(() => expect(errorOf('文件路径')).toBe('格式不正确'));
     expect(saves(calls)).toEqual([]);

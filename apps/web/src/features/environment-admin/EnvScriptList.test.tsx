@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { mockApi, page, type ApiCall } from '../../test/api';
+import { chooseOption, clickButton, field, rowOf } from '../../test/antd';
 import { EnvScriptList } from './EnvScriptList';
-import {
-  chooseOption,
-  clickButton,
-  mockApi,
-  page,
-  polyfillBrowser,
-  renderView,
-  rowOf,
-  sampleScript,
-  type ApiCall,
-} from './testing';
+import { sampleScript } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
@@ -23,7 +16,6 @@ const options = [
 ];
 const listCalls = (calls: ApiCall[]) =>
   calls.filter((c) => c.path === '/api-experiment/script/list');
-const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?${label}$`));
 const search = (label: string, value: string) => {
   const input = screen.getByLabelText(label);
   fireEvent.change(input, { target: { value } });

@@ -3,14 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Col, Row, Statistic, Table, Tag } from 'antd';
 import type { UsageRecord } from '@platform/contract';
 import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
+import { usePaging } from '../../shared/usePaging';
 import { envUsageQueryOptions } from './api';
 import { formatDuration, formatTime } from './enums';
-import { usePaging } from './paging';
 
 /** Usage of an environment (env/usage): starts, hours, labs running now and the records. */
 export function EnvUsagePanel({ envId }: { envId: string }) {
   const { t, i18n } = useTranslation();
-  const { paging, pagination } = usePaging();
+  const { paging, pagination } = usePaging((total) => t('envAdmin.total', { total }));
   const usage = useQuery(envUsageQueryOptions(envId, paging));
   if (usage.isError && !usage.data)
     return <LoadFailed error={usage.error} onRetry={() => void usage.refetch()} />;

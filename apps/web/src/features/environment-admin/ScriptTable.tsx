@@ -6,6 +6,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { Script } from '@platform/contract';
 import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
 import { toast } from '../../shared/toast';
+import { usePaging } from '../../shared/usePaging';
 import {
   envOptionsQueryOptions,
   scriptPageQueryOptions,
@@ -13,7 +14,6 @@ import {
   scriptsByLabelQueryOptions,
 } from './api';
 import { formatTime } from './enums';
-import { usePaging } from './paging';
 import { ScriptEditor } from './ScriptEditor';
 
 interface ScriptTableProps {
@@ -35,7 +35,8 @@ export function ScriptTable({ envId: fixedEnvId, readOnly = false }: ScriptTable
   const [name, setName] = useState<string>();
   const [label, setLabel] = useState<string>();
   const [editing, setEditing] = useState<{ script?: Script } | null>(null);
-  const { paging, pagination, reset } = usePaging();
+  const totalText = (total: number) => t('envAdmin.total', { total });
+  const { paging, pagination, reset } = usePaging(totalText);
   const envId = fixedEnvId ?? envFilter;
   const paged = useQuery({
     ...scriptPageQueryOptions({ ...paging, envId, name }),
@@ -154,11 +155,7 @@ export function ScriptTable({ envId: fixedEnvId, readOnly = false }: ScriptTable
           dataSource={rows}
           columns={columns}
           // A label's scripts come in one list and are paged here.
-          pagination={
-            label
-              ? { showTotal: (n) => t('envAdmin.total', { total: n }) }
-              : pagination(paged.data?.total)
-          }
+          pagination={label ? { showTotal: totalText } : pagination(paged.data?.total)}
           expandable={{
             rowExpandable: (s) => Boolean(s.instructions),
             expandedRowRender: (s) => <p style={pre}>{s.instructions}</p>,

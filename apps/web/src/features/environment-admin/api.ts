@@ -7,10 +7,13 @@ import {
   type EnvConfig,
   type EnvUpdate,
   type Environment,
-  type ExperimentKind,
+  type Page,
+  type PageQuery,
   type Script,
   type ScriptSave,
   type envOptionSchema,
+  type envPageQuerySchema,
+  type scriptListQuerySchema,
   type usageSummarySchema,
 } from '@platform/contract';
 import { request } from '../../shared/request';
@@ -21,32 +24,8 @@ import { sessionScope } from '../../shared/queryScopes';
 export type EnvOption = z.infer<typeof envOptionSchema>;
 export type UsageSummary = z.infer<typeof usageSummarySchema>;
 
-/** The envelope's paged shape. */
-export interface Page<T> {
-  records: T[];
-  total: number;
-  pageNum: number;
-  pageSize: number;
-}
-
-export interface Paging {
-  pageNum: number;
-  pageSize: number;
-}
-
-export interface EnvPageQuery extends Paging {
-  name?: string | undefined;
-  type?: number | undefined;
-  state?: number | undefined;
-  experimentKind?: ExperimentKind | undefined;
-  label?: string | undefined;
-  mine?: 'true' | undefined;
-}
-
-export interface ScriptPageQuery extends Paging {
-  envId?: string | undefined;
-  name?: string | undefined;
-}
+export type EnvPageQuery = z.infer<typeof envPageQuerySchema>;
+export type ScriptPageQuery = z.infer<typeof scriptListQuerySchema>;
 
 export const envAdminKeys = {
   all: [...sessionScope, 'environment-admin'] as const,
@@ -58,7 +37,7 @@ export const envAdminKeys = {
   scripts: () => [...envAdminKeys.all, 'scripts'] as const,
   scriptPage: (query: ScriptPageQuery) => [...envAdminKeys.scripts(), 'page', query] as const,
   scriptsByLabel: (label: string) => [...envAdminKeys.scripts(), 'label', label] as const,
-  usage: (id: string, paging: Paging) => [...envAdminKeys.all, 'usage', id, paging] as const,
+  usage: (id: string, paging: PageQuery) => [...envAdminKeys.all, 'usage', id, paging] as const,
 };
 
 export function envPageQueryOptions(query: EnvPageQuery) {
@@ -111,7 +90,7 @@ export function scriptsByLabelQueryOptions(label: string) {
   });
 }
 
-export function envUsageQueryOptions(id: string, paging: Paging) {
+export function envUsageQueryOptions(id: string, paging: PageQuery) {
   return queryOptions({
     queryKey: envAdminKeys.usage(id, paging),
     queryFn: ({ signal }) =>

@@ -2,8 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiRoutes, pathOf, storageKeys, type CenterDetail } from '@platform/contract';
 import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { serve } from '../../test/api';
 import { EnvExperiment } from './EnvExperiment';
-import { centerDetail, container, polyfillForAntd, renderScreen, serve } from './testUtils';
+import { centerDetail, container, polyfillForAntd, renderScreen } from './testing';
 
 setupTestEnvironment();
 polyfillForAntd();

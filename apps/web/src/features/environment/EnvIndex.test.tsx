@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiRoutes, type CenterItem } from '@platform/contract';
 import { setupTestEnvironment } from '../../test/helpers';
+import { serve, type ApiCall } from '../../test/api';
 import { EnvIndex } from './EnvIndex';
-import { polyfillForAntd, renderScreen, serve, type SentRequest } from './testUtils';
+import { polyfillForAntd, renderScreen } from './testing';
 
 setupTestEnvironment();
 polyfillForAntd();
@@ -29,7 +30,7 @@ const pageRoute = `POST ${apiRoutes.centerPage}`;
 
 function serveCentre(total = 30) {
   return serve({
-    [pageRoute]: (sent: SentRequest) => {
+    [pageRoute]: (sent: ApiCall) => {
       const body = sent.body as { pageNum: number; pageSize: number };
       return {
         records: [

@@ -16,7 +16,12 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { experimentKinds, type CenterItem, type ExperimentKind } from '@platform/contract';
+import {
+  experimentKinds,
+  type CenterItem,
+  type PageFilter,
+  type centerPageSchema,
+} from '@platform/contract';
 import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
 import { centerPageQueryOptions, type CenterPageQuery } from './api';
 import { useEnvPath } from './useEnvironment';
@@ -25,11 +30,7 @@ import './environment.css';
 
 const pageSize = 12;
 
-interface Filters {
-  name?: string;
-  experimentKind?: ExperimentKind;
-  label?: string;
-}
+type Filters = PageFilter<typeof centerPageSchema>;
 
 function EnvCard({ item }: { item: CenterItem }) {
   const { t } = useTranslation();

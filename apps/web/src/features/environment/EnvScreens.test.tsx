@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiRoutes, pathOf, type CenterDetail } from '@platform/contract';
 import { setupTestEnvironment } from '../../test/helpers';
+import { serve } from '../../test/api';
 import { EnvDetail } from './EnvDetail';
 import { EnvManual } from './EnvManual';
 import { EnvTerminal } from './EnvTerminal';
-import { centerDetail, container, polyfillForAntd, renderScreen, serve } from './testUtils';
+import { centerDetail, container, polyfillForAntd, renderScreen } from './testing';
 
 setupTestEnvironment();
 polyfillForAntd();

@@ -2,16 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { apiRoutes, pathOf, type FileEntry } from '@platform/contract';
 import { setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { serve, type ApiCall } from '../../test/api';
 import { setToken } from '../../shared/session';
 import { EnvWorkspace } from './EnvWorkspace';
-import {
-  centerDetail,
-  container,
-  polyfillForAntd,
-  renderScreen,
-  serve,
-  type SentRequest,
-} from './testUtils';
+import { centerDetail, container, polyfillForAntd, renderScreen } from './testing';
 
 setupTestEnvironment();
 polyfillForAntd();
@@ -41,7 +35,7 @@ function serveWorkspace(extra: Record<string, unknown> = {}) {
     },
     [`GET ${pathOf(apiRoutes.containerDetail, { id: '501' })}`]: container(),
     [`GET ${apiRoutes.containerGetTime}`]: { limit: 0, used: 0, remaining: null },
-    [`GET ${apiRoutes.listFiles}`]: (sent: SentRequest) => listing[sent.query.get('path') ?? ''],
+    [`GET ${apiRoutes.listFiles}`]: (sent: ApiCall) => listing[sent.query.get('path') ?? ''],
     ...extra,
   });
 }

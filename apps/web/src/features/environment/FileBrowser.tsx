@@ -3,41 +3,25 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Button, Progress, Space, Table, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd';
-import {
-  ResponseCode,
-  apiRoutes,
-  labLimits,
-  type Envelope,
-  type FileEntry,
-} from '@platform/contract';
-import { envelopeMessage } from '../../shared/request';
-import { apiLanguage } from '../../shared/i18n';
-import { getToken } from '../../shared/session';
+import { apiRoutes, labLimits, type FileEntry } from '@platform/contract';
 import { showErrorToast, toast } from '../../shared/toast';
 import { LoadFailed } from '../../shared/ui/PageStates';
+import { uploadRequest } from '../../shared/ui/uploadRequest';
 import { downloadMutationOptions, filesQueryOptions } from './api';
 import { formatBytes, saveBlob } from './format';
 
 const maxMb = Math.round(labLimits.uploadMaxBytes / 1024 / 1024);
 
-function isEnvelope(value: unknown): value is Envelope<unknown> {
-  return typeof value === 'object' && value !== null && 'code' in value;
-}
-
 /** Uploads into the folder shown: antd Upload with its progress, the size checked here too. */
 function FileUpload(props: { containerId: string; path: string; onUploaded: () => void }) {
   const { t } = useTranslation();
   const [list, setList] = useState<UploadFile[]>([]);
-  const token = getToken();
   return (
     <Upload
-      name="file"
-      action={apiRoutes.uploadFile}
-      data={{ containerId: props.containerId, path: props.path }}
-      headers={{
-        'Accept-Language': apiLanguage(),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      }}
+      customRequest={uploadRequest(apiRoutes.uploadFile, {
+        containerId: props.containerId,
+        path: props.path,
+      })}
       fileList={list}
       beforeUpload={(file) => {
         if (file.size <= labLimits.uploadMaxBytes) return true;
@@ -45,23 +29,11 @@ function FileUpload(props: { containerId: string; path: string; onUploaded: () =
         return Upload.LIST_IGNORE;
       }}
       onChange={({ file, fileList }) => {
-        let next = fileList;
-        if (file.status === 'done' || file.status === 'error') {
-          const answer: unknown = file.response;
-          if (file.status === 'done' && isEnvelope(answer) && answer.code === ResponseCode.OK) {
-            toast.success(t('environment.workspace.uploaded', { name: file.name }));
-            props.onUploaded();
-          } else {
-            const message = isEnvelope(answer)
-              ? envelopeMessage(answer)
-              : t('environment.workspace.uploadFailed');
-            showErrorToast(message);
-            next = fileList.map((f) =>
-              f.uid === file.uid ? { ...f, status: 'error', response: message } : f,
-            );
-          }
+        if (file.status === 'done') {
+          toast.success(t('environment.workspace.uploaded', { name: file.name }));
+          props.onUploaded();
         }
-        setList(next);
+        setList(fileList);
       }}
     >
       <Button>{t('environment.workspace.upload')}</Button>

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   apiRoutes,
   cpuChoices,
@@ -9,27 +8,23 @@ import {
   type RequestLimits,
 } from '@platform/contract';
 import { setupTestEnvironment } from '../../test/helpers';
-import { AntdProvider } from '../../shared/ui/AntdProvider';
+import { renderWithProviders } from '../../test/render';
+import { serve } from '../../test/api';
 import { JupyterResourceForm } from './JupyterResourceForm';
-import { polyfillForAntd, serve } from './testUtils';
+import { polyfillForAntd } from './testing';
 
 setupTestEnvironment();
 polyfillForAntd();
 
 function renderForm(onSaved = vi.fn(), limits: RequestLimits | null = null) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <AntdProvider>
-        <JupyterResourceForm
-          envId="9"
-          expScriptId="4"
-          limits={limits}
-          onSaved={onSaved}
-          onCancel={() => {}}
-        />
-      </AntdProvider>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <JupyterResourceForm
+      envId="9"
+      expScriptId="4"
+      limits={limits}
+      onSaved={onSaved}
+      onCancel={() => {}}
+    />,
   );
   return onSaved;
 }

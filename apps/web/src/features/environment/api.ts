@@ -6,11 +6,12 @@ import {
   type CenterDetail,
   type CenterItem,
   type Container,
-  type ExperimentKind,
   type FileEntry,
   type JupyterInfo,
   type JupyterInfoSave,
+  type Page,
   type StartRequest,
+  type centerPageSchema,
   type restartLimitSchema,
   type ticketSchema,
 } from '@platform/contract';
@@ -18,20 +19,8 @@ import { download, request } from '../../shared/request';
 import { sessionScope } from '../../shared/queryScopes';
 import type { ContainerStatus, LabRuntimeApi } from './labRuntime';
 
-export interface CenterPageQuery {
-  pageNum: number;
-  pageSize: number;
-  name?: string;
-  experimentKind?: ExperimentKind;
-  label?: string;
-}
-
-export interface CenterPage {
-  records: CenterItem[];
-  total: number;
-  pageNum: number;
-  pageSize: number;
-}
+export type CenterPageQuery = z.infer<typeof centerPageSchema>;
+export type CenterPage = Page<CenterItem>;
 
 export type RestartLimit = z.infer<typeof restartLimitSchema>;
 export type Ticket = z.infer<typeof ticketSchema>;

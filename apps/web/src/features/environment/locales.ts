@@ -137,7 +137,6 @@ export const environmentZh = {
     empty: '文件夹为空',
     tooLarge: '文件过大，最大 {{max}} MB',
     uploaded: '{{name}} 上传成功',
-    uploadFailed: '上传失败',
   },
   manual: {
     title: '操作手册',
@@ -294,7 +293,6 @@ export const environmentEn: Widen<typeof environmentZh> = {
     empty: 'This folder is empty',
     tooLarge: 'The file is too large; the maximum is {{max}} MB',
     uploaded: '{{name}} uploaded',
-    uploadFailed: 'Upload failed',
   },
   manual: {
     title: 'Operating manual',

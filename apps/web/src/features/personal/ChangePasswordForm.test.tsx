@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import {
   envelope,
   jsonResponse,
@@ -8,9 +7,9 @@ import {
   stubAntdBrowserApis,
   toastTexts,
 } from '../../test/helpers';
+import { renderWithProviders } from '../../test/render';
 import { getToken, setToken } from '../../shared/session';
 import { setNavigate } from '../../shared/navigation';
-import { AntdProvider } from '../../shared/ui/AntdProvider';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
 setupTestEnvironment();
@@ -18,15 +17,8 @@ setupTestEnvironment();
 beforeAll(stubAntdBrowserApis);
 
 function renderForm() {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <AntdProvider>
-        <ChangePasswordForm
-          user={{ id: '11', userId: '11', userName: 'Wang_01', name: '王老师' }}
-        />
-      </AntdProvider>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <ChangePasswordForm user={{ id: '11', userId: '11', userName: 'Wang_01', name: '王老师' }} />,
   );
 }
 

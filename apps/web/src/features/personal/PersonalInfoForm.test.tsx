@@ -2,14 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { CurrentUser } from '@platform/contract';
 import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
-import {
-  chooseOption,
-  clickButton,
-  mockApi,
-  polyfillBrowser,
-  renderView,
-  type ApiCall,
-} from '../environment-admin/testing';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { mockApi, type ApiCall } from '../../test/api';
+import { chooseOption, clickButton, errorOf, field, typeInto } from '../../test/antd';
 import { PersonalInfo } from './PersonalInfo';
 import { PersonalInfoForm } from './PersonalInfoForm';
 
@@ -64,13 +59,6 @@ function api(save: (call: ApiCall) => unknown = (call) => ({ ...me, ...(call.bod
   });
 }
 
-const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?${label}$`));
-const type = (label: string, value: string) =>
-  fireEvent.change(field(label), { target: { value } });
-function errorOf(label: string): string | null {
-  const item = field(label).closest('.ant-form-item');
-  return item?.querySelector('.ant-form-item-explain-error')?.textContent ?? null;
-}
 /** The value shown next to a label of the record. */
 function cellOf(label: string): string | null {
   const th = Array.from(document.querySelectorAll('th')).find((el) => el.textContent === label);
@@ -82,11 +70,11 @@ describe('my info form', { timeout: 30_000 }, () => {
   it('validates with the contract rules and sends nothing while invalid', async () => {
     const calls = api();
     renderView(<PersonalInfoForm user={me} onDone={() => {}} />);
-    type('姓名', '李');
-    type('地址', 'ab');
-    type('联系电话', '12345');
-    type('邮箱', 'li@');
-    type('生日', '2999-01-01');
+    typeInto('姓名', '李');
+    typeInto('地址', 'ab');
+    typeInto('联系电话', '12345');
+    typeInto('邮箱', 'li@');
+    typeInto('生日', '2999-01-01');
     clickButton('保存');
     await waitFor(() => expect(errorOf('姓名')).toBe('长度过短'));
     expect(errorOf('地址')).toBe('长度过短');
@@ -106,10 +94,10 @@ describe('my info form', { timeout: 30_000 }, () => {
     expect(calls.some((c) => c.path === '/api-user/data/dict/childByPid/100000')).toBe(true);
     await chooseOption(field('省份'), '江苏省');
     await chooseOption(field('城市'), '苏州市');
-    type('地址', '干将路 1 号');
-    type('联系人', '王芳');
-    type('联系电话', '13800000001');
-    type('邮箱', 'li@example.edu');
+    typeInto('地址', '干将路 1 号');
+    typeInto('联系人', '王芳');
+    typeInto('联系电话', '13800000001');
+    typeInto('邮箱', 'li@example.edu');
     fireEvent.click(screen.getByLabelText('女'));
     clickButton('保存');
     await waitFor(() => expect(onDone).toHaveBeenCalled());
@@ -183,7 +171,7 @@ describe('my info page', { timeout: 30_000 }, () => {
     clickButton('编辑');
     expect(await screen.findByText('编辑我的信息')).toBeTruthy();
     expect(screen.getByText(/不能在这里修改/)).toBeTruthy();
-    type('地址', '新地址 8 号');
+    typeInto('地址', '新地址 8 号');
     clickButton('保存');
     await screen.findByText('我的信息');
     await screen.findByText('新地址 8 号');

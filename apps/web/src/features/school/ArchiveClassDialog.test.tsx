@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
-import { mockApi, polyfillBrowser, renderView } from '../environment-admin/testing';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { mockApi } from '../../test/api';
 import { ArchiveClassDialog } from './ArchiveClassDialog';
 import { sampleClass } from './testing';
 

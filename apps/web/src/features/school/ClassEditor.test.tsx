@@ -1,14 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import { envelope, jsonResponse, setupTestEnvironment } from '../../test/helpers';
-import {
-  chooseOption,
-  clickButton,
-  mockApi,
-  polyfillBrowser,
-  renderView,
-  type ApiCall,
-} from '../environment-admin/testing';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { mockApi, type ApiCall } from '../../test/api';
+import { chooseOption, clickButton, errorOf, field, typeInto } from '../../test/antd';
 import { ClassEditor } from './ClassEditor';
 import { sampleClass, sampleMajors } from './testing';
 
@@ -17,14 +12,6 @@ polyfillBrowser();
 
 const url = '/sch_edu/school/classes';
 const savePath = '/api-user/classes/saveOrUpdate';
-
-const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?${label}$`));
-const type = (label: string, value: string) =>
-  fireEvent.change(field(label), { target: { value } });
-function errorOf(label: string): string | null {
-  const item = field(label).closest('.ant-form-item');
-  return item?.querySelector('.ant-form-item-explain-error')?.textContent ?? null;
-}
 
 function api(answer: (call: ApiCall) => unknown = () => sampleClass()) {
   return mockApi((call) => {
@@ -48,14 +35,14 @@ describe('class editor', { timeout: 30_000 }, () => {
   it('refuses a grade that is not a four-digit year and a name with edge spaces', async () => {
     const calls = api();
     renderView(<ClassEditor onClose={() => {}} />, url);
-    type('班级名称', ' 物联网 1 班');
-    type('年级', '24');
+    typeInto('班级名称', ' 物联网 1 班');
+    typeInto('年级', '24');
     await chooseOption(field('适用专业'), '物联网应用技术');
     clickButton('保存');
     await waitFor(() => expect(errorOf('年级')).toBe('请输入四位数的入学年份，如 2024'));
     expect(errorOf('班级名称')).toBe('首尾不能有空格');
     expect(errorOf('适用专业')).toBeNull();
-    type('年级', '1824');
+    typeInto('年级', '1824');
     clickButton('保存');
     await waitFor(() => expect(errorOf('班级名称')).toBe('首尾不能有空格'));
     expect(errorOf('年级')).toBe('请输入四位数的入学年份，如 2024');
@@ -66,8 +53,8 @@ describe('class editor', { timeout: 30_000 }, () => {
     const onClose = vi.fn();
     const calls = api();
     renderView(<ClassEditor onClose={onClose} />, url);
-    type('班级名称', '物联网 2024-1 班');
-    type('年级', '2024');
+    typeInto('班级名称', '物联网 2024-1 班');
+    typeInto('年级', '2024');
     await chooseOption(field('适用专业'), '物联网应用技术');
     await chooseOption(field('适用专业'), '工业机器人');
     clickButton('保存');
@@ -82,7 +69,7 @@ describe('class editor', { timeout: 30_000 }, () => {
     const calls = api();
     renderView(<ClassEditor record={sampleClass()} onClose={onClose} />, url);
     expect((field('班级名称') as HTMLInputElement).value).toBe('物联网 2024-1 班');
-    type('年级', '2025');
+    typeInto('年级', '2025');
     clickButton('保存');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(saves(calls)[0]!.body).toEqual({

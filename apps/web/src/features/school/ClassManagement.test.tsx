@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
-import {
-  clickButton,
-  mockApi,
-  page,
-  polyfillBrowser,
-  renderView,
-  rowOf,
-  type ApiCall,
-} from '../environment-admin/testing';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { mockApi, page, permissionsPath, type ApiCall } from '../../test/api';
+import { clickButton, rowOf } from '../../test/antd';
 import { ClassManagement } from './ClassManagement';
-import { permissionsPath, sampleClass, sampleMajors } from './testing';
+import { sampleClass, sampleMajors } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();

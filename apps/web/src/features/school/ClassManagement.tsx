@@ -7,13 +7,12 @@ import type { ClassRecord } from '@platform/contract';
 import { toast } from '../../shared/toast';
 import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
 import { useCan } from '../../shared/permissions/useCan';
+import { usePaging } from '../../shared/usePaging';
 import { classDeleteMutationOptions, classPageQueryOptions } from './api';
 import { ArchiveClassDialog } from './ArchiveClassDialog';
 import { ClassEditor } from './ClassEditor';
 import { ClassFilters, type ClassFilter } from './ClassFilters';
 import { formatInstant } from './forms';
-
-const firstPage = { pageNum: 1, pageSize: 10 };
 
 /**
  * The school's classes (admin/classes): a server-paged, filtered table with add and edit
@@ -23,7 +22,7 @@ export function ClassManagement() {
   const { t } = useTranslation();
   const can = useCan();
   const [filter, setFilterState] = useState<ClassFilter>({});
-  const [paging, setPaging] = useState(firstPage);
+  const { paging, pagination, reset } = usePaging((total) => t('school.values.total', { total }));
   const page = useQuery(classPageQueryOptions({ ...filter, ...paging }));
   const remove = useMutation(classDeleteMutationOptions());
   // null: closed; { record: undefined }: adding.
@@ -32,7 +31,7 @@ export function ClassManagement() {
 
   const setFilter = (next: ClassFilter) => {
     setFilterState(next);
-    setPaging((p) => ({ ...p, pageNum: 1 }));
+    reset();
   };
 
   const columns: TableColumnsType<ClassRecord> = [
@@ -125,15 +124,7 @@ export function ClassManagement() {
           columns={columns}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: <EmptyState /> }}
-          pagination={{
-            current: paging.pageNum,
-            pageSize: paging.pageSize,
-            total: page.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('school.values.total', { total }),
-            onChange: (pageNum, pageSize) =>
-              setPaging({ pageNum: pageSize === paging.pageSize ? pageNum : 1, pageSize }),
-          }}
+          pagination={pagination(page.data?.total)}
         />
       )}
       {editing && (

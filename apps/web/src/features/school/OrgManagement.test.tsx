@@ -1,28 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
-import {
-  chooseOption,
-  clickButton,
-  mockApi,
-  polyfillBrowser,
-  renderView,
-  type ApiCall,
-} from '../environment-admin/testing';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { mockApi, permissionsPath, type ApiCall } from '../../test/api';
+import { chooseOption, clickButton, errorOf, field } from '../../test/antd';
 import { OrgManagement } from './OrgManagement';
-import { permissionsPath, sampleTree } from './testing';
+import { sampleTree } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
 
 const url = '/sch_edu/school/organization';
 const treePath = '/api-user/org/tree';
-
-const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?${label}$`));
-function errorOf(label: string): string | null {
-  const item = field(label).closest('.ant-form-item');
-  return item?.querySelector('.ant-form-item-explain-error')?.textContent ?? null;
-}
 
 function api(permissions: string[], answer: (call: ApiCall) => unknown = () => null) {
   return mockApi((call) => {

@@ -1,21 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { mockApi, permissionsPath } from '../../test/api';
+import { clickButton, errorOf, field } from '../../test/antd';
 import { changeLanguage } from '../../shared/i18n';
-import { clickButton, mockApi, polyfillBrowser, renderView } from '../environment-admin/testing';
 import { SchoolProfile } from './SchoolProfile';
-import { permissionsPath, sampleProfile } from './testing';
+import { sampleProfile } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
 
 const url = '/sch_edu/school/profile';
-
-const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?${label}$`));
-function errorOf(label: string): string | null {
-  const item = field(label).closest('.ant-form-item');
-  return item?.querySelector('.ant-form-item-explain-error')?.textContent ?? null;
-}
 
 describe('school profile', { timeout: 30_000 }, () => {
   it('shows type, region, balances in yuan and counts', async () => {

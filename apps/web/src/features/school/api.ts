@@ -1,4 +1,5 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
 import {
   apiRoutes,
   archiveConfirmWord,
@@ -11,29 +12,17 @@ import {
   type MajorOption,
   type MajorSave,
   type OrgTreeDepartment,
+  type Page,
   type SchoolProfile,
   type SchoolProfileUpdate,
+  type classPageQuerySchema,
 } from '@platform/contract';
 import { request } from '../../shared/request';
 import { sessionScope } from '../../shared/queryScopes';
 
 /** A school's profile, organization and classes (management spec §2 admin screens). */
 
-export interface Page<T> {
-  records: T[];
-  total: number;
-  pageNum: number;
-  pageSize: number;
-}
-
-export interface ClassPageQuery {
-  pageNum: number;
-  pageSize: number;
-  name?: string | undefined;
-  grade?: string | undefined;
-  majorId?: string | undefined;
-  archived?: 'true' | undefined;
-}
+export type ClassPageQuery = z.infer<typeof classPageQuerySchema>;
 
 export const schoolKeys = {
   all: [...sessionScope, 'school'] as const,

@@ -7,8 +7,6 @@ import type {
 
 /** Sample rows for the school views' tests. */
 
-export const permissionsPath = '/api-user/menus/permissions/platform-web';
-
 export const sampleMajors: MajorOption[] = [
   { id: '21', departmentId: '11', departmentName: '信息工程学院', name: '物联网应用技术', sort: 1 },
   { id: '22', departmentId: '11', departmentName: '信息工程学院', name: '大数据技术', sort: 2 },

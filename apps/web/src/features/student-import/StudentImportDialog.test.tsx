@@ -1,29 +1,16 @@
-import type { ReactNode } from 'react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ImportJob } from '@platform/contract';
-import {
-  envelope,
-  jsonResponse,
-  setupTestEnvironment,
-  stubAntdBrowserApis,
-} from '../../test/helpers';
+import { envelope, jsonResponse, setupTestEnvironment } from '../../test/helpers';
+import { polyfillBrowser, renderWithProviders } from '../../test/render';
+import { FakeXhr, stubXhr } from '../../test/xhr';
 import { setToken } from '../../shared/session';
-import { AntdProvider } from '../../shared/ui/AntdProvider';
 import { checkImportFile } from './api';
 import { ExportStudentsButton } from './ExportStudentsButton';
 import { StudentImportDialog } from './StudentImportDialog';
 
 setupTestEnvironment();
-beforeAll(() => {
-  configure({ asyncUtilTimeout: 5_000 });
-  // jsdom has no scrollbar measuring (pseudo-element styles): an element's style is its inline style.
-  const computed = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (elt: Element) =>
-    elt instanceof HTMLElement || elt instanceof SVGElement ? elt.style : computed(elt);
-  stubAntdBrowserApis();
-});
+polyfillBrowser();
 
 /** File names handed to the browser: jsdom cannot follow the download link. */
 function savedFiles(): string[] {
@@ -34,45 +21,6 @@ function savedFiles(): string[] {
     names.push(this.download);
   });
   return names;
-}
-
-/** An XMLHttpRequest the test drives: progress, then an answer. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  readonly upload: { onprogress: ((e: Partial<ProgressEvent>) => void) | null } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  responseText = '';
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
 }
 
 function job(partial: Partial<ImportJob> = {}): ImportJob {
@@ -95,17 +43,6 @@ function job(partial: Partial<ImportJob> = {}): ImportJob {
   };
 }
 
-function wrap(ui: ReactNode) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  return render(
-    <QueryClientProvider client={client}>
-      <AntdProvider>{ui}</AntdProvider>
-    </QueryClientProvider>,
-  );
-}
-
 function choose(file: File) {
   const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
   expect(input.accept).toBe('.xls,.xlsx,.csv');
@@ -120,11 +57,6 @@ function sized(name: string, size: number): File {
 
 const progressOf = () =>
   Number(document.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow'));
-
-function stubXhr() {
-  FakeXhr.sent = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-}
 
 /** Answers job polls with the next of `answers` (the last one again once they run out). */
 function serveJob(answers: ImportJob[]) {
@@ -164,7 +96,7 @@ describe('checkImportFile', () => {
 describe('student import dialog', { timeout: 20_000 }, () => {
   it('refuses a file that is not Excel or too large before sending anything', async () => {
     stubXhr();
-    wrap(<StudentImportDialog open onClose={() => {}} />);
+    renderWithProviders(<StudentImportDialog open onClose={() => {}} />);
     choose(new File(['x'], 'notes.txt'));
     expect(await screen.findByText('仅支持 Excel 文件')).toBeTruthy();
     choose(sized('big.xlsx', 6 * 1024 * 1024));
@@ -206,7 +138,7 @@ describe('student import dialog', { timeout: 20_000 }, () => {
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:report');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const saved = savedFiles();
-    wrap(<StudentImportDialog open onClose={() => {}} onImported={onImported} />);
+    renderWithProviders(<StudentImportDialog open onClose={() => {}} onImported={onImported} />);
 
     choose(new File(['data'], '学生.xlsx'));
     expect(await screen.findByText('正在上传 学生.xlsx')).toBeTruthy();
@@ -244,7 +176,7 @@ describe('student import dialog', { timeout: 20_000 }, () => {
 
   it('shows why the server refused the file and lets the user choose again', async () => {
     stubXhr();
-    wrap(<StudentImportDialog open onClose={() => {}} />);
+    renderWithProviders(<StudentImportDialog open onClose={() => {}} />);
     choose(new File(['data'], 'old.xls'));
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     FakeXhr.sent[0]!.respond(
@@ -263,7 +195,7 @@ describe('student import dialog', { timeout: 20_000 }, () => {
     stubXhr();
     serveJob([job({ status: 'failed', errorKey: 'imports.too_many_rows', errorMessage: 'x' })]);
     const onImported = vi.fn();
-    wrap(<StudentImportDialog open onClose={() => {}} onImported={onImported} />);
+    renderWithProviders(<StudentImportDialog open onClose={() => {}} onImported={onImported} />);
     choose(new File(['data'], 'a.csv'));
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     FakeXhr.sent[0]!.respond(200, envelope(job()));
@@ -288,7 +220,9 @@ describe('export button', () => {
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:export');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const names = savedFiles();
-    wrap(<ExportStudentsButton filters={{ name: ' 张 ', stuNo: '', classId: '5' }} />);
+    renderWithProviders(
+      <ExportStudentsButton filters={{ name: ' 张 ', stuNo: '', classId: '5' }} />,
+    );
     fireEvent.click(screen.getByText('导出'));
     await waitFor(() => expect(names).toEqual(['学生名单-20260101.xlsx']));
     const url = new URL(fetchMock.mock.calls[0]![0], 'http://localhost');

@@ -1,20 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  ResponseCode,
   apiRoutes,
   formatMessage,
   importLimits,
   isImportFileName,
   isMessageKey,
   pathOf,
-  type Envelope,
   type ImportJob,
   type StudentExportQuery,
 } from '@platform/contract';
 import { apiLanguage } from '../../shared/i18n';
 import { sessionScope } from '../../shared/queryScopes';
-import { RequestError, download, envelopeMessage, request } from '../../shared/request';
-import { getToken } from '../../shared/session';
+import { download, request, upload } from '../../shared/request';
 
 /** Student import and export (management spec §2 student management, §5 Excel only). */
 
@@ -55,67 +52,14 @@ export function importErrorText(errorKey: string | null | undefined, fallback: s
 }
 
 /**
- * Sends the file as multipart with upload progress (fetch cannot report it) and answers the
- * running job. A refusal rejects with a RequestError carrying the server's error key.
+ * Sends the file with upload progress and answers the running job. Quiet: a refusal rejects with
+ * a RequestError carrying the server's error key, which the dialog shows.
  */
 export function uploadStudentFile(
   file: File,
   opts: { onProgress: (percent: number) => void; signal?: AbortSignal },
 ): Promise<ImportJob> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiRoutes.studentsImport);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Accept-Language', apiLanguage());
-    const token = getToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0)
-        opts.onProgress(Math.floor((e.loaded * 100) / e.total));
-    };
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = undefined;
-      }
-      const envelope = body as Envelope<ImportJob> | undefined;
-      if (envelope && typeof envelope.code === 'number') {
-        if (envelope.code === ResponseCode.OK && envelope.data) {
-          resolve(envelope.data);
-          return;
-        }
-        reject(
-          new RequestError(
-            envelope.code === ResponseCode.UNAUTHORIZED ? 'unauthorized' : 'business',
-            envelopeMessage(envelope),
-            {
-              code: envelope.code,
-              status: xhr.status,
-              errorKey: envelope.errorKey,
-              requestId: envelope.requestId,
-            },
-          ),
-        );
-        return;
-      }
-      const key = xhr.status === 413 ? 'common.payload_too_large' : 'common.unknown_error';
-      reject(
-        new RequestError('http', formatMessage(key, apiLanguage()), {
-          code: xhr.status,
-          status: xhr.status,
-        }),
-      );
-    };
-    xhr.onerror = () =>
-      reject(new RequestError('network', formatMessage('common.network_error', apiLanguage())));
-    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
-  });
+  return upload<ImportJob>(apiRoutes.studentsImport, { file, ...opts, quiet: true });
 }
 
 /** Hands a downloaded blob to the browser as a file. */

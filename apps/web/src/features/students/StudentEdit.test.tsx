@@ -1,24 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
-import {
-  chooseOption,
-  clickButton,
-  mockApi,
-  polyfillBrowser,
-  renderView,
-  type ApiCall,
-} from '../environment-admin/testing';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { mockApi, type ApiCall } from '../../test/api';
+import { chooseOption, clickButton, field, labelErrorOf, typeInto } from '../../test/antd';
 import { StudentEdit } from './StudentEdit';
-import { classOptions, classesPath, errorOf, field, sampleStudent } from './testing';
+import { classOptions, classesPath, sampleStudent } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
 
 const savePath = '/api-user/students/saveOrUpdate';
 const saves = (calls: ApiCall[]) => calls.filter((c) => c.path === savePath);
-const type = (label: string, value: string) =>
-  fireEvent.change(field(label), { target: { value } });
 
 describe('student form', { timeout: 30_000 }, () => {
   it('validates with the contract, shows server refusals on the inputs and saves', async () => {
@@ -43,30 +36,30 @@ describe('student form', { timeout: 30_000 }, () => {
     expect(await screen.findByText('新增学生')).toBeTruthy();
 
     clickButton('保存');
-    await waitFor(() => expect(errorOf('学号')).toBe('此项为必填项'));
-    expect(errorOf('姓名')).toBe('此项为必填项');
-    expect(errorOf('性别')).toBe('此项为必填项');
-    expect(errorOf('班级')).toBe('此项为必填项');
-    expect(errorOf('手机号')).toBeNull();
-    expect(errorOf('密码')).toBeNull();
+    await waitFor(() => expect(labelErrorOf('学号')).toBe('此项为必填项'));
+    expect(labelErrorOf('姓名')).toBe('此项为必填项');
+    expect(labelErrorOf('性别')).toBe('此项为必填项');
+    expect(labelErrorOf('班级')).toBe('此项为必填项');
+    expect(labelErrorOf('手机号')).toBeNull();
+    expect(labelErrorOf('密码')).toBeNull();
 
-    type('学号', 'ab!');
-    type('姓名', ' 李');
-    type('手机号', '1380000');
-    type('密码', 'abc');
+    typeInto('学号', 'ab!');
+    typeInto('姓名', ' 李');
+    typeInto('手机号', '1380000');
+    typeInto('密码', 'abc');
     clickButton('保存');
-    await waitFor(() => expect(errorOf('学号')).toBe('格式不正确'));
-    expect(errorOf('姓名')).toBe('格式不正确');
-    expect(errorOf('手机号')).toBe('格式不正确');
-    expect(errorOf('密码')).toBe('长度过短');
-    type('学号', 'ab');
-    await waitFor(() => expect(errorOf('学号')).toBe('长度过短'));
+    await waitFor(() => expect(labelErrorOf('学号')).toBe('格式不正确'));
+    expect(labelErrorOf('姓名')).toBe('格式不正确');
+    expect(labelErrorOf('手机号')).toBe('格式不正确');
+    expect(labelErrorOf('密码')).toBe('长度过短');
+    typeInto('学号', 'ab');
+    await waitFor(() => expect(labelErrorOf('学号')).toBe('长度过短'));
     expect(saves(calls)).toEqual([]);
 
-    type('学号', 'S2026001');
-    type('姓名', '李明');
-    type('手机号', '');
-    type('密码', '');
+    typeInto('学号', 'S2026001');
+    typeInto('姓名', '李明');
+    typeInto('手机号', '');
+    typeInto('密码', '');
     fireEvent.click(screen.getByLabelText('男'));
     // Archived classes are not offered to a new student.
     fireEvent.mouseDown(field('班级'));
@@ -74,7 +67,7 @@ describe('student form', { timeout: 30_000 }, () => {
     expect(document.querySelector('[title="旧班级（已归档）"]')).toBeNull();
     await chooseOption(field('班级'), '物联网1班');
     clickButton('保存');
-    await waitFor(() => expect(errorOf('学号')).toBe('该学号已被占用'));
+    await waitFor(() => expect(labelErrorOf('学号')).toBe('该学号已被占用'));
     expect(toastTexts()).toEqual(['添加失败：该学号已被占用']);
     expect(saves(calls)[0]?.body).toEqual({
       stuNo: 'S2026001',
@@ -85,7 +78,7 @@ describe('student form', { timeout: 30_000 }, () => {
       password: '',
     });
 
-    type('学号', 'S2026002');
+    typeInto('学号', 'S2026002');
     clickButton('保存');
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe('/sch_edu/school/students'),
@@ -106,7 +99,7 @@ describe('student form', { timeout: 30_000 }, () => {
     await waitFor(() => expect((field('学号') as HTMLInputElement).value).toBe('S2026001'));
     // The student's own archived class stays selectable.
     await waitFor(() => expect(screen.getByText('旧班级（已归档）')).toBeTruthy());
-    type('姓名', '李小明');
+    typeInto('姓名', '李小明');
     clickButton('保存');
     await waitFor(() => expect(saves(calls)).toHaveLength(1));
     expect(saves(calls)[0]?.body).toEqual({

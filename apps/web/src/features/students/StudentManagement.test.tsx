@@ -1,18 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
-import {
-  chooseOption,
-  clickButton,
-  mockApi,
-  page,
-  polyfillBrowser,
-  renderView,
-  rowOf,
-  type ApiCall,
-} from '../environment-admin/testing';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { mockApi, page, permissionsPath, type ApiCall } from '../../test/api';
+import { chooseOption, clickButton, rowOf } from '../../test/antd';
 import { StudentManagement } from './StudentManagement';
-import { classOptions, classesPath, pagePath, permissionsPath, sampleStudent } from './testing';
+import { classOptions, classesPath, pagePath, sampleStudent } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();

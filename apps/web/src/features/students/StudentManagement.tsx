@@ -6,15 +6,10 @@ import { ImportOutlined, PlusOutlined, UsergroupAddOutlined } from '@ant-design/
 import { accountStatuses, type Student, type StudentDetail } from '@platform/contract';
 import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
 import { useCan } from '../../shared/permissions/useCan';
+import { usePaging } from '../../shared/usePaging';
 import { ExportStudentsButton } from '../student-import/ExportStudentsButton';
 import { StudentImportDialog } from '../student-import/StudentImportDialog';
-import {
-  sexText,
-  studentPaths,
-  useAccountStateColumns,
-  useAreaNavigate,
-  usePaging,
-} from './accountParts';
+import { sexText, studentPaths, useAccountStateColumns, useAreaNavigate } from './accountParts';
 import {
   studentEnableMutationOptions,
   studentKeys,
@@ -30,7 +25,9 @@ export function StudentManagement() {
   const can = useCan();
   const go = useAreaNavigate();
   const [filter, setFilterState] = useState<StudentFilter>({});
-  const { paging, pagination, reset } = usePaging();
+  const { paging, pagination, reset } = usePaging((total) =>
+    t('students.account.total', { total }),
+  );
   const page = useQuery(studentPageQueryOptions({ ...filter, ...paging }));
   const [resetting, setResetting] = useState<Student | null>(null);
   const [importing, setImporting] = useState(false);

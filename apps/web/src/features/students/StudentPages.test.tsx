@@ -1,32 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { envelope, jsonResponse, setupTestEnvironment } from '../../test/helpers';
-import {
-  chooseOption,
-  clickButton,
-  mockApi,
-  polyfillBrowser,
-  renderView,
-  type ApiCall,
-} from '../environment-admin/testing';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { mockApi, permissionsPath, type ApiCall } from '../../test/api';
+import { chooseOption, clickButton, field, labelErrorOf, typeInto } from '../../test/antd';
 import { StudentDetail } from './StudentDetail';
 import { StudentNewAccount } from './StudentNewAccount';
-import {
-  classOptions,
-  classesPath,
-  errorOf,
-  field,
-  permissionsPath,
-  sampleStudent,
-} from './testing';
+import { classOptions, classesPath, sampleStudent } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
 
 const batchPath = '/api-user/students/batchCreate';
 const batches = (calls: ApiCall[]) => calls.filter((c) => c.path === batchPath);
-const type = (label: string, value: string) =>
-  fireEvent.change(field(label), { target: { value } });
 
 describe('new student accounts', { timeout: 30_000 }, () => {
   it('previews the numbers, shows a refusal with the taken numbers, then the result', async () => {
@@ -53,23 +39,23 @@ describe('new student accounts', { timeout: 30_000 }, () => {
     const preview = await screen.findByTestId('batch-preview');
     expect(within(preview).getByText('将创建 10 个账号：001 至 010')).toBeTruthy();
 
-    type('学号前缀', 'IOT');
-    type('起始序号', '8');
-    type('账号数量', '3');
-    type('序号位数', '1');
-    await waitFor(() => expect(errorOf('序号位数')).toBe('位数不足以容纳最后一个序号'));
+    typeInto('学号前缀', 'IOT');
+    typeInto('起始序号', '8');
+    typeInto('账号数量', '3');
+    typeInto('序号位数', '1');
+    await waitFor(() => expect(labelErrorOf('序号位数')).toBe('位数不足以容纳最后一个序号'));
     expect(screen.getByText('填写完整后显示将要创建的学号')).toBeTruthy();
-    type('序号位数', '3');
+    typeInto('序号位数', '3');
     await waitFor(() => expect(screen.getByText('将创建 3 个账号：IOT008 至 IOT010')).toBeTruthy());
     expect(['IOT008', 'IOT009', 'IOT010'].every((n) => screen.getByText(n))).toBe(true);
 
     clickButton('创建账号');
-    await waitFor(() => expect(errorOf('班级')).toBe('此项为必填项'));
+    await waitFor(() => expect(labelErrorOf('班级')).toBe('此项为必填项'));
     expect(batches(calls)).toEqual([]);
     await chooseOption(field('班级'), '物联网1班');
     clickButton('创建账号');
     await screen.findByText('添加失败：以下 1 个学号已被占用：IOT009');
-    await waitFor(() => expect(errorOf('学号前缀')).toBe('以下 1 个学号已被占用：IOT009'));
+    await waitFor(() => expect(labelErrorOf('学号前缀')).toBe('以下 1 个学号已被占用：IOT009'));
     expect(batches(calls)[0]?.body).toEqual({
       classId: '31',
       stuNoPrefix: 'IOT',
@@ -78,7 +64,7 @@ describe('new student accounts', { timeout: 30_000 }, () => {
       digits: 3,
     });
 
-    type('起始序号', '10');
+    typeInto('起始序号', '10');
     clickButton('创建账号');
     expect(await screen.findByText('已创建 3 个学生账号')).toBeTruthy();
     expect(

@@ -1,17 +1,15 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { Popconfirm, Switch, Tag, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { Popconfirm, Switch, Tag, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { AccountStatus } from '@platform/contract';
 import { isRequestError } from '../../shared/request';
 import { toast } from '../../shared/toast';
 import { fieldErrorText } from '../../shared/zodForm';
 import { areaPath, splitAreaPath } from '../../shared/permissions/menuRoutes';
-import type { Paging } from './api';
 
-/** Pieces the teacher and student screens share: paging, status, gender, failures, navigation. */
+/** Pieces the teacher and student screens share: status, gender, failures, navigation. */
 
 /** The gender choices of account forms. */
 export function useSexOptions() {
@@ -43,25 +41,6 @@ export function useBack(fallback: string) {
   const location = useLocation();
   const go = useAreaNavigate();
   return () => (location.key === 'default' ? go(fallback) : void navigate(-1));
-}
-
-export const firstPage: Paging = { pageNum: 1, pageSize: 10 };
-
-/** Server paging of a table, and antd's pagination for a total. */
-export function usePaging() {
-  const { t } = useTranslation();
-  const [paging, setPaging] = useState<Paging>(firstPage);
-  const pagination = (total: number | undefined): TablePaginationConfig => ({
-    current: paging.pageNum,
-    pageSize: paging.pageSize,
-    total: total ?? 0,
-    showSizeChanger: true,
-    showTotal: (n) => t('students.account.total', { total: n }),
-    onChange: (pageNum, pageSize) =>
-      setPaging({ pageNum: pageSize === paging.pageSize ? pageNum : 1, pageSize }),
-  });
-  const reset = () => setPaging((p) => ({ ...p, pageNum: 1 }));
-  return { paging, pagination, reset };
 }
 
 const statusColors: Record<AccountStatus, string> = {

@@ -2,11 +2,13 @@ import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react
 import {
   apiRoutes,
   studentsApi,
-  type AccountStatus,
   type ClassOption,
   type ResetPasswordMode,
   type StudentBatchCreate,
   type StudentSave,
+  type PageFilter,
+  type PageQuery,
+  type studentPageQuerySchema,
 } from '@platform/contract';
 import { call } from '../../shared/call';
 import { request } from '../../shared/request';
@@ -17,27 +19,8 @@ import { sessionScope } from '../../shared/queryScopes';
  * failure with the action it concerns ("Failed to add: …") and put field errors on the inputs.
  */
 
-export interface Page<T> {
-  records: T[];
-  total: number;
-  pageNum: number;
-  pageSize: number;
-}
-
-export interface Paging {
-  pageNum: number;
-  pageSize: number;
-}
-
-export interface StudentFilter {
-  name?: string | undefined;
-  stuNo?: string | undefined;
-  phone?: string | undefined;
-  classId?: string | undefined;
-  status?: AccountStatus | undefined;
-}
-
-export type StudentPageQuery = StudentFilter & Paging;
+export type StudentFilter = PageFilter<typeof studentPageQuerySchema>;
+export type StudentPageQuery = StudentFilter & PageQuery;
 
 export const studentKeys = {
   all: [...sessionScope, 'students'] as const,

@@ -1,9 +1,7 @@
-import { screen } from '@testing-library/react';
 import type { ClassOption, StudentDetail } from '@platform/contract';
 
-/** Test data and form helpers of the student screens. */
+/** Test data of the student screens. */
 
-export const permissionsPath = '/api-user/menus/permissions/platform-web';
 export const pagePath = '/api-user/students/page';
 export const classesPath = '/api-user/classes/list';
 
@@ -31,15 +29,4 @@ export function sampleStudent(partial: Partial<StudentDetail> = {}): StudentDeta
     lastLoginAt: null,
     ...partial,
   };
-}
-
-/** The input of a labelled form item (labels may carry the required mark). */
-export const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?${label}$`));
-
-/** The error shown under the form item labelled `label`, if any. */
-export function errorOf(label: string): string | null {
-  const labels = Array.from(document.querySelectorAll('.ant-form-item-label label'));
-  const found = labels.find((l) => l.textContent?.replace('*', '').trim() === label);
-  const item = found?.closest('.ant-form-item');
-  return item?.querySelector('.ant-form-item-explain-error')?.textContent ?? null;
 }

@@ -1,28 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { envelope, jsonResponse, setupTestEnvironment } from '../../test/helpers';
-import {
-  clickButton,
-  mockApi,
-  polyfillBrowser,
-  renderView,
-  type ApiCall,
-} from '../environment-admin/testing';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { mockApi, type ApiCall } from '../../test/api';
+import { clickButton, errorOf, field, typeInto } from '../../test/antd';
 import { MenuEditor } from './MenuEditor';
 import { sampleTree } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
-
-// The required mark (*) is part of the label's text but hidden from assistive technology.
-const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?${label}$`));
-const type = (label: string, value: string) =>
-  fireEvent.change(field(label), { target: { value } });
-
-function errorOf(label: string): string | null {
-  const item = field(label).closest('.ant-form-item');
-  return item?.querySelector('.ant-form-item-explain-error')?.textContent ?? null;
-}
 
 const saves = (calls: ApiCall[]) => calls.filter((c) => c.path === '/api-user/menus/saveOrUpdate');
 const save = () => clickButton('保存');
@@ -33,22 +19,22 @@ describe('menu editor', { timeout: 30_000 }, () => {
     const calls = mockApi(() => null);
     renderView(<MenuEditor tree={sampleTree()} onClose={() => {}} />);
     expect(screen.getByText(/path:路径,component:视图名/)).toBeTruthy();
-    type('名称', '课程中心');
-    type('地址', 'path:courses/list');
+    typeInto('名称', '课程中心');
+    typeInto('地址', 'path:courses/list');
     save();
     await waitFor(() => expect(errorOf('地址')).toBe('格式不正确'));
     for (const bad of ['path:,component:CourseList', 'courses list', 'go to http://x']) {
-      type('地址', bad);
+      typeInto('地址', bad);
       await waitFor(() => expect(errorOf('地址')).toBe('格式不正确'));
     }
-    type('地址', '');
+    typeInto('地址', '');
     await waitFor(() => expect(errorOf('地址')).toBe('此项为必填项'));
     for (const good of [
       'path:courses/list,component:CourseList',
       '/courses/list',
       'https://example.edu/llm',
     ]) {
-      type('地址', good);
+      typeInto('地址', good);
       await waitFor(() => expect(errorOf('地址')).toBeNull());
     }
     expect(saves(calls)).toEqual([]);
@@ -58,32 +44,32 @@ describe('menu editor', { timeout: 30_000 }, () => {
     const calls = mockApi(() => null);
     renderView(<MenuEditor tree={sampleTree()} onClose={() => {}} />);
     expect(screen.getByText(/key:value\|key:value/)).toBeTruthy();
-    type('名称', '课程中心');
-    type('地址', 'courses');
+    typeInto('名称', '课程中心');
+    typeInto('地址', 'courses');
     for (const bad of ['keepAlive', 'icon:book|', ':book', 'icon:book|keepAlive']) {
-      type('自定义字段', bad);
+      typeInto('自定义字段', bad);
       await waitFor(() => expect(errorOf('自定义字段')).toBe('格式不正确'));
     }
     save();
     await waitFor(() => expect(errorOf('自定义字段')).toBe('格式不正确'));
     expect(saves(calls)).toEqual([]);
-    type('自定义字段', 'keepAlive:true|activeMenu:/courses');
+    typeInto('自定义字段', 'keepAlive:true|activeMenu:/courses');
     await waitFor(() => expect(errorOf('自定义字段')).toBeNull());
   });
 
   it('wants a known perm: key and a parent for a button, and hides the url', async () => {
     const calls = mockApi(() => null);
     renderView(<MenuEditor tree={sampleTree()} onClose={() => {}} />);
-    type('名称', '导出');
+    typeInto('名称', '导出');
     chooseButtonType();
     await waitFor(() => expect(screen.queryByLabelText(/^\*?地址$/)).toBeNull());
     expect(screen.getByText(/perm:class\.add/)).toBeTruthy();
     save();
     await waitFor(() => expect(errorOf('自定义字段')).toBe('此项为必填项'));
     expect(errorOf('上级菜单')).toBe('此项为必填项');
-    type('自定义字段', 'perm:class.export');
+    typeInto('自定义字段', 'perm:class.export');
     await waitFor(() => expect(errorOf('自定义字段')).toBe('取值无效'));
-    type('自定义字段', 'icon:x|perm:student.export');
+    typeInto('自定义字段', 'icon:x|perm:student.export');
     await waitFor(() => expect(errorOf('自定义字段')).toBeNull());
     expect(saves(calls)).toEqual([]);
   });
@@ -95,10 +81,10 @@ describe('menu editor', { timeout: 30_000 }, () => {
     const page = tree[0]!.children[0]!;
     renderView(<MenuEditor tree={tree} parent={page} onClose={onClose} />);
     expect(screen.getByText('新增下级：班级管理')).toBeTruthy();
-    type('名称', '编辑班级');
-    type('英文名称', 'Edit class');
+    typeInto('名称', '编辑班级');
+    typeInto('英文名称', 'Edit class');
     chooseButtonType();
-    type('自定义字段', 'perm:class.edit');
+    typeInto('自定义字段', 'perm:class.edit');
     save();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(saves(calls).map((c) => c.body)).toEqual([
@@ -128,9 +114,9 @@ describe('menu editor', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByLabelText('新窗口打开外部链接'));
     save();
     await waitFor(() => expect(errorOf('外部链接地址')).toBe('此项为必填项'));
-    type('外部链接地址', 'ftp://x');
+    typeInto('外部链接地址', 'ftp://x');
     await waitFor(() => expect(errorOf('外部链接地址')).toBe('格式不正确'));
-    type('外部链接地址', 'https://example.edu/me');
+    typeInto('外部链接地址', 'https://example.edu/me');
     save();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(saves(calls)[0]!.body).toMatchObject({
@@ -158,8 +144,8 @@ describe('menu editor', { timeout: 30_000 }, () => {
         : null,
     );
     renderView(<MenuEditor tree={sampleTree()} onClose={() => {}} />);
-    type('名称', '课程');
-    type('地址', 'courses');
+    typeInto('名称', '课程');
+    typeInto('地址', 'courses');
     save();
     await waitFor(() => expect(errorOf('上级菜单')).toBe('取值无效'));
   });

@@ -2,13 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
-import {
-  clickButton,
-  mockApi,
-  polyfillBrowser,
-  renderView,
-  rowOf,
-} from '../environment-admin/testing';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { mockApi, permissionsPath } from '../../test/api';
+import { clickButton, rowOf } from '../../test/antd';
 import { menuKeys } from '../../shared/permissions/api';
 import {
   menuDeleteMutationOptions,
@@ -23,7 +19,7 @@ polyfillBrowser();
 
 function api(permissions: string[], onDelete: () => unknown = () => null) {
   return mockApi((call) => {
-    if (call.path === '/api-user/menus/permissions/platform-web') return permissions;
+    if (call.path === permissionsPath) return permissions;
     if (call.path === '/api-user/menus/admin/tree/platform-web') return sampleTree();
     if (call.path.startsWith('/api-user/menus/delete/')) return onDelete();
     return null;

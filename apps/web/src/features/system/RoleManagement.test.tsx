@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
-import {
-  clickButton,
-  mockApi,
-  polyfillBrowser,
-  renderView,
-  rowOf,
-  type ApiCall,
-} from '../environment-admin/testing';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { mockApi, permissionsPath, type ApiCall } from '../../test/api';
+import { clickButton, rowOf } from '../../test/antd';
 import { RoleManagement } from './RoleManagement';
 import { sampleTree } from './testing';
 
@@ -22,7 +17,7 @@ const roles = [
 
 function api(permissions: string[], grant: (call: ApiCall) => unknown = () => []) {
   return mockApi((call) => {
-    if (call.path === '/api-user/menus/permissions/platform-web') return permissions;
+    if (call.path === permissionsPath) return permissions;
     if (call.path === '/api-user/menus/admin/tree/platform-web') return sampleTree();
     if (call.path === '/api-user/roles/list') return roles;
     if (call.path === '/api-user/roles/menus/7') return ['1', '11', '111', '112'];

@@ -2,16 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Teacher } from '@platform/contract';
 import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
-import {
-  chooseOption,
-  clickButton,
-  mockApi,
-  page,
-  polyfillBrowser,
-  renderView,
-  rowOf,
-  type ApiCall,
-} from '../environment-admin/testing';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { mockApi, page, permissionsPath, type ApiCall } from '../../test/api';
+import { chooseOption, clickButton, field, labelErrorOf, rowOf } from '../../test/antd';
 import { TeacherManagement } from './TeacherManagement';
 
 setupTestEnvironment();
@@ -19,7 +12,6 @@ polyfillBrowser();
 
 const url = '/sch_edu/school/teachers';
 const pagePath = '/api-user/teachers/page';
-const permissionsPath = '/api-user/menus/permissions/platform-web';
 const allPermissions = ['teacher.add', 'teacher.edit', 'teacher.enable', 'teacher.delete'];
 
 function sampleTeacher(partial: Partial<Teacher> = {}): Teacher {
@@ -62,13 +54,6 @@ function api(permissions: string[], answer: (call: ApiCall) => unknown = () => n
 const pageCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === pagePath);
 const writes = (calls: ApiCall[]) =>
   calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
-const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?${label}$`));
-function errorOf(label: string): string | null {
-  const labels = Array.from(document.querySelectorAll('.ant-form-item-label label'));
-  const found = labels.find((l) => l.textContent?.replace('*', '').trim() === label);
-  const item = found?.closest('.ant-form-item');
-  return item?.querySelector('.ant-form-item-explain-error')?.textContent ?? null;
-}
 
 describe('teacher management', { timeout: 30_000 }, () => {
   it('shows the server page with role, gender and status', async () => {
@@ -189,23 +174,23 @@ describe('teacher management', { timeout: 30_000 }, () => {
     clickButton('新增教师');
     const dialog = await screen.findByRole('dialog');
     clickButton('保存', dialog);
-    await waitFor(() => expect(errorOf('姓名')).toBe('此项为必填项'));
-    expect(errorOf('性别')).toBe('此项为必填项');
-    expect(errorOf('手机号')).toBe('此项为必填项');
+    await waitFor(() => expect(labelErrorOf('姓名')).toBe('此项为必填项'));
+    expect(labelErrorOf('性别')).toBe('此项为必填项');
+    expect(labelErrorOf('手机号')).toBe('此项为必填项');
 
     fireEvent.change(field('姓名'), { target: { value: '钱老师' } });
     fireEvent.change(field('手机号'), { target: { value: '1380000' } });
     fireEvent.change(field('密码'), { target: { value: 'a b' } });
     fireEvent.click(within(dialog).getByLabelText('女'));
     clickButton('保存', dialog);
-    await waitFor(() => expect(errorOf('手机号')).toBe('格式不正确'));
-    expect(errorOf('密码')).toBe('长度过短');
+    await waitFor(() => expect(labelErrorOf('手机号')).toBe('格式不正确'));
+    expect(labelErrorOf('密码')).toBe('长度过短');
     expect(writes(calls)).toEqual([]);
 
     fireEvent.change(field('手机号'), { target: { value: '13900001111' } });
     fireEvent.change(field('密码'), { target: { value: '' } });
     clickButton('保存', dialog);
-    await waitFor(() => expect(errorOf('手机号')).toBe('该手机号已被其他账号用作登录名'));
+    await waitFor(() => expect(labelErrorOf('手机号')).toBe('该手机号已被其他账号用作登录名'));
     expect(toastTexts()).toEqual(['添加失败：该手机号已被其他账号用作登录名']);
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       name: '钱老师',

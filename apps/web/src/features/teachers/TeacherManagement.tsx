@@ -6,7 +6,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import { accountStatuses, teacherRoles, type Teacher } from '@platform/contract';
 import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
 import { useCan } from '../../shared/permissions/useCan';
-import { sexText, useAccountStateColumns, usePaging } from '../students/accountParts';
+import { usePaging } from '../../shared/usePaging';
+import { sexText, useAccountStateColumns } from '../students/accountParts';
 import { teacherEnableMutationOptions, teacherPageQueryOptions, type TeacherFilter } from './api';
 import { TeacherDeleteDialog } from './TeacherDeleteDialog';
 import { TeacherDialog } from './TeacherDialog';
@@ -16,7 +17,9 @@ export function TeacherManagement() {
   const { t } = useTranslation();
   const can = useCan();
   const [filter, setFilterState] = useState<TeacherFilter>({});
-  const { paging, pagination, reset } = usePaging();
+  const { paging, pagination, reset } = usePaging((total) =>
+    t('students.account.total', { total }),
+  );
   const page = useQuery(teacherPageQueryOptions({ ...filter, ...paging }));
   // null: closed; { teacher: undefined }: adding.
   const [editing, setEditing] = useState<{ teacher?: Teacher } | null>(null);

@@ -2,28 +2,23 @@ import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react
 import {
   apiRoutes,
   pathOf,
-  type AccountStatus,
+  type Page,
+  type PageFilter,
+  type PageQuery,
   type Teacher,
-  type TeacherRole,
   type TeacherSave,
+  type teacherPageQuerySchema,
 } from '@platform/contract';
 import { request } from '../../shared/request';
 import { sessionScope } from '../../shared/queryScopes';
-import type { Page, Paging } from '../students/api';
 
 /**
  * Teacher accounts of the school (management spec §2). Writes are quiet: the screen shows a
  * failure with the action it concerns and puts field errors on the inputs.
  */
 
-export interface TeacherFilter {
-  name?: string | undefined;
-  phone?: string | undefined;
-  role?: TeacherRole | undefined;
-  status?: AccountStatus | undefined;
-}
-
-export type TeacherPageQuery = TeacherFilter & Paging;
+export type TeacherFilter = PageFilter<typeof teacherPageQuerySchema>;
+export type TeacherPageQuery = TeacherFilter & PageQuery;
 
 export const teacherKeys = {
   all: [...sessionScope, 'teachers'] as const,

@@ -1,20 +1,21 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TablePaginationConfig } from 'antd';
-import type { Paging } from './api';
+import type { PageQuery } from '@platform/contract';
 
-export const firstPage: Paging = { pageNum: 1, pageSize: 10 };
+export const firstPage: PageQuery = { pageNum: 1, pageSize: 10 };
 
-/** Server paging of a table: the page asked for, and antd's pagination for a total. */
-export function usePaging() {
-  const { t } = useTranslation();
-  const [paging, setPaging] = useState<Paging>(firstPage);
+/**
+ * Server paging of a table: the page asked for, and antd's pagination for a total, which
+ * `totalText` words.
+ */
+export function usePaging(totalText: (total: number) => string) {
+  const [paging, setPaging] = useState<PageQuery>(firstPage);
   const pagination = (total: number | undefined): TablePaginationConfig => ({
     current: paging.pageNum,
     pageSize: paging.pageSize,
     total: total ?? 0,
     showSizeChanger: true,
-    showTotal: (n) => t('envAdmin.total', { total: n }),
+    showTotal: totalText,
     onChange: (pageNum, pageSize) =>
       setPaging({ pageNum: pageSize === paging.pageSize ? pageNum : 1, pageSize }),
   });
