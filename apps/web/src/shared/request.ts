@@ -447,7 +447,7 @@ export function upload<T>(path: string, options: UploadOptions): Promise<T> {
       try {
         resolve(uploadAnswer<T>(xhr, quiet));
       } catch (error) {
-        reject(error as Error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       }
     };
     xhr.onerror = () => {

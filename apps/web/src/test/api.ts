@@ -58,7 +58,8 @@ export function mockApi(handler: (call: ApiCall) => unknown): ApiCall[] {
   return calls;
 }
 
-type Answer = unknown | Response | ((call: ApiCall) => unknown);
+/** A value to send as data, a Response, or a function of the sent call. */
+type Answer = unknown;
 
 /**
  * A fetch mock answering by "METHOD path" with an envelope of the given data (or a Response, or
