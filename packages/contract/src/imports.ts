@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { studentPageQuerySchema } from './accounts';
+import { studentPageQuerySchema } from './students';
 
 /** Spreadsheet uploads (management spec §5: Excel only, .xls, .xlsx or .csv). */
 export const importFileExtensions = ['.xls', '.xlsx', '.csv'] as const;

@@ -14,6 +14,8 @@ export * from './colleges';
 export * from './customers';
 export * from './org';
 export * from './accounts';
+export * from './teachers';
+export * from './students';
 export * from './fields';
 export * from './imports';
 export * from './user-record';
