@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { passwordIsPersonal, passwordSchema } from './auth';
 import { fitsBigint, idPattern, idSchema } from './envelope';
 import { phonePattern } from './fields';
+import type { RoleCode } from './users';
 
 /** What kind of account a user is (the `kind` of the user record). */
 export const UserKind = { STUDENT: 1, TEACHER: 2, SCHOOL_ADMIN: 3, STAFF: 4 } as const;
@@ -11,6 +12,13 @@ export const userKindNames: Record<number, { zh: string; en: string }> = {
   3: { zh: '学校管理员', en: 'School administrator' },
   4: { zh: '平台人员', en: 'Platform staff' },
 };
+
+/** The roles of a school's own accounts: every role but the platform's. */
+export const schoolRoleCodes = [
+  'school-manager',
+  'teacher',
+  'student',
+] as const satisfies readonly RoleCode[];
 
 /** Account states of management spec §4. */
 export const accountStatuses = ['normal', 'deactivated', 'expired'] as const;

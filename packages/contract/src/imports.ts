@@ -100,6 +100,11 @@ export const studentExportQuerySchema = /* @__PURE__ */ studentPageQuerySchema.o
 });
 export type StudentExportQuery = z.input<typeof studentExportQuerySchema>;
 
+/** The export's query string: the filters, and `tz`, the time zone of the creation times. */
+export const studentExportRequestSchema = /* @__PURE__ */ studentExportQuerySchema.extend({
+  tz: z.string().max(64, 'too_long').optional(),
+});
+
 export const exportGenderNames: Record<1 | 2, { zh: string; en: string }> = {
   1: { zh: '男', en: 'male' },
   2: { zh: '女', en: 'female' },
