@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { passwordIsPersonal, passwordSchema } from './auth';
-import { fitsBigint, idPattern, idSchema, pageQuerySchema } from './envelope';
-import { genderSchema, maxInteger, phonePattern, phoneSchema } from './fields';
+import { fitsBigint, idPattern, idSchema } from './envelope';
+import { phonePattern } from './fields';
+import type { RoleCode } from './users';
 
 /** What kind of account a user is (the `kind` of the user record). */
 export const UserKind = { STUDENT: 1, TEACHER: 2, SCHOOL_ADMIN: 3, STAFF: 4 } as const;
@@ -11,6 +12,13 @@ export const userKindNames: Record<number, { zh: string; en: string }> = {
   3: { zh: '学校管理员', en: 'School administrator' },
   4: { zh: '平台人员', en: 'Platform staff' },
 };
+
+/** The roles of a school's own accounts: every role but the platform's. */
+export const schoolRoleCodes = [
+  'school-manager',
+  'teacher',
+  'student',
+] as const satisfies readonly RoleCode[];
 
 /** Account states of management spec §4. */
 export const accountStatuses = ['normal', 'deactivated', 'expired'] as const;
@@ -35,7 +43,7 @@ export const optionalPasswordSchema = z
   });
 
 /** Adds the `same_as_name` refusal to the password of a person being saved. */
-function refusePersonalPassword<T extends { password?: string | undefined; name: string }>(
+export function refusePersonalPassword<T extends { password?: string | undefined; name: string }>(
   logins: (v: T) => (string | undefined)[],
 ) {
   return (v: T, ctx: z.RefinementCtx) => {
@@ -51,186 +59,13 @@ export const optionalPhoneSchema = z
   .optional();
 
 /** A select's id: empty is 'required', not a format error. */
-const requiredIdSchema = z
+export const requiredIdSchema = z
   .string('required')
   .min(1, 'required')
   .regex(idPattern, 'invalid_format')
   .refine(fitsBigint, 'invalid_value');
 
-const enableSchema = z.object({ id: idSchema, enabled: z.boolean('required') });
+export const enableSchema = z.object({ id: idSchema, enabled: z.boolean('required') });
 
-// ---------------------------------------------------------------------------------------------
-// Teachers
-
-export const teacherPermissionKeys = [
-  'teacher.add',
-  'teacher.edit',
-  'teacher.enable',
-  'teacher.delete',
-] as const;
-
-/** The roles a school's teacher account can hold. */
-export const teacherRoles = ['teacher', 'school-manager'] as const;
-export type TeacherRole = (typeof teacherRoles)[number];
-
-/** `teachers/saveOrUpdate`: with an id it updates. The phone is the login name. */
-export const teacherSaveSchema = z
-  .object({
-    id: idSchema.optional(),
-    name: personNameSchema,
-    sex: genderSchema,
-    role: z.enum(teacherRoles, 'required'),
-    phone: phoneSchema,
-    password: optionalPasswordSchema,
-  })
-  .superRefine(refusePersonalPassword((v) => [v.phone]));
-export type TeacherSave = z.input<typeof teacherSaveSchema>;
-
-export const teacherSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  name: z.string(),
-  sex: z.number().int().nullable(),
-  phone: z.string().nullable(),
-  role: z.enum(teacherRoles),
-  enabled: z.boolean(),
-  status: z.enum(accountStatuses),
-  createdAt: z.string(),
-});
-export type Teacher = z.infer<typeof teacherSchema>;
-
-const searchText = (max: number) => z.string().trim().max(max, 'too_long').optional();
-
-export const teacherPageQuerySchema = /* @__PURE__ */ pageQuerySchema.extend({
-  name: searchText(30),
-  phone: searchText(20),
-  role: z.enum(teacherRoles, 'invalid_value').optional(),
-  status: z.enum(accountStatuses, 'invalid_value').optional(),
-});
-export type TeacherPageQuery = z.input<typeof teacherPageQuerySchema>;
-
-export const teacherEnableSchema = enableSchema;
-
-// ---------------------------------------------------------------------------------------------
-// Students
-
-export const studentPermissionKeys = [
-  'student.add',
-  'student.edit',
-  'student.enable',
-  'student.reset_password',
-  'student.batch_create',
-  'student.import',
-  'student.export',
-] as const;
-
-/** A student number: also the student's login name. */
-export const stuNoSchema = z
-  .string('required')
-  .min(1, 'required')
-  .min(3, 'too_short')
-  .max(30, 'too_long')
-  .regex(/^[A-Za-z0-9_-]+$/, 'invalid_format');
-
-/** `students/saveOrUpdate`: with an id it updates. */
-export const studentSaveSchema = z
-  .object({
-    id: idSchema.optional(),
-    stuNo: stuNoSchema,
-    name: personNameSchema,
-    sex: genderSchema,
-    phone: optionalPhoneSchema,
-    classId: requiredIdSchema,
-    password: optionalPasswordSchema,
-  })
-  .superRefine(refusePersonalPassword((v) => [v.stuNo]));
-export type StudentSave = z.input<typeof studentSaveSchema>;
-
-export const studentSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  stuNo: z.string().nullable(),
-  name: z.string(),
-  sex: z.number().int().nullable(),
-  phone: z.string().nullable(),
-  classId: z.string().nullable(),
-  className: z.string().nullable(),
-  enabled: z.boolean(),
-  status: z.enum(accountStatuses),
-  createdAt: z.string(),
-});
-export type Student = z.infer<typeof studentSchema>;
-
-export const studentDetailSchema = /* @__PURE__ */ studentSchema.extend({
-  classArchived: z.boolean(),
-  updatedAt: z.string(),
-  /** The last successful sign-in, if any. */
-  lastLoginAt: z.string().nullable(),
-});
-export type StudentDetail = z.infer<typeof studentDetailSchema>;
-
-export const studentPageQuerySchema = /* @__PURE__ */ pageQuerySchema.extend({
-  name: searchText(30),
-  stuNo: searchText(30),
-  phone: searchText(20),
-  classId: idSchema.optional(),
-  status: z.enum(accountStatuses, 'invalid_value').optional(),
-});
-export type StudentPageQuery = z.input<typeof studentPageQuerySchema>;
-
-export const studentEnableSchema = enableSchema;
-
-/** How a reset password is chosen: the platform default, or 8 random letters and digits. */
-export const resetPasswordModes = ['default', 'random'] as const;
-export type ResetPasswordMode = (typeof resetPasswordModes)[number];
-export const studentResetPasswordSchema = z.object({
-  id: idSchema,
-  mode: z.enum(resetPasswordModes, 'required'),
-});
-export const resetPasswordResultSchema = z.object({ password: z.string() });
-
-export const batchCreateLimits = { countMax: 200, digitsMax: 10, prefixMax: 20 } as const;
-
-const wholeNumber = (min: number, max: number) =>
-  z.number('required').int('invalid_format').min(min, 'invalid_value').max(max, 'invalid_value');
-
-/**
- * `students/batchCreate` (the "new student account" screen): `count` accounts numbered prefix +
- * the zero-padded numbers from `start`. The numbers must fit in `digits` and every student number
- * must be valid.
- */
-export const studentBatchCreateSchema = z
-  .object({
-    classId: requiredIdSchema,
-    stuNoPrefix: z
-      .string()
-      .max(batchCreateLimits.prefixMax, 'too_long')
-      .regex(/^[A-Za-z0-9_-]*$/, 'invalid_format'),
-    start: wholeNumber(0, maxInteger),
-    count: wholeNumber(1, batchCreateLimits.countMax),
-    digits: wholeNumber(1, batchCreateLimits.digitsMax),
-  })
-  .superRefine((v, ctx) => {
-    if (v.stuNoPrefix.length + v.digits < 3) {
-      ctx.addIssue({ code: 'custom', path: ['digits'], message: 'too_short' });
-    } else if (String(v.start + v.count - 1).length > v.digits) {
-      ctx.addIssue({ code: 'custom', path: ['digits'], message: 'invalid_value' });
-    }
-  });
-export type StudentBatchCreate = z.input<typeof studentBatchCreateSchema>;
-
-/** The student numbers a batch creates, in order. */
-export function batchStuNos(
-  v: Pick<StudentBatchCreate, 'stuNoPrefix' | 'start' | 'count' | 'digits'>,
-): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < v.count; i++)
-    out.push(`${v.stuNoPrefix}${String(v.start + i).padStart(v.digits, '0')}`);
-  return out;
-}
-
-export const studentBatchResultSchema = z.object({
-  stuNos: z.array(z.string()),
-  className: z.string(),
-});
-export type StudentBatchResult = z.infer<typeof studentBatchResultSchema>;
+/** A free-text search filter of a list. */
+export const searchText = (max: number) => z.string().trim().max(max, 'too_long').optional();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { studentPageQuerySchema } from './accounts';
+import { studentPageQuerySchema } from './students';
 
 /** Spreadsheet uploads (management spec §5: Excel only, .xls, .xlsx or .csv). */
 export const importFileExtensions = ['.xls', '.xlsx', '.csv'] as const;
@@ -99,6 +99,11 @@ export const studentExportQuerySchema = /* @__PURE__ */ studentPageQuerySchema.o
   pageSize: true,
 });
 export type StudentExportQuery = z.input<typeof studentExportQuerySchema>;
+
+/** The export's query string: the filters, and `tz`, the time zone of the creation times. */
+export const studentExportRequestSchema = /* @__PURE__ */ studentExportQuerySchema.extend({
+  tz: z.string().max(64, 'too_long').optional(),
+});
 
 export const exportGenderNames: Record<1 | 2, { zh: string; en: string }> = {
   1: { zh: '男', en: 'male' },

@@ -9,7 +9,7 @@ import {
   studentResetPasswordSchema,
   studentSaveSchema,
   studentSchema,
-} from './accounts';
+} from './students';
 import { idSchema, pageOf } from './envelope';
 import { defineRoute } from './route';
 

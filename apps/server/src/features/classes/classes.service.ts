@@ -13,7 +13,7 @@ import { invalid, notFound } from '../../lib/errors';
 import type { Actor } from '../auth/auth.plugin';
 import { conflict, notFoundOn } from '../org/org.service';
 import * as orgRepo from '../org/org.repo';
-import { requireSchoolReader, requireSchoolWriter } from '../schools/schools.policy';
+import { requireClassSchool } from './classes.policy';
 import * as repo from './classes.repo';
 
 type ClassPageQuery = z.output<typeof classPageQuerySchema>;
@@ -50,7 +50,7 @@ export class ClassesService {
   }
 
   async page(actor: Actor, q: ClassPageQuery) {
-    const schoolId = requireSchoolReader(actor);
+    const schoolId = requireClassSchool(actor);
     const { records, total } = await repo.pageClasses(
       this.ctx.db,
       schoolId,
@@ -72,7 +72,7 @@ export class ClassesService {
   }
 
   async options(actor: Actor, includeArchived: boolean): Promise<ClassOption[]> {
-    const schoolId = requireSchoolReader(actor);
+    const schoolId = requireClassSchool(actor);
     const rows = await repo.listClasses(this.ctx.db, schoolId, includeArchived);
     return rows.map((r) => ({
       id: r.id,
@@ -84,7 +84,7 @@ export class ClassesService {
 
   /** Departments → majors → classes (a class under each of its majors), with student counts. */
   async tree(actor: Actor, includeArchived: boolean): Promise<OrgTreeDepartment[]> {
-    const schoolId = requireSchoolReader(actor);
+    const schoolId = requireClassSchool(actor);
     const { db } = this.ctx;
     const [departments, majors, classes] = await Promise.all([
       orgRepo.listDepartments(db, schoolId),
@@ -131,7 +131,7 @@ export class ClassesService {
   }
 
   async get(actor: Actor, id: string): Promise<ClassRecord> {
-    const schoolId = requireSchoolReader(actor);
+    const schoolId = requireClassSchool(actor);
     const row = await repo.findClass(this.ctx.db, schoolId, id);
     if (!row) throw notFound('classes.not_found');
     return this.presentOne(schoolId, row);
@@ -142,11 +142,7 @@ export class ClassesService {
    * the school's classes in use. Archived classes are read-only.
    */
   async save(actor: Actor, body: ClassSave): Promise<ClassRecord> {
-    const schoolId = await requireSchoolWriter(
-      this.ctx.db,
-      actor,
-      body.id ? 'class.edit' : 'class.add',
-    );
+    const schoolId = requireClassSchool(actor);
     const majorIds = [...new Set(body.majorIds)];
     const found = await orgRepo.findMajors(this.ctx.db, schoolId, majorIds);
     if (found.length !== majorIds.length) throw notFoundOn('org.major_not_found', 'majorIds');
@@ -192,7 +188,7 @@ export class ClassesService {
 
   /** A class holding a live student stays (management spec §4 class gates). */
   async remove(actor: Actor, id: string): Promise<void> {
-    const schoolId = await requireSchoolWriter(this.ctx.db, actor, 'class.delete');
+    const schoolId = requireClassSchool(actor);
     const hasStudents = () => conflict('classes.has_students');
     try {
       await this.ctx.db.transaction(async (tx) => {
@@ -219,7 +215,7 @@ export class ClassesService {
     body: ClassArchive | null | undefined,
   ): Promise<ClassRecord> {
     if (!body) throw invalid('common.invalid_input', { confirm: 'required' });
-    const schoolId = await requireSchoolWriter(this.ctx.db, actor, 'class.archive');
+    const schoolId = requireClassSchool(actor);
     const row = await this.ctx.db.transaction(async (tx) => {
       const existing = await repo.findClass(tx, schoolId, id);
       if (!existing) throw notFound('classes.not_found');

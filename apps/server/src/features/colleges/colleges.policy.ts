@@ -1,20 +1,21 @@
-import type { PermissionKey } from '@platform/contract';
+import type { CollegeSave } from '@platform/contract';
 import type { Db } from '../../db/client';
-import { forbidden } from '../../lib/errors';
-import { isPlatformStaff, type Actor } from '../auth/auth.plugin';
+import type { Actor } from '../auth/auth.plugin';
 import { requirePermission } from '../menus/menus.permissions';
+import type { CollegeRow } from './colleges.repo';
 
-/** Schools are operated by platform staff; school accounts are refused whatever they hold. */
-export function requireCollegeReader(actor: Actor): void {
-  if (!isPlatformStaff(actor)) throw forbidden();
-}
-
-/** A change of schools: platform staff whose role holds the button-level permission. */
-export async function requireCollegeWriter(
+/**
+ * An update that enables or disables a school, or changes its maximum of students, also needs
+ * the button-level permission of that action (the route's declaration checks add or edit).
+ */
+export async function requireCollegeChange(
   db: Db,
   actor: Actor,
-  key: PermissionKey,
+  current: CollegeRow,
+  body: CollegeSave,
 ): Promise<void> {
-  requireCollegeReader(actor);
-  await requirePermission(db, actor, key);
+  if (body.enabled !== undefined && body.enabled !== current.enabled)
+    await requirePermission(db, actor, 'college.enable');
+  if (body.maxStudents !== undefined && body.maxStudents !== current.maxStudents)
+    await requirePermission(db, actor, 'college.total_user');
 }

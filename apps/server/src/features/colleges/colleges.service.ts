@@ -19,7 +19,6 @@ import type { AppContext } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { checkChosenPassword, hashPassword } from '../../lib/passwords';
 import type { Actor } from '../auth/auth.plugin';
-import { requirePermission } from '../menus/menus.permissions';
 import { readSheet, writeSheet } from '../imports/spreadsheet';
 import * as regionsRepo from '../regions/regions.repo';
 import { regionName } from '../regions/regions.service';
@@ -31,7 +30,7 @@ import {
   type ImportedCollege,
 } from './colleges.import';
 import { revokeSchoolSessions } from '../auth/auth.repo';
-import { requireCollegeReader, requireCollegeWriter } from './colleges.policy';
+import { requireCollegeChange } from './colleges.policy';
 import * as usersRepo from '../users/users.repo';
 import * as repo from './colleges.repo';
 
@@ -105,8 +104,7 @@ export class CollegesService {
     return row;
   }
 
-  async page(actor: Actor, q: CollegePageQuery, lang: Lang) {
-    requireCollegeReader(actor);
+  async page(q: CollegePageQuery, lang: Lang) {
     const { records, total } = await repo.pageColleges(
       this.ctx.db,
       { ...q, enabled: q.enabled === undefined ? undefined : q.enabled === 'true' },
@@ -125,8 +123,7 @@ export class CollegesService {
     };
   }
 
-  async get(actor: Actor, id: string, lang: Lang): Promise<College> {
-    requireCollegeReader(actor);
+  async get(id: string, lang: Lang): Promise<College> {
     return this.present(id, lang);
   }
 
@@ -137,7 +134,6 @@ export class CollegesService {
   async save(actor: Actor, body: CollegeSave, lang: Lang): Promise<College> {
     const { db } = this.ctx;
     const creating = !body.id;
-    await requireCollegeWriter(db, actor, creating ? 'college.add' : 'college.edit');
     const fail = (
       reason: MessageKey,
       field: string,
@@ -151,12 +147,7 @@ export class CollegesService {
       });
 
     const current = body.id ? await this.liveCollege(body.id) : undefined;
-    if (current && body.enabled !== undefined && body.enabled !== current.enabled) {
-      await requirePermission(db, actor, 'college.enable');
-    }
-    if (current && body.maxStudents !== undefined && body.maxStudents !== current.maxStudents) {
-      await requirePermission(db, actor, 'college.total_user');
-    }
+    if (current) await requireCollegeChange(db, actor, current, body);
 
     const province = await regionsRepo.findRegion(db, body.province);
     if (province?.pid !== rootRegionId) throw fail('colleges.province_unknown', 'province', 400);
@@ -212,8 +203,7 @@ export class CollegesService {
    * Soft delete: the school and its accounts stay in the database, out of every list; its
    * accounts can no longer sign in and their sessions end.
    */
-  async remove(actor: Actor, id: string): Promise<void> {
-    await requireCollegeWriter(this.ctx.db, actor, 'college.delete');
+  async remove(id: string): Promise<void> {
     const now = this.ctx.now();
     const done = await repo.updateCollege(this.ctx.db, id, { deletedAt: now, updatedAt: now });
     if (!done) throw notFound('schools.not_found');
@@ -221,8 +211,7 @@ export class CollegesService {
   }
 
   /** Disabling a school refuses its accounts' sign-in and ends their sessions at once. */
-  async enable(actor: Actor, id: string, enabled: boolean, lang: Lang): Promise<College> {
-    await requireCollegeWriter(this.ctx.db, actor, 'college.enable');
+  async enable(id: string, enabled: boolean, lang: Lang): Promise<College> {
     const now = this.ctx.now();
     const done = await repo.updateCollege(this.ctx.db, id, { enabled, updatedAt: now });
     if (!done) throw notFound('schools.not_found');
@@ -230,20 +219,13 @@ export class CollegesService {
     return this.present(id, lang);
   }
 
-  async options(actor: Actor, name: string | undefined) {
-    requireCollegeReader(actor);
+  async options(name: string | undefined) {
     return repo.collegeOptions(this.ctx.db, name || undefined, collegeLimits.optionsMax);
   }
 
   /** Sets the maximum of student accounts (0: no limit); never below the students there are. */
-  async updateTotalUser(
-    actor: Actor,
-    collegeId: string,
-    totalUser: number,
-    lang: Lang,
-  ): Promise<College> {
+  async updateTotalUser(collegeId: string, totalUser: number, lang: Lang): Promise<College> {
     const { db } = this.ctx;
-    await requireCollegeWriter(db, actor, 'college.total_user');
     await this.liveCollege(collegeId);
     if (totalUser > 0) {
       const students = await repo.studentCount(db, collegeId);
@@ -266,16 +248,14 @@ export class CollegesService {
     return roleId;
   }
 
-  async admins(actor: Actor, collegeId: string): Promise<CollegeAdmin[]> {
-    await requireCollegeWriter(this.ctx.db, actor, 'college.admins');
+  async admins(collegeId: string): Promise<CollegeAdmin[]> {
     await this.liveCollege(collegeId);
     return repo.accountsWithRole(this.ctx.db, collegeId, await this.managerRoleId());
   }
 
   /** A school administrator: the phone is the login, the password the default one if none. */
-  async addAdmin(actor: Actor, body: AdminCreate, lang: Lang): Promise<CollegeAdmin> {
+  async addAdmin(body: AdminCreate, lang: Lang): Promise<CollegeAdmin> {
     const { db, config } = this.ctx;
-    await requireCollegeWriter(db, actor, 'college.admins');
     await this.liveCollege(body.collegeId);
     if (body.password)
       checkChosenPassword(body.password, { logins: [body.phone], name: body.name }, 'password');
@@ -317,8 +297,7 @@ export class CollegesService {
   }
 
   /** The import template: the header row in the caller's language. */
-  async template(actor: Actor, lang: Lang): Promise<{ data: Buffer; fileName: string }> {
-    requireCollegeReader(actor);
+  async template(lang: Lang): Promise<{ data: Buffer; fileName: string }> {
     const header = collegeImportColumns.map((c) => c[lang]);
     const data = await writeSheet(formatMessage('colleges.import_template_file', lang), header, []);
     return { data, fileName: `${formatMessage('colleges.import_template_file', lang)}.xlsx` };
@@ -329,12 +308,10 @@ export class CollegesService {
    * refused rows are reported by cell and nothing of them is written.
    */
   async importColleges(
-    actor: Actor,
     readFile: () => Promise<{ data: Buffer; fileName: string }>,
     lang: Lang,
   ): Promise<CollegeImportResult> {
     const { db } = this.ctx;
-    await requireCollegeWriter(db, actor, 'college.import');
     const file = await readFile();
     const sheet = await readSheet(file.data, file.fileName, {
       maxRows: collegeLimits.importMaxRows,

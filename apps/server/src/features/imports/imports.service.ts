@@ -22,10 +22,10 @@ import {
 import type { AppContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { hashPassword, passwordRefusal } from '../../lib/passwords';
-import { requireSchoolOf, type Actor } from '../auth/auth.plugin';
+import type { Actor } from '../auth/auth.plugin';
 import { accountStatusOf, schoolServiceEnded } from '../auth/account-status';
-import { requirePermission } from '../menus/menus.permissions';
 import { roleIdsByCode } from '../users/users.repo';
+import { requireImportSchool } from './imports.policy';
 import * as repo from './imports.repo';
 import { prepareSheet, readPrepared, writeSheet, type SheetRow } from './spreadsheet';
 
@@ -313,11 +313,9 @@ export class ImportsService {
     await this.defaultHash?.catch(() => undefined);
   }
 
-  /** The school of an actor who may import students (checked before the upload is read). */
-  async authorizeStudentImport(actor: Actor): Promise<string> {
-    const schoolId = requireSchoolOf(actor);
-    await requirePermission(this.ctx.db, actor, 'student.import');
-    return schoolId;
+  /** The school students are imported into (checked before the upload is read). */
+  authorizeStudentImport(actor: Actor): string {
+    return requireImportSchool(actor);
   }
 
   /**
@@ -325,7 +323,7 @@ export class ImportsService {
    * imports the rows in the background.
    */
   async startStudentImport(actor: Actor, upload: Upload, lang: Lang): Promise<ImportJob> {
-    const schoolId = await this.authorizeStudentImport(actor);
+    const schoolId = this.authorizeStudentImport(actor);
     await prepareSheet(upload.data, upload.fileName);
     if (this.queue.full) throw new AppError('imports.busy', { status: 429 });
     const job = await repo.insertJob(this.ctx.db, {
@@ -529,12 +527,11 @@ export class ImportsService {
     return inserted;
   }
 
-  /** A job of the actor's school, for those who may run its kind of import. */
+  /** A student import job of the actor's school. */
   private async jobOf(actor: Actor, id: string): Promise<repo.ImportJobRow> {
-    const schoolId = requireSchoolOf(actor);
+    const schoolId = requireImportSchool(actor);
     const job = await repo.findJob(this.ctx.db, id, schoolId);
     if (!job || job.kind !== 'students') throw notFound('imports.job_not_found');
-    await requirePermission(this.ctx.db, actor, 'student.import');
     return job;
   }
 
@@ -564,7 +561,7 @@ export class ImportsService {
 
   /** The student import template: the headers and one example row with a class of the school. */
   async template(actor: Actor, lang: Lang): Promise<Download> {
-    const schoolId = await this.authorizeStudentImport(actor);
+    const schoolId = this.authorizeStudentImport(actor);
     const [firstClass] = await repo.liveClasses(this.ctx.db, schoolId);
     const example: Record<StudentImportField, string> =
       lang === 'zh'
@@ -598,8 +595,7 @@ export class ImportsService {
     query: StudentExportQuery & { tz?: string | undefined },
     lang: Lang,
   ): Promise<Download> {
-    const schoolId = requireSchoolOf(actor);
-    await requirePermission(this.ctx.db, actor, 'student.export');
+    const schoolId = requireImportSchool(actor);
     const now = this.ctx.now();
     const ended = await schoolServiceEnded(this.ctx.db, schoolId, now);
     let enabled: boolean | undefined;

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../auth/auth.plugin';
-import { requireSchoolReader, requireSchoolWriter } from '../schools/schools.policy';
+import { requireOrgSchool } from './org.policy';
 import * as repo from './org.repo';
 
 type DepartmentSave = z.output<typeof departmentSaveSchema>;
@@ -44,7 +44,7 @@ export class OrgService {
   constructor(private readonly ctx: AppContext) {}
 
   async saveDepartment(actor: Actor, body: DepartmentSave): Promise<Department> {
-    const schoolId = await requireSchoolWriter(this.ctx.db, actor, 'org.edit');
+    const schoolId = requireOrgSchool(actor);
     const { db } = this.ctx;
     if (body.id && !(await repo.findDepartment(db, schoolId, body.id))) {
       throw notFound('org.department_not_found');
@@ -77,7 +77,7 @@ export class OrgService {
 
   /** A department with majors stays. */
   async deleteDepartment(actor: Actor, id: string): Promise<void> {
-    const schoolId = await requireSchoolWriter(this.ctx.db, actor, 'org.edit');
+    const schoolId = requireOrgSchool(actor);
     const { db } = this.ctx;
     if (!(await repo.findDepartment(db, schoolId, id))) throw notFound('org.department_not_found');
     const hasMajors = () => conflict('org.department_has_majors');
@@ -91,12 +91,12 @@ export class OrgService {
   }
 
   async majors(actor: Actor): Promise<MajorOption[]> {
-    const schoolId = requireSchoolReader(actor);
+    const schoolId = requireOrgSchool(actor);
     return repo.listMajors(this.ctx.db, schoolId);
   }
 
   async saveMajor(actor: Actor, body: MajorSave): Promise<Major> {
-    const schoolId = await requireSchoolWriter(this.ctx.db, actor, 'org.edit');
+    const schoolId = requireOrgSchool(actor);
     const { db } = this.ctx;
     if (body.id && !(await repo.findMajor(db, schoolId, body.id))) {
       throw notFound('org.major_not_found');
@@ -136,7 +136,7 @@ export class OrgService {
    * the delete (archived classes count: they keep their majors).
    */
   async deleteMajor(actor: Actor, id: string): Promise<void> {
-    const schoolId = await requireSchoolWriter(this.ctx.db, actor, 'org.edit');
+    const schoolId = requireOrgSchool(actor);
     const { db } = this.ctx;
     if (!(await repo.findMajor(db, schoolId, id))) throw notFound('org.major_not_found');
     const inUse = () => conflict('org.major_in_use');

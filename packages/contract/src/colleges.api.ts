@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import {
+  collegeAdminCreateSchema,
+  collegeAdminSchema,
+  collegeAdminsQuerySchema,
+  collegeEnableSchema,
+  collegeIdQuerySchema,
+  collegeImportResultSchema,
+  collegeOptionSchema,
+  collegeOptionsQuerySchema,
+  collegePageQuerySchema,
+  collegeSaveSchema,
+  collegeSchema,
+  collegeTotalUserSchema,
+} from './colleges';
+import { pageOf } from './envelope';
+import { defineRoute } from './route';
+
+const feature = 'colleges';
+
+/** Schools (colleges) for platform operators, their administrators and the school import. */
+export const collegesApi = {
+  page: /* @__PURE__ */ defineRoute({
+    method: 'GET',
+    path: '/api-user/colleges/page',
+    feature,
+    summary: 'Schools, paged and filtered (platform staff)',
+    query: collegePageQuerySchema,
+    response: /* @__PURE__ */ pageOf(collegeSchema),
+    access: { who: 'staff' },
+  }),
+  get: /* @__PURE__ */ defineRoute({
+    method: 'POST',
+    path: '/api-user/colleges/get',
+    feature,
+    summary: 'One school (platform staff)',
+    query: collegeIdQuerySchema,
+    response: collegeSchema,
+    access: { who: 'staff' },
+  }),
+  save: /* @__PURE__ */ defineRoute({
+    method: 'POST',
+    path: '/api-user/colleges/saveOrUpdate',
+    feature,
+    summary: 'Add a school (no id) or update one (college.add / college.edit)',
+    body: collegeSaveSchema,
+    response: collegeSchema,
+    access: {
+      who: 'staff',
+      permission: {
+        keys: ['college.add', 'college.edit'],
+        pick: (body: { id?: string | undefined }) => (body.id ? 'college.edit' : 'college.add'),
+      },
+    },
+  }),
+  delete: /* @__PURE__ */ defineRoute({
+    method: 'POST',
+    path: '/api-user/colleges/delete',
+    feature,
+    summary: 'Delete a school (soft delete; college.delete)',
+    query: collegeIdQuerySchema,
+    response: /* @__PURE__ */ z.null(),
+    access: { who: 'staff', permission: 'college.delete' },
+  }),
+  enable: /* @__PURE__ */ defineRoute({
+    method: 'POST',
+    path: '/api-user/colleges/enable',
+    feature,
+    summary: 'Enable or disable a school (college.enable)',
+    body: collegeEnableSchema,
+    response: collegeSchema,
+    access: { who: 'staff', permission: 'college.enable' },
+  }),
+  options: /* @__PURE__ */ defineRoute({
+    method: 'GET',
+    path: '/api-user/colleges/options',
+    feature,
+    summary: 'Up to 20 schools whose name contains `name`, for selects (platform staff)',
+    query: collegeOptionsQuerySchema,
+    response: /* @__PURE__ */ z.array(collegeOptionSchema),
+    access: { who: 'staff' },
+  }),
+  admins: /* @__PURE__ */ defineRoute({
+    method: 'GET',
+    path: '/api-user/colleges/admins',
+    feature,
+    summary: 'The administrator accounts of a school (college.admins)',
+    query: collegeAdminsQuerySchema,
+    response: /* @__PURE__ */ z.array(collegeAdminSchema),
+    access: { who: 'staff', permission: 'college.admins' },
+  }),
+  addAdmin: /* @__PURE__ */ defineRoute({
+    method: 'POST',
+    path: '/api-user/colleges/admins',
+    feature,
+    summary: 'Add a school administrator account; the phone is the login (college.admins)',
+    body: collegeAdminCreateSchema,
+    response: collegeAdminSchema,
+    access: { who: 'staff', permission: 'college.admins' },
+  }),
+  updateTotalUser: /* @__PURE__ */ defineRoute({
+    method: 'POST',
+    path: '/nledu-cloud-sso-upms/school/updateTotalUser',
+    feature,
+    summary: 'Set the maximum of student accounts, form encoded (college.total_user)',
+    form: true,
+    body: collegeTotalUserSchema,
+    response: collegeSchema,
+    access: { who: 'staff', permission: 'college.total_user' },
+  }),
+  import: /* @__PURE__ */ defineRoute({
+    method: 'POST',
+    path: '/nledu-cloud-sso-upms/school/importSchools',
+    feature,
+    summary: 'Import schools from a spreadsheet (multipart field `file`; college.import)',
+    upload: { fields: /* @__PURE__ */ z.object({}), file: 'file' },
+    response: collegeImportResultSchema,
+    access: { who: 'staff', permission: 'college.import' },
+  }),
+  importTemplate: /* @__PURE__ */ defineRoute({
+    method: 'GET',
+    path: '/nledu-cloud-sso-upms/school/importSchools/template',
+    feature,
+    summary: 'The school import template (xlsx, platform staff)',
+    response: 'file',
+    access: { who: 'staff' },
+  }),
+} as const;
