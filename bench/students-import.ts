@@ -11,7 +11,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
-import { apiRoutes, pathOf, UserKind, type ImportJob } from '@platform/contract';
+import { pathOf, UserKind, type ImportJob, importsApi } from '@platform/contract';
 import { classes, users } from '../apps/server/src/db/schema';
 import { zipBombs } from '../apps/server/src/features/imports/imports.fixtures';
 import { writeSheet } from '../apps/server/src/features/imports/spreadsheet';
@@ -40,7 +40,7 @@ function post(port: number, token: string, fileName: string, data: Buffer) {
         host: '127.0.0.1',
         port,
         method: 'POST',
-        path: apiRoutes.studentsImport,
+        path: importsApi.studentsImport.path,
         headers: {
           authorization: `Bearer ${token}`,
           'content-type': `multipart/form-data; boundary=${boundary}`,
@@ -118,7 +118,7 @@ try {
   let job = started.data;
   while (job.status === 'running') {
     await new Promise((r) => setTimeout(r, 100));
-    const res = await getJson(port, admin.token, pathOf(apiRoutes.importJob, { id: job.id }));
+    const res = await getJson(port, admin.token, pathOf(importsApi.job.path, { id: job.id }));
     job = (res as { data: ImportJob }).data;
   }
   const wall = performance.now() - t0;

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, pathOf } from '@platform/contract';
+import {
+  pathOf,
+  announcementsApi,
+  authApi,
+  schoolsApi,
+  siteConfigApi,
+  usersApi,
+  whitelistApi,
+} from '@platform/contract';
 import { buildApp, docsCsp, redactUrl } from './app';
 import { whitelistUsers } from './db/schema';
 import { bearer, createSchool, createUser, signIn } from './test/factories';
@@ -34,7 +42,7 @@ describe('envelope', () => {
   it('answers malformed JSON with code 9000, never 500', async () => {
     const res = await h.app.inject({
       method: 'POST',
-      url: apiRoutes.oauthToken,
+      url: authApi.token.path,
       headers: { 'content-type': 'application/json' },
       payload: '{"grant_type":',
     });
@@ -45,7 +53,7 @@ describe('envelope', () => {
   it('answers an unsupported media type and a too large body in the envelope', async () => {
     const xml = await h.app.inject({
       method: 'POST',
-      url: apiRoutes.oauthToken,
+      url: authApi.token.path,
       headers: { 'content-type': 'application/xml' },
       payload: '<a/>',
     });
@@ -53,7 +61,7 @@ describe('envelope', () => {
     expect(xml.json().code).toBe(9000);
     const big = await h.app.inject({
       method: 'POST',
-      url: apiRoutes.oauthToken,
+      url: authApi.token.path,
       headers: { 'content-type': 'application/json', 'accept-language': 'en' },
       payload: JSON.stringify({ grant_type: 'x'.repeat(2 * 1024 * 1024) }),
     });
@@ -64,11 +72,11 @@ describe('envelope', () => {
   it('prefers the highest-ranked supported language of Accept-Language', async () => {
     const res = await h.app.inject({
       method: 'GET',
-      url: apiRoutes.currentUser,
+      url: usersApi.current.path,
       headers: { 'accept-language': 'fr;q=1, en;q=0.8, zh;q=0.5' },
     });
     expect(res.json().message).toBe('Login is invalid, please log in again');
-    const none = await h.app.inject({ method: 'GET', url: apiRoutes.currentUser });
+    const none = await h.app.inject({ method: 'GET', url: usersApi.current.path });
     expect(none.json().message).toBe('登录已失效，请重新登录');
   });
 
@@ -168,7 +176,7 @@ describe('college detail', () => {
     const get = (id: string, token: string) =>
       h.app.inject({
         method: 'GET',
-        url: pathOf(apiRoutes.collegeDetail, { id }),
+        url: pathOf(schoolsApi.detail.path, { id }),
         headers: { ...bearer(token), 'accept-language': 'en' },
       });
 
@@ -190,7 +198,7 @@ describe('college detail', () => {
     });
     expect(
       (
-        await h.app.inject({ method: 'GET', url: pathOf(apiRoutes.collegeDetail, { id: a.id }) })
+        await h.app.inject({ method: 'GET', url: pathOf(schoolsApi.detail.path, { id: a.id }) })
       ).json().code,
     ).toBe(401);
   });
@@ -206,7 +214,7 @@ describe('white-list check', () => {
       (
         await h.app.inject({
           method: 'GET',
-          url: apiRoutes.whitelistCheck,
+          url: whitelistApi.check.path,
           headers: bearer((await signIn(h.app, username)).access_token),
         })
       ).json();
@@ -219,7 +227,7 @@ describe('site configuration and announcement', () => {
   it('answers the public site config of an application, first item used', async () => {
     const res = await h.app.inject({
       method: 'GET',
-      url: `${apiRoutes.clientConfigList}?clientCode=platform-web`,
+      url: `${siteConfigApi.list.path}?clientCode=platform-web`,
     });
     expect(res.json().code).toBe(200);
     expect(res.json().data).toHaveLength(1);
@@ -231,10 +239,10 @@ describe('site configuration and announcement', () => {
     expect(res.body).not.toMatch(/secret/i);
     const none = await h.app.inject({
       method: 'GET',
-      url: `${apiRoutes.clientConfigList}?clientCode=nope`,
+      url: `${siteConfigApi.list.path}?clientCode=nope`,
     });
     expect(none.json().data).toEqual([]);
-    const missing = await h.app.inject({ method: 'GET', url: apiRoutes.clientConfigList });
+    const missing = await h.app.inject({ method: 'GET', url: siteConfigApi.list.path });
     expect(missing.json()).toMatchObject({ code: 9000, fields: { clientCode: 'required' } });
   });
 
@@ -245,14 +253,14 @@ describe('site configuration and announcement', () => {
     );
     const res = await app.inject({
       method: 'GET',
-      url: `${apiRoutes.clientConfigList}?clientCode=platform-web`,
+      url: `${siteConfigApi.list.path}?clientCode=platform-web`,
     });
     expect(res.json().data[0].config.aiChatUrl).toBe('https://chat.example.test/ui');
     await app.close();
   });
 
   it('answers the seeded system announcement, publicly', async () => {
-    const res = await h.app.inject({ method: 'GET', url: apiRoutes.announcement });
+    const res = await h.app.inject({ method: 'GET', url: announcementsApi.get.path });
     const a = res.json().data;
     expect(a).toMatchObject({ title: '系统公告', announceType: 'once' });
     expect(Date.parse(a.start)).toBeLessThan(Date.now());

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes } from '@platform/contract';
+import { classesApi } from '@platform/contract';
 import { createSchool, signedIn } from '../test/factories';
 import { createHarness, type Harness } from '../test/harness';
 import { errorSummary, LogBudget, maskMessage } from './error-log';
@@ -32,7 +32,7 @@ describe('what a server error writes to the log', () => {
   it('logs the error class, SQLSTATE, route and request id, never the SQL or its parameters', async () => {
     const res = await h.app.inject({
       method: 'GET',
-      url: `${apiRoutes.classesPage}?name=${secret}`,
+      url: `${classesApi.page.path}?name=${secret}`,
       headers: manager.headers,
     });
     expect(res.statusCode).toBe(500);
@@ -40,7 +40,7 @@ describe('what a server error writes to the log', () => {
     const [logged] = failures();
     expect(logged).toMatchObject({
       reqId: res.json().requestId,
-      route: apiRoutes.classesPage,
+      route: classesApi.page.path,
       method: 'GET',
       err: { type: 'DrizzleQueryError', code: '42703' },
     });
@@ -57,7 +57,7 @@ describe('what a server error writes to the log', () => {
     for (let i = 0; i < 12; i++)
       await h.app.inject({
         method: 'GET',
-        url: `${apiRoutes.classesPage}?name=x${i}`,
+        url: `${classesApi.page.path}?name=x${i}`,
         headers: manager.headers,
       });
     expect(failures().length - before).toBeLessThanOrEqual(5);

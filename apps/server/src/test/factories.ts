@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { apiRoutes, type RoleCode } from '@platform/contract';
+import { type RoleCode, authApi, usersApi } from '@platform/contract';
 import {
   classes,
   importJobs,
@@ -82,7 +82,7 @@ export async function passwordGrant(
 ) {
   return app.inject({
     method: 'POST',
-    url: apiRoutes.oauthToken,
+    url: authApi.token.path,
     remoteAddress: opts.ip ?? '127.0.0.1',
     headers: {
       authorization: opts.authorization ?? WEB_BASIC,
@@ -118,7 +118,7 @@ export async function signInFirstTime(
   const first = await signIn(app, username, password);
   const res = await app.inject({
     method: 'PUT',
-    url: apiRoutes.changePassword,
+    url: usersApi.changePassword.path,
     headers: bearer(first.access_token),
     payload: { userId: first.user_id, oldPwd: password, newPwd: newPassword },
   });

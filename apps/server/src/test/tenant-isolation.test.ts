@@ -2,7 +2,24 @@ import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, pathOf, UserKind, type RoleCode, studentsApi } from '@platform/contract';
+import {
+  apiRoutes,
+  pathOf,
+  UserKind,
+  type RoleCode,
+  studentsApi,
+  classesApi,
+  collegesApi,
+  customersApi,
+  importsApi,
+  menusApi,
+  orgApi,
+  regionsApi,
+  rolesApi,
+  schoolsApi,
+  teachersApi,
+  usersApi,
+} from '@platform/contract';
 import {
   classes,
   classMajors,
@@ -123,21 +140,21 @@ const table: Record<string, Entry> = {
   'GET /api/docs/static/*': open('API documentation'),
   'POST /api-uaa/oauth/token': open('sign-in of the caller'),
   'POST /api-uaa/oauth/logout': open('ends the caller’s own session'),
-  'GET /api-user/users/current': open('the caller’s own account', () => get(apiRoutes.currentUser)),
+  'GET /api-user/users/current': open('the caller’s own account', () => get(usersApi.current.path)),
   'PUT /api-user/users/password': open('changes the caller’s own password (users.test.ts)'),
   'POST /api-user/api/user/save/login/log': open('records the caller’s own sign-in'),
   'GET /api-user/menus/all/:appid': open('the caller’s own menu tree', () =>
-    get(pathOf(apiRoutes.menusAll, { appid: 'platform-web' })),
+    get(pathOf(menusApi.all.path, { appid: 'platform-web' })),
   ),
   'GET /api-user/menus/permissions/:appid': open('the caller’s own permissions', () =>
-    get(pathOf(apiRoutes.menusPermissions, { appid: 'platform-web' })),
+    get(pathOf(menusApi.permissions.path, { appid: 'platform-web' })),
   ),
   'GET /api-teaching/college/detail/:id': object((t) =>
-    get(pathOf(apiRoutes.collegeDetail, { id: t.schoolId })),
+    get(pathOf(schoolsApi.detail.path, { id: t.schoolId })),
   ),
-  'GET /api-user/school/profile': ownSchool(() => get(apiRoutes.schoolProfile)),
+  'GET /api-user/school/profile': ownSchool(() => get(schoolsApi.profile.path)),
   'POST /api-user/school/profile/update': ownSchool(() =>
-    post(apiRoutes.schoolProfileUpdate, { intro: 'Updated introduction', address: 'Road 1' }),
+    post(schoolsApi.profileUpdate.path, { intro: 'Updated introduction', address: 'Road 1' }),
   ),
   'GET /api-teaching/student/tasks/do/heartbeat/is/whitelist': open('the caller’s own flag'),
   'GET /openapi/api-user/client/config/list': open('public site configuration'),
@@ -239,43 +256,43 @@ const table: Record<string, Entry> = {
   })),
   'GET /api/docs': open('API documentation'),
   'POST /api-user/users/saveOrUpdate': object((t) =>
-    post(apiRoutes.usersSave, { id: t.manager.id, name: 'Renamed person', sex: 1 }),
+    post(usersApi.save.path, { id: t.manager.id, name: 'Renamed person', sex: 1 }),
   ),
   'GET /api-user/data/dict/childByPid/:pid': open('the region dictionary', () =>
-    get(pathOf(apiRoutes.regionChildren, { pid: '100000' })),
+    get(pathOf(regionsApi.children.path, { pid: '100000' })),
   ),
   // Platform staff: schools, customers, menus and roles
   'GET /api-user/menus/admin/tree/:appid': staff(() =>
-    get(pathOf(apiRoutes.menusAdminTree, { appid: 'platform-web' })),
+    get(pathOf(menusApi.adminTree.path, { appid: 'platform-web' })),
   ),
-  'POST /api-user/menus/saveOrUpdate': staff(() => post(apiRoutes.menusSave, {})),
+  'POST /api-user/menus/saveOrUpdate': staff(() => post(menusApi.save.path, {})),
   'POST /api-user/menus/delete/:id': staff((t) =>
-    post(pathOf(apiRoutes.menusDelete, { id: t.classId })),
+    post(pathOf(menusApi.delete.path, { id: t.classId })),
   ),
-  'GET /api-user/roles/list': staff(() => get(apiRoutes.rolesList)),
+  'GET /api-user/roles/list': staff(() => get(rolesApi.list.path)),
   'GET /api-user/roles/menus/:id': staff((t) =>
-    get(pathOf(apiRoutes.roleMenus, { id: t.classId })),
+    get(pathOf(rolesApi.menus.path, { id: t.classId })),
   ),
-  'POST /api-user/roles/grant': staff(() => post(apiRoutes.roleGrant, {})),
-  'GET /api-user/colleges/page': staff(() => get(apiRoutes.collegesPage)),
+  'POST /api-user/roles/grant': staff(() => post(rolesApi.grant.path, {})),
+  'GET /api-user/colleges/page': staff(() => get(collegesApi.page.path)),
   'POST /api-user/colleges/get': staff((t) =>
-    post(apiRoutes.collegesGet, undefined, { id: t.schoolId }),
+    post(collegesApi.get.path, undefined, { id: t.schoolId }),
   ),
   'POST /api-user/colleges/saveOrUpdate': staff((t) =>
-    post(apiRoutes.collegesSave, { id: t.schoolId, name: 'Taken over' }),
+    post(collegesApi.save.path, { id: t.schoolId, name: 'Taken over' }),
   ),
   'POST /api-user/colleges/delete': staff((t) =>
-    post(apiRoutes.collegesDelete, undefined, { id: t.schoolId }),
+    post(collegesApi.delete.path, undefined, { id: t.schoolId }),
   ),
   'POST /api-user/colleges/enable': staff((t) =>
-    post(apiRoutes.collegesEnable, { id: t.schoolId, enabled: false }),
+    post(collegesApi.enable.path, { id: t.schoolId, enabled: false }),
   ),
-  'GET /api-user/colleges/options': staff(() => get(apiRoutes.collegesOptions)),
+  'GET /api-user/colleges/options': staff(() => get(collegesApi.options.path)),
   'GET /api-user/colleges/admins': staff((t) =>
-    get(apiRoutes.collegesAdmins, { collegeId: t.schoolId }),
+    get(collegesApi.admins.path, { collegeId: t.schoolId }),
   ),
   'POST /api-user/colleges/admins': staff((t) =>
-    post(apiRoutes.collegesAdmins, {
+    post(collegesApi.admins.path, {
       collegeId: t.schoolId,
       name: 'Intruder',
       phone: '13912345678',
@@ -283,58 +300,58 @@ const table: Record<string, Entry> = {
   ),
   'POST /nledu-cloud-sso-upms/school/updateTotalUser': staff((t) => ({
     method: 'POST',
-    url: apiRoutes.collegesUpdateTotalUser,
+    url: collegesApi.updateTotalUser.path,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: `collegeId=${t.schoolId}&totalUser=1`,
   })),
   'POST /nledu-cloud-sso-upms/school/importSchools': staff(() =>
-    multipart(apiRoutes.collegesImport, 'schools.csv', 'name,url\nSchool,sch_new\n'),
+    multipart(collegesApi.import.path, 'schools.csv', 'name,url\nSchool,sch_new\n'),
   ),
   'GET /nledu-cloud-sso-upms/school/importSchools/template': staff(() =>
-    get(apiRoutes.collegesImportTemplate),
+    get(collegesApi.importTemplate.path),
   ),
-  'GET /api-operation/customer/page': staff(() => get(apiRoutes.customersPage)),
+  'GET /api-operation/customer/page': staff(() => get(customersApi.page.path)),
   'GET /api-operation/customer/get/:id': staff((t) =>
-    get(pathOf(apiRoutes.customersGet, { id: t.customerId })),
+    get(pathOf(customersApi.get.path, { id: t.customerId })),
   ),
   'POST /api-operation/customer/saveOrUpdate': staff((t) =>
-    post(apiRoutes.customersSave, { id: t.customerId }),
+    post(customersApi.save.path, { id: t.customerId }),
   ),
   'POST /api-operation/customer/delete/:id': staff((t) =>
-    post(pathOf(apiRoutes.customersDelete, { id: t.customerId })),
+    post(pathOf(customersApi.delete.path, { id: t.customerId })),
   ),
   'POST /api-operation/customer/time/add': staff((t) =>
-    post(apiRoutes.customersAddTime, { customerId: t.customerId, hours: 1, reason: 'More time' }),
+    post(customersApi.addTime.path, { customerId: t.customerId, hours: 1, reason: 'More time' }),
   ),
-  'GET /api-operation/customer/time/history': staff(() => get(apiRoutes.customersTimeHistory)),
+  'GET /api-operation/customer/time/history': staff(() => get(customersApi.timeHistory.path)),
   // The school's organization and classes
-  'GET /api-user/org/tree': ownSchool(() => get(apiRoutes.orgTree, { archived: 'true' })),
+  'GET /api-user/org/tree': ownSchool(() => get(orgApi.tree.path, { archived: 'true' })),
   'POST /api-user/org/department/saveOrUpdate': object((t) =>
-    post(apiRoutes.departmentsSave, { id: t.departmentId, name: `Department ${unique()}` }),
+    post(orgApi.saveDepartment.path, { id: t.departmentId, name: `Department ${unique()}` }),
   ),
   'POST /api-user/org/department/delete/:id': object(async (t) =>
-    post(pathOf(apiRoutes.departmentsDelete, { id: await t.newDepartment() })),
+    post(pathOf(orgApi.deleteDepartment.path, { id: await t.newDepartment() })),
   ),
-  'GET /api-user/org/major/list': ownSchool(() => get(apiRoutes.majorsList)),
+  'GET /api-user/org/major/list': ownSchool(() => get(orgApi.majors.path)),
   'POST /api-user/org/major/saveOrUpdate': object((t) =>
-    post(apiRoutes.majorsSave, {
+    post(orgApi.saveMajor.path, {
       id: t.majorId,
       departmentId: t.departmentId,
       name: `Major ${unique()}`,
     }),
   ),
   'POST /api-user/org/major/delete/:id': object(async (t) =>
-    post(pathOf(apiRoutes.majorsDelete, { id: await t.newMajor() })),
+    post(pathOf(orgApi.deleteMajor.path, { id: await t.newMajor() })),
   ),
-  'GET /api-user/classes/page': ownSchool(() => get(apiRoutes.classesPage)),
+  'GET /api-user/classes/page': ownSchool(() => get(classesApi.page.path)),
   'GET /api-user/classes/list': ownSchool(() =>
-    get(apiRoutes.classesList, { includeArchived: 'true' }),
+    get(classesApi.list.path, { includeArchived: 'true' }),
   ),
   'GET /api-user/classes/get/:id': object((t) =>
-    get(pathOf(apiRoutes.classesGet, { id: t.classId })),
+    get(pathOf(classesApi.get.path, { id: t.classId })),
   ),
   'POST /api-user/classes/saveOrUpdate': object((t) =>
-    post(apiRoutes.classesSave, {
+    post(classesApi.save.path, {
       id: t.classId,
       name: `Class ${unique()}`,
       grade: '2026',
@@ -342,18 +359,18 @@ const table: Record<string, Entry> = {
     }),
   ),
   'POST /api-user/classes/delete/:id': object(async (t) =>
-    post(pathOf(apiRoutes.classesDelete, { id: await t.newClass() })),
+    post(pathOf(classesApi.delete.path, { id: await t.newClass() })),
   ),
   'POST /api-user/classes/archive/:id': object(async (t) =>
-    post(pathOf(apiRoutes.classesArchive, { id: await t.newClass() }), { confirm: 'delete' }),
+    post(pathOf(classesApi.archive.path, { id: await t.newClass() }), { confirm: 'delete' }),
   ),
   // Teachers and students
-  'GET /api-user/teachers/page': ownSchool(() => get(apiRoutes.teachersPage)),
+  'GET /api-user/teachers/page': ownSchool(() => get(teachersApi.page.path)),
   'GET /api-user/teachers/get/:id': object((t) =>
-    get(pathOf(apiRoutes.teachersGet, { id: t.teacher.id })),
+    get(pathOf(teachersApi.get.path, { id: t.teacher.id })),
   ),
   'POST /api-user/teachers/saveOrUpdate': object(async (t) =>
-    post(apiRoutes.teachersSave, {
+    post(teachersApi.save.path, {
       id: await t.newTeacher(),
       name: 'Teacher name',
       sex: 2,
@@ -362,11 +379,11 @@ const table: Record<string, Entry> = {
     }),
   ),
   'POST /api-user/teachers/enable': object(async (t) =>
-    post(apiRoutes.teachersEnable, { id: await t.newTeacher(), enabled: false }),
+    post(teachersApi.enable.path, { id: await t.newTeacher(), enabled: false }),
   ),
   'DELETE /api-user/teachers/delete/:id': object(async (t) => ({
     method: 'DELETE',
-    url: pathOf(apiRoutes.teachersDelete, { id: await t.newTeacher() }),
+    url: pathOf(teachersApi.delete.path, { id: await t.newTeacher() }),
   })),
   'GET /api-user/students/page': ownSchool(() => get(studentsApi.page.path)),
   'GET /api-user/students/get/:id': object(
@@ -399,17 +416,19 @@ const table: Record<string, Entry> = {
   ),
   'POST /api-user/students/import': ownSchool((t) =>
     multipart(
-      apiRoutes.studentsImport,
+      importsApi.studentsImport.path,
       'students.csv',
       `姓名,学号,性别,手机号,班级,密码\n导入学生,i${unique()},男,,${t.className},\n`,
     ),
   ),
-  'GET /api-user/students/import/template': ownSchool(() => get(apiRoutes.studentsImportTemplate)),
-  'GET /api-user/import/job/:id': object((t) => get(pathOf(apiRoutes.importJob, { id: t.jobId }))),
-  'GET /api-user/import/job/:id/errors': object((t) =>
-    get(pathOf(apiRoutes.importJobErrors, { id: t.jobId })),
+  'GET /api-user/students/import/template': ownSchool(() =>
+    get(importsApi.studentsImportTemplate.path),
   ),
-  'GET /api-user/students/export': ownSchool(() => get(apiRoutes.studentsExport)),
+  'GET /api-user/import/job/:id': object((t) => get(pathOf(importsApi.job.path, { id: t.jobId }))),
+  'GET /api-user/import/job/:id/errors': object((t) =>
+    get(pathOf(importsApi.jobErrors.path, { id: t.jobId })),
+  ),
+  'GET /api-user/students/export': ownSchool(() => get(importsApi.studentsExport.path)),
 };
 
 let uniqueCounter = 0;

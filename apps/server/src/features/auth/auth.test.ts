@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes } from '@platform/contract';
+import { authApi, usersApi } from '@platform/contract';
 import { eq } from 'drizzle-orm';
 import { customers, oauthClients, loginLogs, schools, users } from '../../db/schema';
 import { sha256 } from '../../lib/passwords';
@@ -20,14 +20,14 @@ afterAll(() => h.close());
 const current = (token: string, scheme = 'Bearer') =>
   h.app.inject({
     method: 'GET',
-    url: apiRoutes.currentUser,
+    url: usersApi.current.path,
     headers: { authorization: `${scheme} ${token}` },
   });
 
 const refresh = (refreshToken: string, authorization = WEB_BASIC) =>
   h.app.inject({
     method: 'POST',
-    url: apiRoutes.oauthToken,
+    url: authApi.token.path,
     headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
     payload: `grant_type=refresh_token&refresh_token=${encodeURIComponent(refreshToken)}`,
   });
@@ -48,7 +48,7 @@ describe('password grant', () => {
 
     const json = await h.app.inject({
       method: 'POST',
-      url: apiRoutes.oauthToken,
+      url: authApi.token.path,
       headers: { authorization: WEB_BASIC },
       payload: { grant_type: 'password', username: u.username.toUpperCase(), password: u.password },
     });
@@ -94,7 +94,7 @@ describe('password grant', () => {
   it('answers field errors for a missing user name or password', async () => {
     const res = await h.app.inject({
       method: 'POST',
-      url: apiRoutes.oauthToken,
+      url: authApi.token.path,
       headers: {
         authorization: WEB_BASIC,
         'content-type': 'application/x-www-form-urlencoded',
@@ -163,7 +163,7 @@ describe('password grant', () => {
     }
     const unsupported = await h.app.inject({
       method: 'POST',
-      url: apiRoutes.oauthToken,
+      url: authApi.token.path,
       headers: { authorization: WEB_BASIC },
       payload: { grant_type: 'client_credentials' },
     });
@@ -343,7 +343,7 @@ describe('revocation', () => {
     const t = await signIn(h.app, u.username);
     const out = await h.app.inject({
       method: 'POST',
-      url: apiRoutes.oauthLogout,
+      url: authApi.logout.path,
       headers: bearer(t.access_token),
     });
     expect(out.json().code).toBe(200);
@@ -360,7 +360,7 @@ describe('revocation', () => {
     const b = await signIn(h.app, u.username);
     const res = await h.app.inject({
       method: 'PUT',
-      url: apiRoutes.changePassword,
+      url: usersApi.changePassword.path,
       headers: bearer(a.access_token),
       payload: { userId: u.id, oldPwd: TEST_PASSWORD, newPwd: 'New_pass#2' },
     });

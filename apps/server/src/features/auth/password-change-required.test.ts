@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { apiRoutes, type ImportJob, studentsApi } from '@platform/contract';
+import {
+  type ImportJob,
+  studentsApi,
+  announcementsApi,
+  authApi,
+  collegesApi,
+  importsApi,
+  siteConfigApi,
+  teachersApi,
+  usersApi,
+} from '@platform/contract';
 import { multipart, xlsxOf } from '../imports/imports.fixtures';
 import { seedDemo } from '../seed/demo.seed';
 import {
@@ -55,7 +65,7 @@ async function flagsOf(login: string, password: string) {
     h.app,
     { headers: bearer(token.access_token) },
     'GET',
-    apiRoutes.currentUser,
+    usersApi.current.path,
   );
   return { token: token.must_change_password, current: me.data.mustChangePassword };
 }
@@ -69,7 +79,7 @@ async function importStudents(rows: string[][]) {
   );
   const res = await h.app.inject({
     method: 'POST',
-    url: apiRoutes.studentsImport,
+    url: importsApi.studentsImport.path,
     headers: { ...admin.headers, ...body.headers },
     payload: body.payload,
   });
@@ -78,7 +88,7 @@ async function importStudents(rows: string[][]) {
     await new Promise((r) => setTimeout(r, 20));
     const polled = await h.app.inject({
       method: 'GET',
-      url: apiRoutes.importJob.replace(':id', job.id),
+      url: importsApi.job.path.replace(':id', job.id),
       headers: admin.headers,
     });
     job = polled.json().data as ImportJob;
@@ -126,7 +136,7 @@ describe('passwords someone else set', () => {
       h.app,
       { headers: bearer(own.json().data.access_token) },
       'PUT',
-      apiRoutes.changePassword,
+      usersApi.changePassword.path,
       { userId: plain.id, oldPwd: defaultPassword(), newPwd: 'Mine_own_pw1' },
     );
     expect(changed.code).toBe(200);
@@ -140,7 +150,7 @@ describe('passwords someone else set', () => {
     }
 
     const phone = newPhone();
-    await ok(admin, 'POST', apiRoutes.teachersSave, {
+    await ok(admin, 'POST', teachersApi.save.path, {
       name: '首登老师',
       sex: 2,
       role: 'teacher',
@@ -149,7 +159,7 @@ describe('passwords someone else set', () => {
     expect(await flagsOf(phone, defaultPassword())).toEqual(both);
 
     const adminPhone = newPhone();
-    await ok(operator, 'POST', apiRoutes.collegesAdmins, {
+    await ok(operator, 'POST', collegesApi.admins.path, {
       collegeId: schoolId,
       name: 'First Admin',
       phone: adminPhone,
@@ -165,7 +175,7 @@ describe('passwords someone else set', () => {
       h.app,
       { headers: bearer(access_token) },
       'PUT',
-      apiRoutes.changePassword,
+      usersApi.changePassword.path,
       {
         userId: u.id,
         oldPwd: u.password,
@@ -185,10 +195,10 @@ describe('passwords someone else set', () => {
       h.app,
       self,
       'GET',
-      `${apiRoutes.teachersGet.replace(':id', self.id)}`,
+      `${teachersApi.get.path.replace(':id', self.id)}`,
     );
     const phone = newPhone();
-    await ok(self, 'POST', apiRoutes.teachersSave, {
+    await ok(self, 'POST', teachersApi.save.path, {
       id: self.id,
       name: row.data.name,
       sex: 1,
@@ -209,17 +219,17 @@ const publicRoutes = new Set([
   'GET /api/docs/yaml',
   'GET /api/docs/static/*',
   'GET /api/health',
-  `POST ${apiRoutes.oauthToken}`,
-  `POST ${apiRoutes.oauthLogout}`,
-  `GET ${apiRoutes.clientConfigList}`,
-  `GET ${apiRoutes.announcement}`,
+  `POST ${authApi.token.path}`,
+  `POST ${authApi.logout.path}`,
+  `GET ${siteConfigApi.list.path}`,
+  `GET ${announcementsApi.get.path}`,
 ]);
 
 /** Routes a flagged account may call: what it needs to change the password, and its own sign-in. */
 const allowedRoutes = new Set([
-  `GET ${apiRoutes.currentUser}`,
-  `PUT ${apiRoutes.changePassword}`,
-  `POST ${apiRoutes.loginLog}`,
+  `GET ${usersApi.current.path}`,
+  `PUT ${usersApi.changePassword.path}`,
+  `POST ${usersApi.loginLog.path}`,
 ]);
 
 const requestOf = (method: string, url: string): InjectOptions => ({
@@ -259,7 +269,7 @@ describe('a flagged account', () => {
     expect(wrong).toEqual([]);
     const res = await h.app.inject({
       method: 'GET',
-      url: apiRoutes.teachersPage,
+      url: teachersApi.page.path,
       headers: { ...bearer(access_token), 'accept-language': 'zh' },
     });
     expect(res.json()).toMatchObject({ code: 9000, errorKey: 'auth.password_change_required' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { apiRoutes } from '@platform/contract';
+import { authApi } from '@platform/contract';
 import { buildApp } from '../../app';
 import { createSchool, createUser } from '../../test/factories';
 import { createHarness, WEB_BASIC, type Harness } from '../../test/harness';
@@ -27,7 +27,7 @@ async function grant(
 ): Promise<LightMyRequestResponse> {
   return h.app.inject({
     method: 'POST',
-    url: apiRoutes.oauthToken,
+    url: authApi.token.path,
     headers: {
       authorization: WEB_BASIC,
       'content-type': 'application/x-www-form-urlencoded',
@@ -192,7 +192,7 @@ describe('device cookies', () => {
       const signIn = (ip: string, password: string, withCookie?: string) =>
         restarted.inject({
           method: 'POST',
-          url: apiRoutes.oauthToken,
+          url: authApi.token.path,
           remoteAddress: ip,
           headers: {
             authorization: WEB_BASIC,

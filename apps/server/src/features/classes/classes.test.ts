@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, pathOf, UserKind, type ClassRecord } from '@platform/contract';
+import { pathOf, UserKind, type ClassRecord, classesApi } from '@platform/contract';
 import { classes, departments, majors, studentTasks, teachingTasks, users } from '../../db/schema';
 import { callAs, createSchool, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
@@ -73,18 +73,18 @@ const call = <T = unknown>(
 ) => callAs<T>(h.app, who, method, url, payload, lang);
 
 const save = (who: Caller, body: unknown) =>
-  call<ClassRecord>(who, 'POST', apiRoutes.classesSave, body);
+  call<ClassRecord>(who, 'POST', classesApi.save.path, body);
 const del = (who: Caller, id: string, lang = 'en') =>
-  call(who, 'POST', pathOf(apiRoutes.classesDelete, { id }), undefined, lang);
+  call(who, 'POST', pathOf(classesApi.delete.path, { id }), undefined, lang);
 const archive = (who: Caller, id: string, body: unknown = { confirm: 'delete' }) =>
-  call<ClassRecord>(who, 'POST', pathOf(apiRoutes.classesArchive, { id }), body);
+  call<ClassRecord>(who, 'POST', pathOf(classesApi.archive.path, { id }), body);
 const get = (who: Caller, id: string) =>
-  call<ClassRecord>(who, 'GET', pathOf(apiRoutes.classesGet, { id }));
+  call<ClassRecord>(who, 'GET', pathOf(classesApi.get.path, { id }));
 const page = (who: Caller, query = '') =>
   call<{ records: ClassRecord[]; total: number; pageNum: number; pageSize: number }>(
     who,
     'GET',
-    `${apiRoutes.classesPage}${query}`,
+    `${classesApi.page.path}${query}`,
   );
 
 async function addClass(name: string, grade = '2024', majorIds = [majorA]) {
@@ -147,7 +147,7 @@ describe('class save and read', () => {
       studentCount: 2,
     });
 
-    const list = await call<{ id: string }[]>(teacher, 'GET', apiRoutes.classesList);
+    const list = await call<{ id: string }[]>(teacher, 'GET', classesApi.list.path);
     expect(list.data).toContainEqual({
       id: added.id,
       name: 'IoT 2024-01',
@@ -249,7 +249,7 @@ describe('permissions', () => {
     const cls = await addClass('Staff cannot see');
     for (const who of [operator, studentCaller]) {
       expect((await page(who)).status).toBe(403);
-      expect((await call(who, 'GET', apiRoutes.classesList)).status).toBe(403);
+      expect((await call(who, 'GET', classesApi.list.path)).status).toBe(403);
       expect((await get(who, cls.id)).status).toBe(403);
       expect(
         (await save(who, { name: 'Nope class', grade: '2024', majorIds: [majorA] })).status,
@@ -316,7 +316,7 @@ describe('archive', () => {
     }
     const noBody = await h.app.inject({
       method: 'POST',
-      url: pathOf(apiRoutes.classesArchive, { id: target.id }),
+      url: pathOf(classesApi.archive.path, { id: target.id }),
       headers: manager.headers,
     });
     expect(noBody.json()).toMatchObject({ code: 9000, fields: { confirm: 'required' } });
@@ -353,12 +353,12 @@ describe('archive', () => {
     const archived = await page(manager, '?archived=true&pageSize=100');
     expect(archived.data.records.map((r) => r.id)).toContain(cls.id);
     expect(archived.data.records.every((r) => r.archived)).toBe(true);
-    const list = await call<{ id: string }[]>(manager, 'GET', apiRoutes.classesList);
+    const list = await call<{ id: string }[]>(manager, 'GET', classesApi.list.path);
     expect(list.data.map((c) => c.id)).not.toContain(cls.id);
     const all = await call<{ id: string; archived: boolean }[]>(
       manager,
       'GET',
-      `${apiRoutes.classesList}?includeArchived=true`,
+      `${classesApi.list.path}?includeArchived=true`,
     );
     expect(all.data).toContainEqual(expect.objectContaining({ id: cls.id, archived: true }));
   });
@@ -422,7 +422,7 @@ describe('tenant isolation', () => {
     const listB = await call<{ id: string }[]>(
       stranger,
       'GET',
-      `${apiRoutes.classesList}?includeArchived=true`,
+      `${classesApi.list.path}?includeArchived=true`,
     );
     expect(listB.data.map((c) => c.id)).not.toContain(mine.id);
 

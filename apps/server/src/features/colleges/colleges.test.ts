@@ -3,12 +3,13 @@ import fc from 'fast-check';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  apiRoutes,
   UserKind,
   type College,
   type CollegeAdmin,
   type CollegeImportResult,
   type CollegeOption,
+  collegesApi,
+  usersApi,
 } from '@platform/contract';
 import { menus, roleMenus, roles, schools, users } from '../../db/schema';
 import {
@@ -83,7 +84,7 @@ function newCollege(overrides: Record<string, unknown> = {}) {
 }
 
 async function addCollege(overrides: Record<string, unknown> = {}): Promise<College> {
-  const res = await call<College>('POST', apiRoutes.collegesSave, newCollege(overrides));
+  const res = await call<College>('POST', collegesApi.save.path, newCollege(overrides));
   expect(res.code, res.message).toBe(200);
   return res.data;
 }
@@ -91,7 +92,7 @@ async function addCollege(overrides: Record<string, unknown> = {}): Promise<Coll
 const page = (query: Record<string, string | number>) =>
   call<{ records: College[]; total: number; pageNum: number; pageSize: number }>(
     'GET',
-    `${apiRoutes.collegesPage}?${new URLSearchParams(
+    `${collegesApi.page.path}?${new URLSearchParams(
       Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
     ).toString()}`,
   );
@@ -99,7 +100,7 @@ const page = (query: Record<string, string | number>) =>
 describe('colleges', () => {
   it('adds, reads, updates and soft-deletes a school with every field of the spec', async () => {
     const body = newCollege();
-    const added = await call<College>('POST', apiRoutes.collegesSave, body);
+    const added = await call<College>('POST', collegesApi.save.path, body);
     expect(added.code).toBe(200);
     expect(added.data).toMatchObject({
       name: body.name,
@@ -125,13 +126,13 @@ describe('colleges', () => {
     const id = added.data.id;
     expect(Number.isNaN(Date.parse(added.data.createdAt))).toBe(false);
 
-    const got = await call<College>('POST', `${apiRoutes.collegesGet}?id=${id}`, undefined, {
+    const got = await call<College>('POST', `${collegesApi.get.path}?id=${id}`, undefined, {
       lang: 'zh-CN',
     });
     expect(got.data).toMatchObject({ id, provinceName: '广东省', cityName: '深圳市' });
 
     // Left-out fields keep their values; '' clears the city and the texts.
-    const updated = await call<College>('POST', apiRoutes.collegesSave, {
+    const updated = await call<College>('POST', collegesApi.save.path, {
       id,
       name: 'Renamed college',
       type: 2,
@@ -155,22 +156,22 @@ describe('colleges', () => {
       enabled: true,
     });
 
-    const removed = await call('POST', `${apiRoutes.collegesDelete}?id=${id}`);
+    const removed = await call('POST', `${collegesApi.delete.path}?id=${id}`);
     expect(removed).toMatchObject({ code: 200, data: null });
     const row = await h.ctx.db.query.schools.findFirst({ where: eq(schools.id, id) });
     expect(row?.deletedAt).toBeInstanceOf(Date);
     // A deleted school is gone from every list and route.
     for (const res of [
-      await call('POST', `${apiRoutes.collegesGet}?id=${id}`),
-      await call('POST', `${apiRoutes.collegesDelete}?id=${id}`),
-      await call('POST', apiRoutes.collegesSave, { ...body, id, url: undefined }),
-      await call('POST', apiRoutes.collegesEnable, { id, enabled: false }),
+      await call('POST', `${collegesApi.get.path}?id=${id}`),
+      await call('POST', `${collegesApi.delete.path}?id=${id}`),
+      await call('POST', collegesApi.save.path, { ...body, id, url: undefined }),
+      await call('POST', collegesApi.enable.path, { id, enabled: false }),
     ]) {
       expect(res).toMatchObject({ status: 404, code: 9000, errorKey: 'schools.not_found' });
     }
     expect((await page({ name: 'Renamed college' })).data.total).toBe(0);
     // Its url prefix stays reserved.
-    const again = await call('POST', apiRoutes.collegesSave, newCollege({ url: body.url }));
+    const again = await call('POST', collegesApi.save.path, newCollege({ url: body.url }));
     expect(again).toMatchObject({ status: 409, fields: { url: 'invalid_value' } });
   });
 
@@ -184,7 +185,7 @@ describe('colleges', () => {
       made.push(u);
     }
     await h.ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, made[3]!.id));
-    const got = await call<College>('POST', `${apiRoutes.collegesGet}?id=${college.id}`);
+    const got = await call<College>('POST', `${collegesApi.get.path}?id=${college.id}`);
     expect(got.data).toMatchObject({ accountCount: 3, studentCount: 2 });
     const listed = await page({ name: college.name });
     expect(listed.data.records[0]).toMatchObject({ accountCount: 3, studentCount: 2 });
@@ -200,7 +201,7 @@ describe('colleges', () => {
       city: '110108',
     });
     const c = await addCollege({ name: `Gamma ${tag}`, type: 2, city: '440100' });
-    await call('POST', apiRoutes.collegesEnable, { id: c.id, enabled: false });
+    await call('POST', collegesApi.enable.path, { id: c.id, enabled: false });
 
     const ids = async (query: Record<string, string | number>) =>
       (await page({ name: tag.toUpperCase(), ...query })).data.records.map((r) => r.id).sort();
@@ -243,16 +244,16 @@ describe('colleges', () => {
       [{ purchasedCourseCount: -1 }, { purchasedCourseCount: 'invalid_value' }],
     ];
     for (const [change, fields] of cases) {
-      const res = await call('POST', apiRoutes.collegesSave, newCollege(change));
+      const res = await call('POST', collegesApi.save.path, newCollege(change));
       expect(res, JSON.stringify(change)).toMatchObject({ status: 400, code: 9000, fields });
     }
     expect(
-      (await call('POST', apiRoutes.collegesSave, newCollege({ maxStudents: 2147483647 }))).code,
+      (await call('POST', collegesApi.save.path, newCollege({ maxStudents: 2147483647 }))).code,
     ).toBe(200);
   });
 
   it('answers a failed add or update with the reason on the field', async () => {
-    const unknown = await call('POST', apiRoutes.collegesSave, newCollege({ province: '990000' }));
+    const unknown = await call('POST', collegesApi.save.path, newCollege({ province: '990000' }));
     expect(unknown).toMatchObject({
       status: 400,
       errorKey: 'colleges.add_failed',
@@ -262,11 +263,11 @@ describe('colleges', () => {
     // A city is a prefecture, not a province, and lies in the chosen province.
     const notProvince = await call(
       'POST',
-      apiRoutes.collegesSave,
+      collegesApi.save.path,
       newCollege({ province: '440300', city: '' }),
     );
     expect(notProvince.fields).toEqual({ province: 'invalid_value' });
-    const elsewhere = await call('POST', apiRoutes.collegesSave, newCollege({ city: '110108' }));
+    const elsewhere = await call('POST', collegesApi.save.path, newCollege({ city: '110108' }));
     expect(elsewhere).toMatchObject({
       message: 'Failed to add: No such city in the chosen province',
       fields: { city: 'invalid_value' },
@@ -274,7 +275,7 @@ describe('colleges', () => {
 
     const first = await addCollege();
     const second = await addCollege();
-    const taken = await call('POST', apiRoutes.collegesSave, newCollege({ url: first.url }), {
+    const taken = await call('POST', collegesApi.save.path, newCollege({ url: first.url }), {
       lang: 'zh',
     });
     expect(taken).toMatchObject({
@@ -283,7 +284,7 @@ describe('colleges', () => {
       message: '添加失败：该学校地址前缀已被使用',
       fields: { url: 'invalid_value' },
     });
-    const update = await call('POST', apiRoutes.collegesSave, {
+    const update = await call('POST', collegesApi.save.path, {
       ...newCollege(),
       id: second.id,
       url: first.url,
@@ -294,7 +295,7 @@ describe('colleges', () => {
       message: 'Update failed: This URL prefix is already used',
     });
     // Keeping its own url is no conflict.
-    const same = await call('POST', apiRoutes.collegesSave, {
+    const same = await call('POST', collegesApi.save.path, {
       ...newCollege(),
       id: second.id,
       url: second.url,
@@ -312,7 +313,7 @@ describe('colleges', () => {
       h.app
         .inject({
           method: 'POST',
-          url: apiRoutes.collegesUpdateTotalUser,
+          url: collegesApi.updateTotalUser.path,
           headers: {
             ...operator.headers,
             'accept-language': lang,
@@ -336,7 +337,7 @@ describe('colleges', () => {
     expect(await post('-3')).toMatchObject({ status: 400, fields: { totalUser: 'invalid_value' } });
     expect(await post('many')).toMatchObject({ fields: { totalUser: 'invalid_format' } });
     // The same rule holds when the limit is saved with the school.
-    const saved = await call('POST', apiRoutes.collegesSave, {
+    const saved = await call('POST', collegesApi.save.path, {
       ...newCollege(),
       id: college.id,
       url: college.url,
@@ -354,10 +355,10 @@ describe('colleges', () => {
     for (let i = 0; i < 22; i++)
       await addCollege({ name: `Option ${tag} ${String(i).padStart(2, '0')}` });
     const gone = await addCollege({ name: `Option ${tag} gone` });
-    await call('POST', `${apiRoutes.collegesDelete}?id=${gone.id}`);
+    await call('POST', `${collegesApi.delete.path}?id=${gone.id}`);
     const res = await call<CollegeOption[]>(
       'GET',
-      `${apiRoutes.collegesOptions}?name=${encodeURIComponent(`option ${tag}`)}`,
+      `${collegesApi.options.path}?name=${encodeURIComponent(`option ${tag}`)}`,
     );
     expect(res.data).toHaveLength(20);
     expect(res.data[0]?.name).toBe(`Option ${tag} 00`);
@@ -386,7 +387,7 @@ describe('generated input', () => {
           { requiredKeys: [] },
         ),
         async (body) => {
-          const res = await call('POST', apiRoutes.collegesSave, body);
+          const res = await call('POST', collegesApi.save.path, body);
           expect(res.status, JSON.stringify(body)).toBeLessThan(500);
           expect([200, 9000]).toContain(res.code);
         },
@@ -417,19 +418,19 @@ describe('disabling and deleting a school', () => {
     const member = await createUser(h.ctx, { schoolId: college.id, roles: ['teacher'] });
     const token = (await signIn(h.app, member.username, member.password)).access_token;
     const me = () =>
-      h.app.inject({ method: 'GET', url: apiRoutes.currentUser, headers: bearer(token) });
+      h.app.inject({ method: 'GET', url: usersApi.current.path, headers: bearer(token) });
     expect((await me()).json().code).toBe(200);
-    await call('POST', apiRoutes.collegesEnable, { id: college.id, enabled: false });
+    await call('POST', collegesApi.enable.path, { id: college.id, enabled: false });
     expect((await me()).json().code).toBe(401);
     const refused = await passwordGrant(h.app, member.username, member.password);
     expect(refused.json()).toMatchObject({ errorKey: 'auth.school_disabled' });
 
-    await call('POST', apiRoutes.collegesEnable, { id: college.id, enabled: true });
+    await call('POST', collegesApi.enable.path, { id: college.id, enabled: true });
     const again = (await signIn(h.app, member.username, member.password)).access_token;
-    await call('POST', `${apiRoutes.collegesDelete}?id=${college.id}`);
+    await call('POST', `${collegesApi.delete.path}?id=${college.id}`);
     const after = await h.app.inject({
       method: 'GET',
-      url: apiRoutes.currentUser,
+      url: usersApi.current.path,
       headers: bearer(again),
     });
     expect(after.json().code).toBe(401);
@@ -441,7 +442,7 @@ describe('school administrators', () => {
     const college = await addCollege();
     const other = await addCollege();
     const phone = `137${String(Date.now()).slice(-8)}`;
-    const added = await call<CollegeAdmin>('POST', apiRoutes.collegesAdmins, {
+    const added = await call<CollegeAdmin>('POST', collegesApi.admins.path, {
       collegeId: college.id,
       name: 'Admin Li',
       phone,
@@ -452,14 +453,14 @@ describe('school administrators', () => {
     const { access_token } = await signIn(h.app, phone, h.ctx.config.defaultPassword);
     const me = await call<{ collegeId: string; kind: number; roles: { code: string }[] }>(
       'GET',
-      apiRoutes.currentUser,
+      usersApi.current.path,
       undefined,
       { headers: bearer(access_token) },
     );
     expect(me.data).toMatchObject({ collegeId: college.id, kind: UserKind.SCHOOL_ADMIN });
     expect(me.data.roles.map((r) => r.code)).toEqual(['school-manager']);
 
-    const withPassword = await call<CollegeAdmin>('POST', apiRoutes.collegesAdmins, {
+    const withPassword = await call<CollegeAdmin>('POST', collegesApi.admins.path, {
       collegeId: college.id,
       name: 'Admin Wang',
       phone: `136${String(Date.now()).slice(-8)}`,
@@ -472,11 +473,11 @@ describe('school administrators', () => {
     await createUser(h.ctx, { schoolId: other.id, roles: ['school-manager'] });
     const listed = await call<CollegeAdmin[]>(
       'GET',
-      `${apiRoutes.collegesAdmins}?collegeId=${college.id}`,
+      `${collegesApi.admins.path}?collegeId=${college.id}`,
     );
     expect(listed.data.map((a) => a.id)).toEqual([added.data.id, withPassword.data.id]);
 
-    const taken = await call('POST', apiRoutes.collegesAdmins, {
+    const taken = await call('POST', collegesApi.admins.path, {
       collegeId: other.id,
       name: 'Someone',
       phone,
@@ -486,7 +487,7 @@ describe('school administrators', () => {
       message: 'Failed to add: This phone number is already registered',
       fields: { phone: 'invalid_value' },
     });
-    const bad = await call('POST', apiRoutes.collegesAdmins, {
+    const bad = await call('POST', collegesApi.admins.path, {
       collegeId: college.id,
       name: 'A',
       phone: '12345',
@@ -501,11 +502,11 @@ describe('school administrators', () => {
 
   it('answers a deleted or unknown school as not found', async () => {
     const college = await addCollege();
-    await call('POST', `${apiRoutes.collegesDelete}?id=${college.id}`);
+    await call('POST', `${collegesApi.delete.path}?id=${college.id}`);
     for (const id of [college.id, '123456789']) {
-      const list = await call('GET', `${apiRoutes.collegesAdmins}?collegeId=${id}`);
+      const list = await call('GET', `${collegesApi.admins.path}?collegeId=${id}`);
       expect(list).toMatchObject({ status: 404, errorKey: 'schools.not_found' });
-      const add = await call('POST', apiRoutes.collegesAdmins, {
+      const add = await call('POST', collegesApi.admins.path, {
         collegeId: id,
         name: 'Nobody',
         phone: '13500000001',
@@ -513,7 +514,7 @@ describe('school administrators', () => {
       expect(add.status).toBe(404);
       const limit = await h.app.inject({
         method: 'POST',
-        url: apiRoutes.collegesUpdateTotalUser,
+        url: collegesApi.updateTotalUser.path,
         headers: { ...operator.headers, 'content-type': 'application/x-www-form-urlencoded' },
         payload: `collegeId=${id}&totalUser=5`,
       });
@@ -555,7 +556,7 @@ async function upload(
   const body = multipart(fileName, data, fileName.endsWith('.csv') ? 'text/csv' : xlsxType);
   const res = await h.app.inject({
     method: 'POST',
-    url: apiRoutes.collegesImport,
+    url: collegesApi.import.path,
     headers: {
       ...(opts.headers ?? operator.headers),
       'accept-language': opts.lang ?? 'en',
@@ -653,7 +654,7 @@ describe('school import', () => {
     expect(big).toMatchObject({ status: 413, errorKey: 'imports.too_large' });
     const none = await h.app.inject({
       method: 'POST',
-      url: apiRoutes.collegesImport,
+      url: collegesApi.import.path,
       headers: { ...operator.headers, 'content-type': 'application/json' },
       payload: {},
     });
@@ -667,7 +668,7 @@ describe('school import', () => {
     ] as const) {
       const res = await h.app.inject({
         method: 'GET',
-        url: apiRoutes.collegesImportTemplate,
+        url: collegesApi.importTemplate.path,
         headers: { ...operator.headers, 'accept-language': lang },
       });
       expect(res.statusCode).toBe(200);
@@ -689,36 +690,36 @@ describe('who may operate schools', () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     const file = multipart('s.csv', Buffer.from('name,url,type,province\n'), 'text/csv');
     return [
-      { method: 'GET', url: `${apiRoutes.collegesPage}?pageNum=1` },
-      { method: 'POST', url: `${apiRoutes.collegesGet}?id=${college.id}` },
-      { method: 'POST', url: apiRoutes.collegesSave, payload: newCollege() },
-      { method: 'POST', url: apiRoutes.collegesSave, payload: { ...newCollege(), id: college.id } },
-      { method: 'POST', url: `${apiRoutes.collegesDelete}?id=${college.id}` },
+      { method: 'GET', url: `${collegesApi.page.path}?pageNum=1` },
+      { method: 'POST', url: `${collegesApi.get.path}?id=${college.id}` },
+      { method: 'POST', url: collegesApi.save.path, payload: newCollege() },
+      { method: 'POST', url: collegesApi.save.path, payload: { ...newCollege(), id: college.id } },
+      { method: 'POST', url: `${collegesApi.delete.path}?id=${college.id}` },
       {
         method: 'POST',
-        url: apiRoutes.collegesEnable,
+        url: collegesApi.enable.path,
         payload: { id: college.id, enabled: false },
       },
-      { method: 'GET', url: `${apiRoutes.collegesOptions}?name=a` },
-      { method: 'GET', url: `${apiRoutes.collegesAdmins}?collegeId=${college.id}` },
+      { method: 'GET', url: `${collegesApi.options.path}?name=a` },
+      { method: 'GET', url: `${collegesApi.admins.path}?collegeId=${college.id}` },
       {
         method: 'POST',
-        url: apiRoutes.collegesAdmins,
+        url: collegesApi.admins.path,
         payload: { collegeId: college.id, name: 'Admin', phone: '13800000009' },
       },
       {
         method: 'POST',
-        url: apiRoutes.collegesUpdateTotalUser,
+        url: collegesApi.updateTotalUser.path,
         payload: `collegeId=${college.id}&totalUser=9`,
         headers: form,
       },
       {
         method: 'POST',
-        url: apiRoutes.collegesImport,
+        url: collegesApi.import.path,
         payload: file.payload,
         headers: { 'content-type': file.contentType },
       },
-      { method: 'GET', url: apiRoutes.collegesImportTemplate },
+      { method: 'GET', url: collegesApi.importTemplate.path },
     ] as {
       method: 'GET' | 'POST';
       url: string;
@@ -728,7 +729,7 @@ describe('who may operate schools', () => {
   }
 
   it('refuses school administrators and teachers on every route, even for their own school', async () => {
-    const own = await call<College>('POST', `${apiRoutes.collegesGet}?id=${ownSchool.id}`);
+    const own = await call<College>('POST', `${collegesApi.get.path}?id=${ownSchool.id}`);
     for (const user of [manager, teacher]) {
       for (const r of await everyRoute(own.data)) {
         const res = await h.app.inject({
@@ -744,7 +745,7 @@ describe('who may operate schools', () => {
     }
     // Refused before the input is looked at.
     for (const user of [manager, teacher]) {
-      const res = await call('POST', apiRoutes.collegesSave, {}, { headers: user.headers });
+      const res = await call('POST', collegesApi.save.path, {}, { headers: user.headers });
       expect(res).toMatchObject({ status: 403, errorKey: 'common.forbidden' });
     }
     const row = await h.ctx.db.query.schools.findFirst({ where: eq(schools.id, ownSchool.id) });
@@ -755,14 +756,14 @@ describe('who may operate schools', () => {
     const college = await addCollege();
     const read = await call(
       'GET',
-      `${apiRoutes.collegesPage}?name=${encodeURIComponent(college.name)}`,
+      `${collegesApi.page.path}?name=${encodeURIComponent(college.name)}`,
       undefined,
       {
         headers: caseDeveloper.headers,
       },
     );
     expect(read.code).toBe(200);
-    const write = await call('POST', apiRoutes.collegesSave, newCollege(), {
+    const write = await call('POST', collegesApi.save.path, newCollege(), {
       headers: caseDeveloper.headers,
     });
     expect(write).toMatchObject({ status: 403, errorKey: 'permissions.denied' });
@@ -785,21 +786,21 @@ describe('who may operate schools', () => {
       .delete(roleMenus)
       .where(and(eq(roleMenus.roleId, role!.id), inArray(roleMenus.menuId, revoked)));
     try {
-      const del = await call('POST', `${apiRoutes.collegesDelete}?id=${college.id}`);
+      const del = await call('POST', `${collegesApi.delete.path}?id=${college.id}`);
       expect(del).toMatchObject({ status: 403, errorKey: 'permissions.denied' });
-      const enable = await call('POST', apiRoutes.collegesEnable, {
+      const enable = await call('POST', collegesApi.enable.path, {
         id: college.id,
         enabled: false,
       });
       expect(enable.status).toBe(403);
       // Changing the state through an edit needs the same grant; other edits do not.
-      const viaEdit = await call('POST', apiRoutes.collegesSave, {
+      const viaEdit = await call('POST', collegesApi.save.path, {
         ...newCollege(),
         id: college.id,
         enabled: false,
       });
       expect(viaEdit.status).toBe(403);
-      const edit = await call('POST', apiRoutes.collegesSave, {
+      const edit = await call('POST', collegesApi.save.path, {
         ...newCollege(),
         id: college.id,
         enabled: true,

@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  apiRoutes,
   pathOf,
   type Customer,
   type CustomerTimeLog,
   type RoleCode,
+  customersApi,
 } from '@platform/contract';
 import { customerTimeLogs, menus, roleMenus, roles, schools } from '../../db/schema';
 import { createSchool, signedIn } from '../../test/factories';
@@ -73,18 +73,18 @@ function newCustomer(overrides: Record<string, unknown> = {}) {
 }
 
 async function addCustomer(overrides: Record<string, unknown> = {}): Promise<Customer> {
-  const res = await call<Customer>('POST', apiRoutes.customersSave, newCustomer(overrides));
+  const res = await call<Customer>('POST', customersApi.save.path, newCustomer(overrides));
   if (res.code !== 200) throw new Error(`add failed: ${JSON.stringify(res)}`);
   return res.data;
 }
 
 const addTime = (body: Record<string, unknown>, headers?: Record<string, string>) =>
-  call<Customer>('POST', apiRoutes.customersAddTime, body, headers);
+  call<Customer>('POST', customersApi.addTime.path, body, headers);
 
 const page = (query: string, headers?: Record<string, string>) =>
   call<{ records: Customer[]; total: number }>(
     'GET',
-    `${apiRoutes.customersPage}?${query}`,
+    `${customersApi.page.path}?${query}`,
     undefined,
     headers,
   );
@@ -92,7 +92,7 @@ const page = (query: string, headers?: Record<string, string>) =>
 const history = (query: string) =>
   call<{ records: CustomerTimeLog[]; total: number; pageNum: number; pageSize: number }>(
     'GET',
-    `${apiRoutes.customersTimeHistory}?${query}`,
+    `${customersApi.timeHistory.path}?${query}`,
   );
 
 describe('customers', () => {
@@ -100,7 +100,7 @@ describe('customers', () => {
     const school = await createSchool(h.ctx, { name: 'North College' });
     const added = await call<Customer>(
       'POST',
-      apiRoutes.customersSave,
+      customersApi.save.path,
       newCustomer({
         name: 'North campus',
         kind: 2,
@@ -124,10 +124,10 @@ describe('customers', () => {
       remainingDays: 30,
     });
 
-    const got = await call<Customer>('GET', pathOf(apiRoutes.customersGet, { id: customer.id }));
+    const got = await call<Customer>('GET', pathOf(customersApi.get.path, { id: customer.id }));
     expect(got.data).toEqual(customer);
 
-    const updated = await call<Customer>('POST', apiRoutes.customersSave, {
+    const updated = await call<Customer>('POST', customersApi.save.path, {
       id: customer.id,
       name: 'North campus 2',
       kind: 3,
@@ -147,7 +147,7 @@ describe('customers', () => {
     });
 
     // The service period changes only through added time, which is recorded.
-    const moved = await call('POST', apiRoutes.customersSave, {
+    const moved = await call('POST', customersApi.save.path, {
       id: customer.id,
       name: 'North campus 2',
       kind: 3,
@@ -163,14 +163,14 @@ describe('customers', () => {
     const listed = await page(`name=${encodeURIComponent('north CAMPUS')}&kind=3`);
     expect(listed.data.records.map((c) => c.id)).toEqual([customer.id]);
 
-    const removed = await call('POST', pathOf(apiRoutes.customersDelete, { id: customer.id }));
+    const removed = await call('POST', pathOf(customersApi.delete.path, { id: customer.id }));
     expect(removed).toMatchObject({ code: 200, message: 'Deleted successfully', data: null });
-    const gone = await call('GET', pathOf(apiRoutes.customersGet, { id: customer.id }));
+    const gone = await call('GET', pathOf(customersApi.get.path, { id: customer.id }));
     expect(gone).toMatchObject({ status: 404, code: 9000, message: 'Customer not found' });
     expect((await page('name=north%20campus')).data.total).toBe(0);
-    const again = await call('POST', pathOf(apiRoutes.customersDelete, { id: customer.id }));
+    const again = await call('POST', pathOf(customersApi.delete.path, { id: customer.id }));
     expect(again).toMatchObject({ status: 404, errorKey: 'customers.not_found' });
-    const edit = await call('POST', apiRoutes.customersSave, newCustomer({ id: customer.id }));
+    const edit = await call('POST', customersApi.save.path, newCustomer({ id: customer.id }));
     expect(edit).toMatchObject({ status: 404, errorKey: 'customers.not_found' });
   });
 
@@ -195,12 +195,12 @@ describe('customers', () => {
       [{ serviceEnd: iso(now() + 400 * day) }, { serviceEnd: 'too_long' }],
     ];
     for (const [change, fields] of cases) {
-      const res = await call('POST', apiRoutes.customersSave, newCustomer(change));
+      const res = await call('POST', customersApi.save.path, newCustomer(change));
       expect(res, JSON.stringify(change)).toMatchObject({ status: 400, code: 9000, fields });
     }
     // Boundaries are accepted: 2 and 50 characters, empty optional fields, exactly one year.
     const start = now();
-    const ok = await call('POST', apiRoutes.customersSave, {
+    const ok = await call('POST', customersApi.save.path, {
       name: 'x'.repeat(50),
       kind: 3,
       collegeId: '',
@@ -216,7 +216,7 @@ describe('customers', () => {
 
   it('keeps the period on update (added time changes it), and needs a live school', async () => {
     const customer = await addCustomer();
-    const longer = await call<Customer>('POST', apiRoutes.customersSave, {
+    const longer = await call<Customer>('POST', customersApi.save.path, {
       id: customer.id,
       name: customer.name,
       kind: customer.kind,
@@ -225,13 +225,13 @@ describe('customers', () => {
     });
     expect(longer).toMatchObject({ status: 400, errorKey: 'customers.period_locked' });
     expect(
-      (await call<Customer>('GET', pathOf(apiRoutes.customersGet, { id: customer.id }))).data,
+      (await call<Customer>('GET', pathOf(customersApi.get.path, { id: customer.id }))).data,
     ).toMatchObject({ serviceEnd: customer.serviceEnd });
 
     const school = await createSchool(h.ctx);
     await h.ctx.db.update(schools).set({ deletedAt: h.ctx.now() }).where(eq(schools.id, school.id));
     for (const collegeId of [school.id, '999999999']) {
-      const res = await call('POST', apiRoutes.customersSave, newCustomer({ collegeId }));
+      const res = await call('POST', customersApi.save.path, newCustomer({ collegeId }));
       expect(res).toMatchObject({
         status: 400,
         errorKey: 'customers.college_not_found',
@@ -244,7 +244,7 @@ describe('customers', () => {
   it('answers in the caller’s language', async () => {
     const res = await h.app.inject({
       method: 'POST',
-      url: apiRoutes.customersSave,
+      url: customersApi.save.path,
       headers: { ...operator.headers, 'accept-language': 'zh-CN' },
       payload: newCustomer(),
     });
@@ -369,10 +369,7 @@ describe('adding service time', () => {
     });
     await advance(3 * day);
     expect(await schoolServiceEnded(h.ctx.db, school.id, h.ctx.now())).toBe(true);
-    const expired = await call<Customer>(
-      'GET',
-      pathOf(apiRoutes.customersGet, { id: customer.id }),
-    );
+    const expired = await call<Customer>('GET', pathOf(customersApi.get.path, { id: customer.id }));
     expect(expired.data).toMatchObject({ status: 'expired', remainingDays: 0 });
 
     const at = now();
@@ -397,7 +394,7 @@ describe('adding service time', () => {
       ),
     );
     expect(results.map((r) => r.code)).toEqual([200, 200, 200, 200, 200]);
-    const got = await call<Customer>('GET', pathOf(apiRoutes.customersGet, { id: customer.id }));
+    const got = await call<Customer>('GET', pathOf(customersApi.get.path, { id: customer.id }));
     expect(got.data.serviceEnd).toBe(iso(Date.parse(customer.serviceEnd) + 15 * hour));
     const logs = (await history(`customerId=${customer.id}`)).data.records;
     expect(logs).toHaveLength(5);
@@ -416,7 +413,7 @@ describe('adding service time', () => {
       errorKey: 'customers.end_out_of_range',
       fields: { hours: 'invalid_value' },
     });
-    const same = await call<Customer>('GET', pathOf(apiRoutes.customersGet, { id: customer.id }));
+    const same = await call<Customer>('GET', pathOf(customersApi.get.path, { id: customer.id }));
     expect(same.data.serviceEnd).toBe(customer.serviceEnd);
   });
 });
@@ -460,20 +457,20 @@ describe('history of added time', () => {
     expect(badDate).toMatchObject({ status: 400, fields: { from: 'invalid_format' } });
 
     // Deleting a customer keeps its history.
-    await call('POST', pathOf(apiRoutes.customersDelete, { id: b.id }));
+    await call('POST', pathOf(customersApi.delete.path, { id: b.id }));
     expect((await history(`customerId=${b.id}`)).data.total).toBe(1);
   });
 });
 
 describe('who may', () => {
   const routes = (id: string): [method: 'GET' | 'POST', url: string, body?: unknown][] => [
-    ['GET', apiRoutes.customersPage],
-    ['GET', pathOf(apiRoutes.customersGet, { id })],
-    ['POST', apiRoutes.customersSave, newCustomer()],
-    ['POST', apiRoutes.customersSave, newCustomer({ id })],
-    ['POST', pathOf(apiRoutes.customersDelete, { id })],
-    ['POST', apiRoutes.customersAddTime, { customerId: id, hours: 1, reason: 'Renewal' }],
-    ['GET', apiRoutes.customersTimeHistory],
+    ['GET', customersApi.page.path],
+    ['GET', pathOf(customersApi.get.path, { id })],
+    ['POST', customersApi.save.path, newCustomer()],
+    ['POST', customersApi.save.path, newCustomer({ id })],
+    ['POST', pathOf(customersApi.delete.path, { id })],
+    ['POST', customersApi.addTime.path, { customerId: id, hours: 1, reason: 'Renewal' }],
+    ['GET', customersApi.timeHistory.path],
   ];
 
   it('refuses school accounts on every route', async () => {
@@ -487,9 +484,9 @@ describe('who may', () => {
         expect(res, `${role} ${method} ${url}`).toMatchObject({ status: 403, code: 9000 });
       }
     }
-    const anonymous = await h.app.inject({ method: 'GET', url: apiRoutes.customersPage });
+    const anonymous = await h.app.inject({ method: 'GET', url: customersApi.page.path });
     expect(anonymous.statusCode).toBe(401);
-    const still = await call('GET', pathOf(apiRoutes.customersGet, { id: customer.id }));
+    const still = await call('GET', pathOf(customersApi.get.path, { id: customer.id }));
     expect(still.code).toBe(200);
   });
 
@@ -505,11 +502,11 @@ describe('who may', () => {
       .innerJoin(roleMenus, eq(roleMenus.menuId, menus.id))
       .where(eq(roleMenus.roleId, role!.id));
     const actions: [string, 'GET' | 'POST', string, unknown][] = [
-      ['customer.add', 'POST', apiRoutes.customersSave, newCustomer()],
+      ['customer.add', 'POST', customersApi.save.path, newCustomer()],
       [
         'customer.edit',
         'POST',
-        apiRoutes.customersSave,
+        customersApi.save.path,
         {
           id: customer.id,
           name: customer.name,
@@ -521,15 +518,10 @@ describe('who may', () => {
       [
         'customer.add_time',
         'POST',
-        apiRoutes.customersAddTime,
+        customersApi.addTime.path,
         { customerId: customer.id, hours: 1, reason: 'Renewal' },
       ],
-      [
-        'customer.delete',
-        'POST',
-        pathOf(apiRoutes.customersDelete, { id: customer.id }),
-        undefined,
-      ],
+      ['customer.delete', 'POST', pathOf(customersApi.delete.path, { id: customer.id }), undefined],
     ];
     for (const [key, method, url, body] of actions) {
       const grant = grants.find((g) => g.customFields === `perm:${key}`);
@@ -547,7 +539,7 @@ describe('who may', () => {
       }
     }
     // Reading needs no button.
-    expect((await call('GET', apiRoutes.customersPage)).code).toBe(200);
+    expect((await call('GET', customersApi.page.path)).code).toBe(200);
   });
 });
 
@@ -579,7 +571,7 @@ describe('generated bad input', () => {
           { requiredKeys: [] },
         ),
         async (body) => {
-          for (const url of [apiRoutes.customersSave, apiRoutes.customersAddTime]) {
+          for (const url of [customersApi.save.path, customersApi.addTime.path]) {
             const res = await call('POST', url, body);
             expect(res.status).toBeLessThan(500);
           }

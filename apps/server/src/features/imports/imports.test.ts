@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, pathOf, type ImportJob } from '@platform/contract';
+import { pathOf, type ImportJob, importsApi } from '@platform/contract';
 import { buildApp } from '../../app';
 import { classes, importJobs, roles, schools, userRoles, users } from '../../db/schema';
 import { createSchool, passwordGrant, signedIn } from '../../test/factories';
@@ -42,7 +42,7 @@ function upload(by: Account, fileName: string, data: Buffer, lang = 'zh') {
   const body = multipart(fileName, data);
   return h.app.inject({
     method: 'POST',
-    url: apiRoutes.studentsImport,
+    url: importsApi.studentsImport.path,
     headers: { ...by.headers, ...body.headers, 'accept-language': lang },
     payload: body.payload,
   });
@@ -51,7 +51,7 @@ function upload(by: Account, fileName: string, data: Buffer, lang = 'zh') {
 async function jobOf(by: Account, id: string, lang = 'en') {
   const res = await h.app.inject({
     method: 'GET',
-    url: pathOf(apiRoutes.importJob, { id }),
+    url: pathOf(importsApi.job.path, { id }),
     headers: { ...by.headers, 'accept-language': lang },
   });
   return res;
@@ -169,7 +169,7 @@ describe('student import', () => {
 
     const report = await h.app.inject({
       method: 'GET',
-      url: pathOf(apiRoutes.importJobErrors, { id: job.id }),
+      url: pathOf(importsApi.jobErrors.path, { id: job.id }),
       headers: { ...s.admin.headers, 'accept-language': 'zh' },
     });
     expect(report.statusCode).toBe(200);
@@ -238,7 +238,7 @@ describe('student import', () => {
     const body = multipart('big.xlsx', big);
     const chunked = await h.app.inject({
       method: 'POST',
-      url: apiRoutes.studentsImport,
+      url: importsApi.studentsImport.path,
       headers: { ...s.admin.headers, ...body.headers },
       payload: Readable.from([body.payload]),
     });
@@ -300,7 +300,7 @@ describe('student import', () => {
     const s = await school();
     const res = await h.app.inject({
       method: 'GET',
-      url: apiRoutes.studentsImportTemplate,
+      url: importsApi.studentsImportTemplate.path,
       headers: { ...s.teacher.headers, 'accept-language': 'en' },
     });
     expect(res.statusCode).toBe(200);
@@ -319,7 +319,7 @@ describe('student import', () => {
     ]);
     const zh = await h.app.inject({
       method: 'GET',
-      url: apiRoutes.studentsImportTemplate,
+      url: importsApi.studentsImportTemplate.path,
       headers: s.teacher.headers,
     });
     expect((await readSheet(Buffer.from(zh.rawPayload), 't.xlsx', { maxRows: 5 })).header).toEqual(
@@ -397,7 +397,7 @@ describe('who may import and see a job', () => {
     expect(foreign.json().errorKey).toBe('imports.job_not_found');
     const report = await h.app.inject({
       method: 'GET',
-      url: pathOf(apiRoutes.importJobErrors, { id: job.id }),
+      url: pathOf(importsApi.jobErrors.path, { id: job.id }),
       headers: other.admin.headers,
     });
     expect(report.statusCode).toBe(404);
@@ -446,7 +446,7 @@ describe('student export', () => {
     const exported = async (query: Record<string, string>, lang = 'zh') => {
       const res = await h.app.inject({
         method: 'GET',
-        url: apiRoutes.studentsExport,
+        url: importsApi.studentsExport.path,
         query: { tz: 'Asia/Shanghai', ...query },
         headers: { ...s.teacher.headers, 'accept-language': lang },
       });
@@ -507,7 +507,7 @@ describe('student export', () => {
 
     const student = await h.app.inject({
       method: 'GET',
-      url: apiRoutes.studentsExport,
+      url: importsApi.studentsExport.path,
       headers: s.student.headers,
     });
     expect(student.statusCode).toBe(403);

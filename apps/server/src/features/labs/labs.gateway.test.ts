@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { apiRoutes, labGatewayPaths, pathOf } from '@platform/contract';
+import { apiRoutes, labGatewayPaths, pathOf, usersApi } from '@platform/contract';
 import { createEnvironment, createSchool, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 
@@ -170,7 +170,7 @@ describe('lab gateway', () => {
 
     const api = await h.app.inject({
       method: 'GET',
-      url: apiRoutes.currentUser,
+      url: usersApi.current.path,
       headers: { host: url.host, ...student.headers },
     });
     expect(api.statusCode).toBe(404);

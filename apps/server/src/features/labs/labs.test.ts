@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, pathOf, UserKind, type Container } from '@platform/contract';
+import { apiRoutes, pathOf, UserKind, type Container, classesApi } from '@platform/contract';
 import { classes, labContainers, labUsage, users } from '../../db/schema';
 import { bearer, createEnvironment, createSchool, signedIn, signIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
@@ -447,14 +447,9 @@ describe('archiving a class', () => {
     const home = path.join(h.ctx.config.labsDir, id!);
     expect(fs.existsSync(home)).toBe(true);
 
-    const archived = await call(
-      manager,
-      'POST',
-      pathOf(apiRoutes.classesArchive, { id: classId }),
-      {
-        confirm: 'delete',
-      },
-    );
+    const archived = await call(manager, 'POST', pathOf(classesApi.archive.path, { id: classId }), {
+      confirm: 'delete',
+    });
     expect(archived.code).toBe(200);
     expect(fs.existsSync(home)).toBe(false);
     expect(h.app.labs.runtime.get(id!)).toBeUndefined();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { apiRoutes, pathOf, type MenuAdminNode, type MenuNode } from '@platform/contract';
+import { pathOf, type MenuAdminNode, type MenuNode, menusApi } from '@platform/contract';
 import { menus, roleMenus, roles } from '../../db/schema';
 import { callAs, createSchool, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
@@ -34,11 +34,11 @@ const call = <T = unknown>(
 ) => callAs<T>(h.app, who, method, url, payload, lang);
 
 const adminTree = async (user: User = operator) =>
-  (await call<MenuAdminNode[]>(user, 'GET', pathOf(apiRoutes.menusAdminTree, { appid: web }))).data;
+  (await call<MenuAdminNode[]>(user, 'GET', pathOf(menusApi.adminTree.path, { appid: web }))).data;
 const save = (payload: Record<string, unknown>, user: User = operator) =>
-  call<MenuAdminNode>(user, 'POST', apiRoutes.menusSave, payload);
+  call<MenuAdminNode>(user, 'POST', menusApi.save.path, payload);
 const remove = (id: string, user: User = operator, lang = 'en') =>
-  call(user, 'POST', pathOf(apiRoutes.menusDelete, { id }), undefined, lang);
+  call(user, 'POST', pathOf(menusApi.delete.path, { id }), undefined, lang);
 
 function find(tree: MenuAdminNode[], name: string): MenuAdminNode {
   for (const node of tree) {
@@ -57,9 +57,9 @@ function findOrNull(tree: MenuAdminNode[], name: string): MenuAdminNode | null {
 }
 
 const menuOf = (user: User, lang = 'zh') =>
-  call<MenuNode[]>(user, 'GET', pathOf(apiRoutes.menusAll, { appid: web }), undefined, lang);
+  call<MenuNode[]>(user, 'GET', pathOf(menusApi.all.path, { appid: web }), undefined, lang);
 const permissionsOf = async (user: User) =>
-  (await call<string[]>(user, 'GET', pathOf(apiRoutes.menusPermissions, { appid: web }))).data;
+  (await call<string[]>(user, 'GET', pathOf(menusApi.permissions.path, { appid: web }))).data;
 const titles = (tree: MenuNode[]): string[] => tree.flatMap((n) => [n.name, ...titles(n.children)]);
 
 const entry = (over: Record<string, unknown> = {}) => ({
@@ -110,9 +110,9 @@ describe('menu administration tree', () => {
   });
 
   it('is for platform staff only and for known applications', async () => {
-    const res = await call(teacher, 'GET', pathOf(apiRoutes.menusAdminTree, { appid: web }));
+    const res = await call(teacher, 'GET', pathOf(menusApi.adminTree.path, { appid: web }));
     expect(res.status).toBe(403);
-    const unknown = await call(operator, 'GET', pathOf(apiRoutes.menusAdminTree, { appid: 'x' }));
+    const unknown = await call(operator, 'GET', pathOf(menusApi.adminTree.path, { appid: 'x' }));
     expect(unknown).toMatchObject({ status: 404, errorKey: 'menus.unknown_app' });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, pathOf, type MenuNode, type RoleCode } from '@platform/contract';
+import { pathOf, type MenuNode, type RoleCode, menusApi } from '@platform/contract';
 import { menus, roleMenus, roles, userRoles } from '../../db/schema';
 import { bearer, createSchool, createUser, signIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
@@ -77,7 +77,7 @@ describe('GET menus/all/{appid}', () => {
   const get = (appid: string, query = '', lang = 'zh') =>
     h.app.inject({
       method: 'GET',
-      url: pathOf(apiRoutes.menusAll, { appid }) + query,
+      url: pathOf(menusApi.all.path, { appid }) + query,
       headers: { ...bearer(token), 'accept-language': lang },
     });
 
@@ -129,7 +129,7 @@ describe('GET menus/all/{appid}', () => {
       const t = (await signIn(h.app, username)).access_token;
       const res = await h.app.inject({
         method: 'GET',
-        url: pathOf(apiRoutes.menusAll, { appid: 'platform-web' }),
+        url: pathOf(menusApi.all.path, { appid: 'platform-web' }),
         headers: { ...bearer(t), 'accept-language': 'en' },
       });
       return names(res.json().data);
@@ -189,7 +189,7 @@ describe('GET menus/all/{appid}', () => {
       const t = (await signIn(h.app, u.username)).access_token;
       const res = await h.app.inject({
         method: 'GET',
-        url: pathOf(apiRoutes.menusPermissions, { appid: 'platform-web' }),
+        url: pathOf(menusApi.permissions.path, { appid: 'platform-web' }),
         headers: bearer(t),
       });
       expect(res.json().code).toBe(200);

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  apiRoutes,
   pathOf,
   UserKind,
   type Department,
   type Major,
   type MajorOption,
   type OrgTreeDepartment,
+  orgApi,
 } from '@platform/contract';
 import { classMajors, classes, departments, majors, users } from '../../db/schema';
 import { callAs, createSchool, signedIn } from '../../test/factories';
@@ -32,15 +32,15 @@ const call = <T = unknown>(
 ) => callAs<T>(h.app, who, method, url, payload, lang);
 
 const saveDepartment = (who: Caller, body: unknown) =>
-  call<Department>(who, 'POST', apiRoutes.departmentsSave, body);
+  call<Department>(who, 'POST', orgApi.saveDepartment.path, body);
 const deleteDepartment = (who: Caller, id: string, lang = 'en') =>
-  call(who, 'POST', pathOf(apiRoutes.departmentsDelete, { id }), undefined, lang);
+  call(who, 'POST', pathOf(orgApi.deleteDepartment.path, { id }), undefined, lang);
 const saveMajor = (who: Caller, body: unknown) =>
-  call<Major>(who, 'POST', apiRoutes.majorsSave, body);
+  call<Major>(who, 'POST', orgApi.saveMajor.path, body);
 const deleteMajor = (who: Caller, id: string, lang = 'en') =>
-  call(who, 'POST', pathOf(apiRoutes.majorsDelete, { id }), undefined, lang);
+  call(who, 'POST', pathOf(orgApi.deleteMajor.path, { id }), undefined, lang);
 const tree = (who: Caller, query = '') =>
-  call<OrgTreeDepartment[]>(who, 'GET', `${apiRoutes.orgTree}${query}`);
+  call<OrgTreeDepartment[]>(who, 'GET', `${orgApi.tree.path}${query}`);
 
 async function department(who: Caller, name: string, sort = 0) {
   const res = await saveDepartment(who, { name, sort });
@@ -163,7 +163,7 @@ describe('organization tree', () => {
     );
     expect(iotClasses).toHaveLength(2);
 
-    const list = await call<MajorOption[]>(admin, 'GET', apiRoutes.majorsList);
+    const list = await call<MajorOption[]>(admin, 'GET', orgApi.majors.path);
     expect(list.data.map((m) => [m.name, m.departmentName])).toEqual([
       ['Internet of Things', 'Computing'],
       ['Artificial Intelligence', 'Computing'],
@@ -173,11 +173,11 @@ describe('organization tree', () => {
 
   it('is read by teachers; platform staff without a school and students are refused', async () => {
     expect((await tree(teacher)).code).toBe(200);
-    expect((await call(teacher, 'GET', apiRoutes.majorsList)).code).toBe(200);
+    expect((await call(teacher, 'GET', orgApi.majors.path)).code).toBe(200);
     const student = await signedIn(h.app, h.ctx, { schoolId: schoolA, roles: ['student'] });
     for (const who of [operator, student]) {
       expect(await tree(who)).toMatchObject({ status: 403, code: 9000 });
-      expect((await call(who, 'GET', apiRoutes.majorsList)).status).toBe(403);
+      expect((await call(who, 'GET', orgApi.majors.path)).status).toBe(403);
     }
   });
 });
@@ -322,7 +322,7 @@ describe('tenant isolation', () => {
     expect((await deleteMajor(managerB, m.id)).status).toBe(404);
 
     const treeB = JSON.stringify((await tree(managerB, '?archived=true')).data);
-    const listB = JSON.stringify((await call(managerB, 'GET', apiRoutes.majorsList)).data);
+    const listB = JSON.stringify((await call(managerB, 'GET', orgApi.majors.path)).data);
     for (const body of [treeB, listB]) {
       expect(body).not.toContain(d.id);
       expect(body).not.toContain(m.id);

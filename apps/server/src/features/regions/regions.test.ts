@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, pathOf, type Region } from '@platform/contract';
+import { pathOf, type Region, regionsApi } from '@platform/contract';
 import { regions } from '../../db/schema';
 import { signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
@@ -19,7 +19,7 @@ afterAll(() => h.close());
 async function children(pid: string, lang = 'zh-CN', headers = teacher.headers) {
   const res = await h.app.inject({
     method: 'GET',
-    url: pathOf(apiRoutes.regionChildren, { pid }),
+    url: pathOf(regionsApi.children.path, { pid }),
     headers: { ...headers, 'accept-language': lang },
   });
   return { status: res.statusCode, body: res.json<{ code: number; data: Region[] }>() };

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
-  apiRoutes,
   pathOf,
   type MenuAdminNode,
   type MenuNode,
   type RoleListItem,
+  menusApi,
+  rolesApi,
 } from '@platform/contract';
 import { menus, roles } from '../../db/schema';
 import { callAs, createSchool, createUser, signedIn } from '../../test/factories';
@@ -50,19 +51,19 @@ async function roleOf(code: string) {
 }
 
 const grantsOf = async (roleId: string, user: User = operator) =>
-  (await call<string[]>(user, 'GET', pathOf(apiRoutes.roleMenus, { id: roleId }))).data;
+  (await call<string[]>(user, 'GET', pathOf(rolesApi.menus.path, { id: roleId }))).data;
 const grant = (roleId: string, menuIds: string[], user: User = operator, lang = 'en') =>
-  call<string[]>(user, 'POST', apiRoutes.roleGrant, { roleId, menuIds }, lang);
+  call<string[]>(user, 'POST', rolesApi.grant.path, { roleId, menuIds }, lang);
 const permissionsOf = async (user: User) =>
-  (await call<string[]>(user, 'GET', pathOf(apiRoutes.menusPermissions, { appid: web }))).data;
+  (await call<string[]>(user, 'GET', pathOf(menusApi.permissions.path, { appid: web }))).data;
 const menuOf = async (user: User) =>
-  (await call<MenuNode[]>(user, 'GET', pathOf(apiRoutes.menusAll, { appid: web }), undefined, 'zh'))
+  (await call<MenuNode[]>(user, 'GET', pathOf(menusApi.all.path, { appid: web }), undefined, 'zh'))
     .data;
 const names = (tree: MenuNode[]): string[] => tree.flatMap((n) => [n.name, ...names(n.children)]);
 
 async function adminEntry(name: string): Promise<MenuAdminNode> {
   const tree = (
-    await call<MenuAdminNode[]>(operator, 'GET', pathOf(apiRoutes.menusAdminTree, { appid: web }))
+    await call<MenuAdminNode[]>(operator, 'GET', pathOf(menusApi.adminTree.path, { appid: web }))
   ).data;
   const walk = (nodes: MenuAdminNode[]): MenuAdminNode | undefined =>
     nodes.map((n) => (n.name === name ? n : walk(n.children))).find(Boolean);
@@ -73,9 +74,9 @@ async function adminEntry(name: string): Promise<MenuAdminNode> {
 
 describe('role list', () => {
   it("answers the web application's roles in the caller's language with account counts", async () => {
-    const before = (await call<RoleListItem[]>(operator, 'GET', apiRoutes.rolesList)).data;
+    const before = (await call<RoleListItem[]>(operator, 'GET', rolesApi.list.path)).data;
     await createUser(h.ctx, { schoolId, roles: ['teacher'] });
-    const res = await call<RoleListItem[]>(operator, 'GET', apiRoutes.rolesList);
+    const res = await call<RoleListItem[]>(operator, 'GET', rolesApi.list.path);
     expect(res.code).toBe(200);
     expect(res.data.map((r) => r.code).sort()).toEqual(
       [
@@ -92,15 +93,15 @@ describe('role list', () => {
     expect(teacherRow.name).toBe('Teacher');
     expect(teacherRow.userCount).toBe(before.find((r) => r.code === 'teacher')!.userCount + 1);
     expect(teacherRow.userCount).toBeGreaterThanOrEqual(2);
-    const zh = await call<RoleListItem[]>(operator, 'GET', apiRoutes.rolesList, undefined, 'zh');
+    const zh = await call<RoleListItem[]>(operator, 'GET', rolesApi.list.path, undefined, 'zh');
     expect(zh.data.find((r) => r.code === 'teacher')!.name).toBe('教师');
   });
 
   it('is for platform staff only', async () => {
-    expect((await call(teacher, 'GET', apiRoutes.rolesList)).status).toBe(403);
-    expect((await call(developer, 'GET', apiRoutes.rolesList)).status).toBe(200);
+    expect((await call(teacher, 'GET', rolesApi.list.path)).status).toBe(403);
+    expect((await call(developer, 'GET', rolesApi.list.path)).status).toBe(200);
     const role = await roleOf('teacher');
-    expect((await call(teacher, 'GET', pathOf(apiRoutes.roleMenus, { id: role.id }))).status).toBe(
+    expect((await call(teacher, 'GET', pathOf(rolesApi.menus.path, { id: role.id }))).status).toBe(
       403,
     );
   });
@@ -179,7 +180,7 @@ describe('granting menus to a role', () => {
     expect(await grantsOf(role.id)).toEqual(before);
     expect((await grant('424242', [])).status).toBe(404);
     expect(
-      (await call(operator, 'GET', pathOf(apiRoutes.roleMenus, { id: '424242' }))).status,
+      (await call(operator, 'GET', pathOf(rolesApi.menus.path, { id: '424242' }))).status,
     ).toBe(404);
     expect((await grant(role.id, ['abc'])).fields).toEqual({ 'menuIds.0': 'invalid_format' });
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, UserKind, type SchoolProfile } from '@platform/contract';
+import { UserKind, type SchoolProfile, schoolsApi } from '@platform/contract';
 import { classes, regions, schools, users } from '../../db/schema';
 import { callAs, createSchool, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
@@ -28,9 +28,9 @@ const call = <T = unknown>(
 ) => callAs<T>(h.app, who, method, url, payload, lang);
 
 const profile = (who: Caller, lang = 'en') =>
-  call<SchoolProfile>(who, 'GET', apiRoutes.schoolProfile, undefined, lang);
+  call<SchoolProfile>(who, 'GET', schoolsApi.profile.path, undefined, lang);
 const update = (who: Caller, body: unknown) =>
-  call<SchoolProfile>(who, 'POST', apiRoutes.schoolProfileUpdate, body);
+  call<SchoolProfile>(who, 'POST', schoolsApi.profileUpdate.path, body);
 
 async function account(schoolId: string, kind: number, deleted = false) {
   const id = h.ctx.ids.next();

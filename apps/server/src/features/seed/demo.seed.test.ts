@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, pathOf } from '@platform/contract';
+import { pathOf, menusApi, usersApi } from '@platform/contract';
 import {
   classes,
   labEnvironments,
@@ -65,14 +65,14 @@ describe('demo data', () => {
       const token = res.json().data.access_token;
       const me = await h.app.inject({
         method: 'GET',
-        url: apiRoutes.currentUser,
+        url: usersApi.current.path,
         headers: bearer(token),
       });
       expect(me.json().data.roles.map((r: { code: string }) => r.code)).toEqual([a.role]);
       expect(me.json().data.collegeId === null).toBe(!a.inSchool);
       const tree = await h.app.inject({
         method: 'GET',
-        url: pathOf(apiRoutes.menusAll, { appid: 'platform-web' }),
+        url: pathOf(menusApi.all.path, { appid: 'platform-web' }),
         headers: bearer(token),
       });
       expect(tree.json().data.length).toBeGreaterThanOrEqual(2);

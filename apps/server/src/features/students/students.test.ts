@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import {
-  apiRoutes,
   pathOf,
   type Student,
   type StudentBatchResult,
   type StudentDetail,
   studentsApi,
+  teachersApi,
+  usersApi,
 } from '@platform/contract';
 import { classes, customers, schools, users } from '../../db/schema';
 import {
@@ -102,7 +103,7 @@ describe('adding and editing students', () => {
       lastLoginAt: null,
     });
     const token = (await signIn(h.app, stuNo, defaultPassword())).access_token;
-    expect((await call(tokenOf(token), 'GET', apiRoutes.currentUser)).code).toBe(200);
+    expect((await call(tokenOf(token), 'GET', usersApi.current.path)).code).toBe(200);
     const seen = await detail(adminA, s.id);
     expect(Date.parse(seen.data.lastLoginAt ?? '')).not.toBeNaN();
   });
@@ -209,7 +210,7 @@ describe('adding and editing students', () => {
       password: 'Moved_pass1',
     });
     expect(edited.data).toMatchObject({ stuNo, username: stuNo });
-    expect((await call(tokenOf(token), 'GET', apiRoutes.currentUser)).status).toBe(401);
+    expect((await call(tokenOf(token), 'GET', usersApi.current.path)).status).toBe(401);
     expect((await passwordGrant(h.app, stuNo, 'Moved_pass1')).json().code).toBe(200);
     expect((await passwordGrant(h.app, s.stuNo!, 'Moved_pass1')).json().code).not.toBe(200);
     // The old number is free again.
@@ -407,7 +408,7 @@ describe('passwords and account state', () => {
     expect(password).toMatch(/^[A-Za-z0-9]{8}$/);
     expect(password).toMatch(/[A-Za-z]/);
     expect(password).toMatch(/\d/);
-    expect((await call(tokenOf(token), 'GET', apiRoutes.currentUser)).status).toBe(401);
+    expect((await call(tokenOf(token), 'GET', usersApi.current.path)).status).toBe(401);
     expect((await passwordGrant(h.app, s.stuNo!, password)).json().code).toBe(200);
 
     const back = await call<{ password: string }>(adminA, 'POST', studentsApi.resetPassword.path, {
@@ -429,14 +430,14 @@ describe('passwords and account state', () => {
       enabled: false,
     });
     expect(byTeacher).toMatchObject({ status: 403, code: 9000 });
-    expect((await call(tokenOf(token), 'GET', apiRoutes.currentUser)).code).toBe(200);
+    expect((await call(tokenOf(token), 'GET', usersApi.current.path)).code).toBe(200);
 
     const off = await call<StudentDetail>(adminA, 'POST', studentsApi.enable.path, {
       id: s.id,
       enabled: false,
     });
     expect(off.data).toMatchObject({ enabled: false, status: 'deactivated' });
-    expect((await call(tokenOf(token), 'GET', apiRoutes.currentUser)).status).toBe(401);
+    expect((await call(tokenOf(token), 'GET', usersApi.current.path)).status).toBe(401);
     expect((await passwordGrant(h.app, s.stuNo!, defaultPassword())).json().errorKey).toBe(
       'auth.account_disabled',
     );
@@ -534,8 +535,8 @@ describe('the API description', () => {
       studentsApi.save.path,
       studentsApi.batchCreate.path,
       studentsApi.resetPassword.path,
-      apiRoutes.teachersPage,
-      apiRoutes.teachersSave,
+      teachersApi.page.path,
+      teachersApi.save.path,
     ]) {
       expect(Object.keys(doc.paths)).toContain(route);
     }

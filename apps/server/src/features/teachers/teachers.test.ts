@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { apiRoutes, pathOf, type Teacher } from '@platform/contract';
+import { pathOf, type Teacher, teachersApi, usersApi } from '@platform/contract';
 import { customers, teachingTasks, users } from '../../db/schema';
 import {
   callAs,
@@ -42,7 +42,7 @@ const call = <T = unknown>(
 ) => callAs<T>(h.app, who, method, url, payload, lang);
 
 async function addTeacher(body: Partial<Record<string, unknown>> = {}, who: Who = adminA) {
-  const res = await call<Teacher>(who, 'POST', apiRoutes.teachersSave, {
+  const res = await call<Teacher>(who, 'POST', teachersApi.save.path, {
     name: '王老师',
     sex: 1,
     role: 'teacher',
@@ -54,7 +54,7 @@ async function addTeacher(body: Partial<Record<string, unknown>> = {}, who: Who 
 }
 
 const page = (who: Who, query = '') =>
-  call<{ records: Teacher[]; total: number }>(who, 'GET', `${apiRoutes.teachersPage}?${query}`);
+  call<{ records: Teacher[]; total: number }>(who, 'GET', `${teachersApi.page.path}?${query}`);
 
 describe('adding and editing teachers', () => {
   it('adds a teacher who signs in with the phone and the default password', async () => {
@@ -87,7 +87,7 @@ describe('adding and editing teachers', () => {
   });
 
   it('refuses bad input field by field and a phone that is already a login', async () => {
-    const bad = await call(adminA, 'POST', apiRoutes.teachersSave, {
+    const bad = await call(adminA, 'POST', teachersApi.save.path, {
       name: 'x',
       sex: 3,
       role: 'student',
@@ -104,7 +104,7 @@ describe('adding and editing teachers', () => {
     });
 
     const first = await addTeacher();
-    const again = await call(adminA, 'POST', apiRoutes.teachersSave, {
+    const again = await call(adminA, 'POST', teachersApi.save.path, {
       name: '重复',
       sex: 1,
       role: 'teacher',
@@ -117,7 +117,7 @@ describe('adding and editing teachers', () => {
     });
     // Taken by an account of another school as well: logins are unique platform-wide.
     const other = await addTeacher({}, adminB);
-    const cross = await call(adminA, 'POST', apiRoutes.teachersSave, {
+    const cross = await call(adminA, 'POST', teachersApi.save.path, {
       name: '重复',
       sex: 1,
       role: 'teacher',
@@ -129,7 +129,7 @@ describe('adding and editing teachers', () => {
   it('edits: the login follows a phone change only when it was the phone', async () => {
     const t = await addTeacher();
     const phone = newPhone();
-    const edited = await call<Teacher>(adminA, 'POST', apiRoutes.teachersSave, {
+    const edited = await call<Teacher>(adminA, 'POST', teachersApi.save.path, {
       id: t.id,
       name: '王老师二',
       sex: 2,
@@ -149,7 +149,7 @@ describe('adding and editing teachers', () => {
 
     // An account whose login is not its phone keeps its login.
     const named = await createUser(h.ctx, { schoolId: schoolA, roles: ['teacher'] });
-    const kept = await call<Teacher>(adminA, 'POST', apiRoutes.teachersSave, {
+    const kept = await call<Teacher>(adminA, 'POST', teachersApi.save.path, {
       id: named.id,
       name: '张老师',
       sex: 1,
@@ -160,7 +160,7 @@ describe('adding and editing teachers', () => {
 
     // A phone that another account signs in with is refused when the login would follow.
     const other = await addTeacher();
-    const clash = await call(adminA, 'POST', apiRoutes.teachersSave, {
+    const clash = await call(adminA, 'POST', teachersApi.save.path, {
       id: other.id,
       name: '王老师',
       sex: 1,
@@ -173,7 +173,7 @@ describe('adding and editing teachers', () => {
   it('a new password ends the sessions and replaces the old one', async () => {
     const t = await addTeacher();
     const token = (await signIn(h.app, t.username, h.ctx.config.defaultPassword)).access_token;
-    const res = await call(adminA, 'POST', apiRoutes.teachersSave, {
+    const res = await call(adminA, 'POST', teachersApi.save.path, {
       id: t.id,
       name: t.name,
       sex: 1,
@@ -194,7 +194,7 @@ describe('adding and editing teachers', () => {
       },
     };
     expect((await page(who)).status).toBe(403);
-    await call(adminA, 'POST', apiRoutes.teachersSave, {
+    await call(adminA, 'POST', teachersApi.save.path, {
       id: t.id,
       name: t.name,
       sex: 1,
@@ -217,7 +217,7 @@ describe('listing teachers', () => {
           admin,
         ),
       );
-    await call(admin, 'POST', apiRoutes.teachersEnable, { id: added[4]!.id, enabled: false });
+    await call(admin, 'POST', teachersApi.enable.path, { id: added[4]!.id, enabled: false });
     // Students of the school are not teachers.
     await createUser(h.ctx, { schoolId: school, roles: ['student'] });
 
@@ -265,7 +265,7 @@ describe('listing teachers', () => {
       serviceStart: new Date(past.getTime() - 86_400_000),
       serviceEnd: past,
     });
-    const got = await call<Teacher>(admin, 'GET', pathOf(apiRoutes.teachersGet, { id: t.id }));
+    const got = await call<Teacher>(admin, 'GET', pathOf(teachersApi.get.path, { id: t.id }));
     expect(got.data.status).toBe('expired');
     expect((await page(admin, 'status=expired')).data.total).toBe(2);
     expect((await page(admin, 'status=normal')).data.total).toBe(0);
@@ -277,18 +277,18 @@ describe('enabling, disabling and deleting teachers', () => {
     const t = await addTeacher({ password: 'Live_pass1' });
     const token = (await signIn(h.app, t.username, 'Live_pass1')).access_token;
     const who = { headers: { authorization: `Bearer ${token}` } };
-    expect((await call(who, 'GET', apiRoutes.currentUser)).code).toBe(200);
+    expect((await call(who, 'GET', usersApi.current.path)).code).toBe(200);
 
-    const off = await call<Teacher>(adminA, 'POST', apiRoutes.teachersEnable, {
+    const off = await call<Teacher>(adminA, 'POST', teachersApi.enable.path, {
       id: t.id,
       enabled: false,
     });
     expect(off.data).toMatchObject({ enabled: false, status: 'deactivated' });
-    expect((await call(who, 'GET', apiRoutes.currentUser)).status).toBe(401);
+    expect((await call(who, 'GET', usersApi.current.path)).status).toBe(401);
     const refused = await passwordGrant(h.app, t.username, 'Live_pass1');
     expect(refused.json()).toMatchObject({ code: 9000, errorKey: 'auth.account_disabled' });
 
-    await call(adminA, 'POST', apiRoutes.teachersEnable, { id: t.id, enabled: true });
+    await call(adminA, 'POST', teachersApi.enable.path, { id: t.id, enabled: true });
     expect((await passwordGrant(h.app, t.username, 'Live_pass1')).json().code).toBe(200);
   });
 
@@ -298,7 +298,7 @@ describe('enabling, disabling and deleting teachers', () => {
     await h.ctx.db
       .insert(teachingTasks)
       .values({ id: taskId, schoolId: schoolA, teacherId: t.id, name: '任务一' });
-    const url = pathOf(apiRoutes.teachersDelete, { id: t.id });
+    const url = pathOf(teachersApi.delete.path, { id: t.id });
 
     const zh = await call(adminA, 'DELETE', url);
     expect(zh).toMatchObject({
@@ -317,7 +317,7 @@ describe('enabling, disabling and deleting teachers', () => {
       .set({ archivedAt: new Date() })
       .where(eq(teachingTasks.id, taskId));
     expect((await call(adminA, 'DELETE', url)).code).toBe(200);
-    expect((await call(adminA, 'GET', pathOf(apiRoutes.teachersGet, { id: t.id }))).status).toBe(
+    expect((await call(adminA, 'GET', pathOf(teachersApi.get.path, { id: t.id }))).status).toBe(
       404,
     );
     expect(
@@ -329,14 +329,14 @@ describe('enabling, disabling and deleting teachers', () => {
   });
 
   it('an administrator cannot disable, delete or demote themself', async () => {
-    const self = await call(adminA, 'POST', apiRoutes.teachersEnable, {
+    const self = await call(adminA, 'POST', teachersApi.enable.path, {
       id: adminA.id,
       enabled: false,
     });
     expect(self).toMatchObject({ status: 409, errorKey: 'teachers.self_disable' });
-    const del = await call(adminA, 'DELETE', pathOf(apiRoutes.teachersDelete, { id: adminA.id }));
+    const del = await call(adminA, 'DELETE', pathOf(teachersApi.delete.path, { id: adminA.id }));
     expect(del).toMatchObject({ status: 409, errorKey: 'teachers.self_delete' });
-    const demote = await call(adminA, 'POST', apiRoutes.teachersSave, {
+    const demote = await call(adminA, 'POST', teachersApi.save.path, {
       id: adminA.id,
       name: '管理员',
       sex: 1,
@@ -355,27 +355,27 @@ describe('who may manage teachers', () => {
     for (const who of [teacherA, student, operator]) {
       const answers = await Promise.all([
         page(who),
-        call(who, 'GET', pathOf(apiRoutes.teachersGet, { id: t.id })),
-        call(who, 'POST', apiRoutes.teachersSave, {
+        call(who, 'GET', pathOf(teachersApi.get.path, { id: t.id })),
+        call(who, 'POST', teachersApi.save.path, {
           name: '新教师',
           sex: 1,
           role: 'teacher',
           phone: newPhone(),
         }),
-        call(who, 'POST', apiRoutes.teachersSave, {
+        call(who, 'POST', teachersApi.save.path, {
           id: t.id,
           name: '改名',
           sex: 1,
           role: 'teacher',
           phone: t.phone,
         }),
-        call(who, 'POST', apiRoutes.teachersEnable, { id: t.id, enabled: false }),
-        call(who, 'DELETE', pathOf(apiRoutes.teachersDelete, { id: t.id })),
+        call(who, 'POST', teachersApi.enable.path, { id: t.id, enabled: false }),
+        call(who, 'DELETE', pathOf(teachersApi.delete.path, { id: t.id })),
       ]);
       for (const a of answers) expect(a).toMatchObject({ status: 403, code: 9000 });
     }
     expect(
-      (await call(adminA, 'GET', pathOf(apiRoutes.teachersGet, { id: t.id }))).data,
+      (await call(adminA, 'GET', pathOf(teachersApi.get.path, { id: t.id }))).data,
     ).toMatchObject({
       name: t.name,
       enabled: true,
@@ -390,16 +390,16 @@ describe('who may manage teachers', () => {
       [adminA, student.id],
     ] as const) {
       const answers = await Promise.all([
-        call(who, 'GET', pathOf(apiRoutes.teachersGet, { id })),
-        call(who, 'POST', apiRoutes.teachersSave, {
+        call(who, 'GET', pathOf(teachersApi.get.path, { id })),
+        call(who, 'POST', teachersApi.save.path, {
           id,
           name: '越权',
           sex: 1,
           role: 'teacher',
           phone: newPhone(),
         }),
-        call(who, 'POST', apiRoutes.teachersEnable, { id, enabled: false }),
-        call(who, 'DELETE', pathOf(apiRoutes.teachersDelete, { id })),
+        call(who, 'POST', teachersApi.enable.path, { id, enabled: false }),
+        call(who, 'DELETE', pathOf(teachersApi.delete.path, { id })),
       ]);
       for (const a of answers) {
         expect(a).toMatchObject({ status: 404, code: 9000 });
@@ -409,7 +409,7 @@ describe('who may manage teachers', () => {
     const unchanged = await call<Teacher>(
       adminA,
       'GET',
-      pathOf(apiRoutes.teachersGet, { id: t.id }),
+      pathOf(teachersApi.get.path, { id: t.id }),
     );
     expect(unchanged.data).toMatchObject({ name: t.name, enabled: true });
     const listed = await page(adminB, `phone=${t.phone}`);
@@ -417,9 +417,9 @@ describe('who may manage teachers', () => {
   });
 
   it('needs a signed-in caller and a well-formed id', async () => {
-    const anon = await h.app.inject({ method: 'GET', url: apiRoutes.teachersPage });
+    const anon = await h.app.inject({ method: 'GET', url: teachersApi.page.path });
     expect(anon.statusCode).toBe(401);
-    const bad = await call(adminA, 'GET', pathOf(apiRoutes.teachersGet, { id: 'abc' }));
+    const bad = await call(adminA, 'GET', pathOf(teachersApi.get.path, { id: 'abc' }));
     expect(bad).toMatchObject({ status: 400, code: 9000 });
   });
 });

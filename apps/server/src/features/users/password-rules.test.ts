@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { apiRoutes, type ImportJob, studentsApi } from '@platform/contract';
+import {
+  type ImportJob,
+  studentsApi,
+  collegesApi,
+  importsApi,
+  teachersApi,
+  usersApi,
+} from '@platform/contract';
 import { users } from '../../db/schema';
 import {
   callAs,
@@ -34,7 +41,7 @@ describe('changing one’s own password', () => {
   it('refuses a common password, whatever its letter case, on the new password', async () => {
     const u = await signedIn(h.app, h.ctx, { schoolId, roles: ['student'] });
     for (const newPwd of ['password1', 'QWERTY123', 'Iloveyou']) {
-      const res = await call(u, 'PUT', apiRoutes.changePassword, {
+      const res = await call(u, 'PUT', usersApi.changePassword.path, {
         userId: u.id,
         oldPwd: TEST_PASSWORD,
         newPwd,
@@ -49,7 +56,7 @@ describe('changing one’s own password', () => {
     const zh = await call(
       u,
       'PUT',
-      apiRoutes.changePassword,
+      usersApi.changePassword.path,
       { userId: u.id, oldPwd: TEST_PASSWORD, newPwd: 'abc123' },
       'zh',
     );
@@ -69,14 +76,14 @@ describe('changing one’s own password', () => {
       [h.ctx.config.defaultPassword, 'users.password_too_common', 'too_common'],
     ];
     for (const [newPwd, errorKey, field] of cases) {
-      const res = await call(u, 'PUT', apiRoutes.changePassword, {
+      const res = await call(u, 'PUT', usersApi.changePassword.path, {
         userId: u.id,
         oldPwd: TEST_PASSWORD,
         newPwd,
       });
       expect(res).toMatchObject({ status: 400, errorKey, fields: { newPwd: field } });
     }
-    const ok = await call(u, 'PUT', apiRoutes.changePassword, {
+    const ok = await call(u, 'PUT', usersApi.changePassword.path, {
       userId: u.id,
       oldPwd: TEST_PASSWORD,
       newPwd: 'Wang_Fang_2026',
@@ -121,7 +128,7 @@ describe('passwords set for someone else', () => {
   it('are refused on teachers being added or edited, also against a login that is not the phone', async () => {
     const phone = newPhone();
     const add = (password: string) =>
-      call(admin, 'POST', apiRoutes.teachersSave, {
+      call(admin, 'POST', teachersApi.save.path, {
         name: 'Zhao_Lei',
         sex: 1,
         role: 'teacher',
@@ -142,7 +149,7 @@ describe('passwords set for someone else', () => {
     });
     await h.ctx.db.update(users).set({ phone: newPhone(), kind: 2 }).where(eq(users.id, named.id));
     const row = await h.ctx.db.query.users.findFirst({ where: eq(users.id, named.id) });
-    const edit = await call(admin, 'POST', apiRoutes.teachersSave, {
+    const edit = await call(admin, 'POST', teachersApi.save.path, {
       id: named.id,
       name: 'Sun_Li',
       sex: 2,
@@ -160,7 +167,7 @@ describe('passwords set for someone else', () => {
   it('are refused on school administrators added by operators', async () => {
     const phone = newPhone();
     const add = (password: string) =>
-      call(operator, 'POST', apiRoutes.collegesAdmins, {
+      call(operator, 'POST', collegesApi.admins.path, {
         collegeId: schoolId,
         name: 'Admin Qian',
         phone,
@@ -186,7 +193,7 @@ describe('passwords set for someone else', () => {
     const body = multipart('students.xlsx', file);
     const res = await h.app.inject({
       method: 'POST',
-      url: apiRoutes.studentsImport,
+      url: importsApi.studentsImport.path,
       headers: { ...admin.headers, ...body.headers, 'accept-language': 'en' },
       payload: body.payload,
     });
@@ -195,7 +202,7 @@ describe('passwords set for someone else', () => {
       await new Promise((r) => setTimeout(r, 20));
       const polled = await h.app.inject({
         method: 'GET',
-        url: apiRoutes.importJob.replace(':id', job.id),
+        url: importsApi.job.path.replace(':id', job.id),
         headers: admin.headers,
       });
       job = polled.json().data as ImportJob;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { apiRoutes, rootRegionId } from '@platform/contract';
+import { rootRegionId, usersApi } from '@platform/contract';
 import { regions, users } from '../../db/schema';
 import {
   bearer,
@@ -23,7 +23,7 @@ afterAll(() => h.close());
 const changePassword = (token: string, payload: unknown, lang = 'zh') =>
   h.app.inject({
     method: 'PUT',
-    url: apiRoutes.changePassword,
+    url: usersApi.changePassword.path,
     headers: { ...bearer(token), 'accept-language': lang },
     payload: payload as Record<string, unknown>,
   });
@@ -34,7 +34,7 @@ describe('GET users/current', () => {
     const t = await signIn(h.app, u.username);
     const res = await h.app.inject({
       method: 'GET',
-      url: apiRoutes.currentUser,
+      url: usersApi.current.path,
       headers: { ...bearer(t.access_token), 'accept-language': 'en' },
     });
     const data = res.json().data;
@@ -57,7 +57,7 @@ describe('GET users/current', () => {
   it('needs a token', async () => {
     const res = await h.app.inject({
       method: 'GET',
-      url: apiRoutes.currentUser,
+      url: usersApi.current.path,
       headers: { 'accept-language': 'en' },
     });
     expect(res.statusCode).toBe(401);
@@ -133,7 +133,7 @@ describe('PUT users/password', () => {
         (
           await h.app.inject({
             method: 'GET',
-            url: apiRoutes.currentUser,
+            url: usersApi.current.path,
             headers: bearer(t.access_token),
           })
         ).json().code,
@@ -203,7 +203,7 @@ describe('POST login log', () => {
     const t = await signIn(h.app, u.username);
     const res = await h.app.inject({
       method: 'POST',
-      url: apiRoutes.loginLog,
+      url: usersApi.loginLog.path,
       headers: { ...bearer(t.access_token), 'user-agent': 'test-agent' },
       payload: { clientId: 'platform-web', loginType: 'password', language: 'zh-CN' },
     });
@@ -238,7 +238,7 @@ describe('POST users/saveOrUpdate (my info)', () => {
   const save = (headers: Record<string, string>, payload: Record<string, unknown>, lang = 'en') =>
     h.app.inject({
       method: 'POST',
-      url: apiRoutes.usersSave,
+      url: usersApi.save.path,
       headers: { ...headers, 'accept-language': lang },
       payload,
     });
@@ -280,7 +280,7 @@ describe('POST users/saveOrUpdate (my info)', () => {
     expect(res.json().data.roles.map((r: { code: string }) => r.code)).toEqual(['student']);
     const current = await h.app.inject({
       method: 'GET',
-      url: apiRoutes.currentUser,
+      url: usersApi.current.path,
       headers: me.headers,
     });
     expect(current.json().data).toMatchObject(record);

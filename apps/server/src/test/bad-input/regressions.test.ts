@@ -1,7 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, pathOf } from '@platform/contract';
+import {
+  apiRoutes,
+  pathOf,
+  authApi,
+  classesApi,
+  collegesApi,
+  importsApi,
+  menusApi,
+  siteConfigApi,
+  usersApi,
+} from '@platform/contract';
 import { WEB_BASIC } from '../harness';
 import { createFixture, startLab, type Fixture, type Role } from './fixture';
 import { envelopeFault, expectRefusal, multipartBody, rawRequest, type FilePart } from './requests';
@@ -25,26 +35,26 @@ describe('ids beyond bigint', () => {
     for (const id of ['9223372036854775808', '18446744073709551616', '99999999999999999999']) {
       const path = await inject({
         method: 'GET',
-        url: pathOf(apiRoutes.classesGet, { id }),
+        url: pathOf(classesApi.get.path, { id }),
         headers: as('school-manager'),
       });
       expectRefusal(path, 400, { id: 'invalid_value' });
       const query = await inject({
         method: 'GET',
-        url: `${apiRoutes.collegesAdmins}?collegeId=${id}`,
+        url: `${collegesApi.admins.path}?collegeId=${id}`,
         headers: as('admin'),
       });
       expectRefusal(query, 400, { collegeId: 'invalid_value' });
       const body = await inject({
         method: 'POST',
-        url: apiRoutes.classesSave,
+        url: classesApi.save.path,
         headers: as('school-manager'),
         payload: { name: 'Class x', grade: '2026', majorIds: [id] },
       });
       expectRefusal(body, 400, { 'majorIds.0': 'invalid_value' });
       const list = await inject({
         method: 'GET',
-        url: `${pathOf(apiRoutes.menusAll, { appid: 'platform-web' })}?roleIds=1,${id}`,
+        url: `${pathOf(menusApi.all.path, { appid: 'platform-web' })}?roleIds=1,${id}`,
         headers: as('student'),
       });
       expectRefusal(list, 400, { roleIds: 'invalid_value' });
@@ -54,7 +64,7 @@ describe('ids beyond bigint', () => {
   it('still looks up the largest bigint, which simply does not exist', async () => {
     const res = await inject({
       method: 'GET',
-      url: pathOf(apiRoutes.classesGet, { id: '9223372036854775807' }),
+      url: pathOf(classesApi.get.path, { id: '9223372036854775807' }),
       headers: as('school-manager'),
     });
     expectRefusal(res, 404);
@@ -66,7 +76,7 @@ describe('NUL bytes and lone surrogates', () => {
     for (const lang of ['en', 'zh']) {
       const res = await inject({
         method: 'POST',
-        url: apiRoutes.oauthToken,
+        url: authApi.token.path,
         headers: {
           authorization: WEB_BASIC,
           'content-type': 'application/x-www-form-urlencoded',
@@ -83,7 +93,7 @@ describe('NUL bytes and lone surrogates', () => {
     }
     const json = await inject({
       method: 'POST',
-      url: apiRoutes.oauthToken,
+      url: authApi.token.path,
       headers: { authorization: WEB_BASIC },
       payload: { grant_type: 'password', username: 'admin', password: 'x\u0000' },
     });
@@ -93,7 +103,7 @@ describe('NUL bytes and lone surrogates', () => {
   it('refuses a lone surrogate bound for a jsonb column', async () => {
     const log = await inject({
       method: 'POST',
-      url: apiRoutes.loginLog,
+      url: usersApi.loginLog.path,
       headers: { ...as('student'), 'content-type': 'application/json' },
       payload: '{"screen":"\\ud800","language":"en"}',
     });
@@ -110,7 +120,7 @@ describe('NUL bytes and lone surrogates', () => {
   it('refuses them in query strings and path segments, also without sign-in', async () => {
     const query = await inject({
       method: 'GET',
-      url: `${apiRoutes.clientConfigList}?clientCode=a%00b`,
+      url: `${siteConfigApi.list.path}?clientCode=a%00b`,
     });
     expectRefusal(query, 400, { clientCode: 'invalid_characters' });
     const segment = await inject({
@@ -121,7 +131,7 @@ describe('NUL bytes and lone surrogates', () => {
     expectRefusal(segment, 400, { label: 'invalid_characters' });
     const key = await inject({
       method: 'POST',
-      url: apiRoutes.loginLog,
+      url: usersApi.loginLog.path,
       headers: { ...as('student'), 'content-type': 'application/json' },
       payload: '{"a\\u0000":1}',
     });
@@ -132,8 +142,8 @@ describe('NUL bytes and lone surrogates', () => {
 describe('multipart faults', () => {
   const csv = { fileName: 'students.csv', content: '姓名,学号\n学生,s1\n' };
   const uploads: { url: string; role: Role; fields: Record<string, string> }[] = [
-    { url: apiRoutes.studentsImport, role: 'school-manager', fields: {} },
-    { url: apiRoutes.collegesImport, role: 'admin', fields: {} },
+    { url: importsApi.studentsImport.path, role: 'school-manager', fields: {} },
+    { url: collegesApi.import.path, role: 'admin', fields: {} },
     { url: apiRoutes.uploadFile, role: 'student', fields: { path: '' } },
   ];
 
@@ -248,7 +258,7 @@ describe('answers the HTTP layer and the router give in the envelope', () => {
   it('answers a path segment longer than the router takes (414) in the envelope', async () => {
     const res = await inject({
       method: 'GET',
-      url: pathOf(apiRoutes.classesGet, { id: '1'.repeat(300) }),
+      url: pathOf(classesApi.get.path, { id: '1'.repeat(300) }),
       headers: { ...as('school-manager'), 'accept-language': 'en' },
     });
     expect(res.statusCode).toBe(414);
