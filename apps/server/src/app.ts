@@ -22,26 +22,9 @@ import { inputGuard } from './lib/input-guard';
 import { serve } from './lib/serve';
 import { t } from './lib/i18n';
 import { swaggerOptions } from './openapi/document';
-import { announcementsRoutes } from './features/announcements/announcements.routes';
 import { authPlugin } from './features/auth/auth.plugin';
-import { authRoutes } from './features/auth/auth.routes';
-import { collegesRoutes } from './features/colleges/colleges.routes';
-import { regionsRoutes } from './features/regions/regions.routes';
-import { customersRoutes } from './features/customers/customers.routes';
-import { orgRoutes } from './features/org/org.routes';
-import { classesRoutes } from './features/classes/classes.routes';
-import { teachersRoutes } from './features/teachers/teachers.routes';
-import { studentsRoutes } from './features/students/students.routes';
-import { importsRoutes } from './features/imports/imports.routes';
-import { rolesRoutes } from './features/roles/roles.routes';
-import { environmentsRoutes } from './features/environments/environments.routes';
-import { setUpLabs } from './features/labs/labs.setup';
+import { registerFeatures } from './features';
 import type { ThrottleOptions } from './features/auth/login-throttle';
-import { menusRoutes } from './features/menus/menus.routes';
-import { schoolsRoutes } from './features/schools/schools.routes';
-import { siteConfigRoutes } from './features/site-config/site-config.routes';
-import { usersRoutes } from './features/users/users.routes';
-import { whitelistRoutes } from './features/whitelist/whitelist.routes';
 
 export interface RegisteredRoute {
   method: string;
@@ -188,24 +171,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(authPlugin, { throttle: opts.throttle });
 
   serve(app, systemApi.health, async (_req, reply) => reply.ok({ status: 'up' as const }));
-  await app.register(authRoutes);
-  await app.register(usersRoutes);
-  await app.register(menusRoutes);
-  await app.register(schoolsRoutes);
-  await app.register(whitelistRoutes);
-  await app.register(siteConfigRoutes);
-  await app.register(announcementsRoutes);
-  await app.register(collegesRoutes);
-  await app.register(regionsRoutes);
-  await app.register(customersRoutes);
-  await app.register(orgRoutes);
-  await app.register(classesRoutes((studentIds) => app.labs.runtime.removeUserLabs(studentIds)));
-  await app.register(teachersRoutes);
-  await app.register(studentsRoutes);
-  await app.register(importsRoutes);
-  await app.register(rolesRoutes);
-  const labRuntime = await setUpLabs(app);
-  await app.register(environmentsRoutes((envId) => labRuntime.isEnvInUse(envId)));
+  await registerFeatures(app);
 
   const webIndex = path.join(ctx.config.webDist, 'index.html');
   const serveWeb = opts.serveWeb !== false && fs.existsSync(webIndex);

@@ -1,11 +1,27 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
 import { envelopeOf, type Access, type AnyRoute, type RouteParsed } from '@platform/contract';
-import { accessHooks } from '../features/auth/access';
+
+/** The hooks that enforce a declared access: sign-in before validation, the rest after it. */
+export interface AccessHooks {
+  onRequest?: onRequestHookHandler;
+  preHandler?: preHandlerHookHandler;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route, as its contract declares. */
     access?: Access;
+  }
+  interface FastifyInstance {
+    /** Enforcement of a route's declared access (the auth feature provides it). */
+    accessHooks: (access: Access) => AccessHooks;
   }
 }
 
@@ -30,7 +46,7 @@ export function serve<D extends AnyRoute>(
     method: def.method,
     url: def.path,
     ...extra,
-    ...accessHooks(app, access),
+    ...app.accessHooks(access),
     config: {
       access,
       ...(access.who === 'account' && access.duringPasswordChange

@@ -1,14 +1,44 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Access, PermissionKey, PermissionRule } from '@platform/contract';
-import { AppError, forbidden } from '../../lib/errors';
+import {
+  platformRoleCodes,
+  rolesForApp,
+  type Access,
+  type PermissionKey,
+  type PermissionRule,
+} from '@platform/contract';
+import { AppError, forbidden, unauthorized } from '../../lib/errors';
 import { permissionsOf } from '../menus/menus.permissions';
-import { isPlatformStaff, requireActor, requireRole } from './auth.plugin';
+import type { Actor } from './actor';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The actor's button permissions, loaded at most once per request. */
     heldPermissions: Promise<Set<string>> | null;
   }
+}
+
+export function requireActor(req: FastifyRequest): Actor {
+  if (!req.actor) throw unauthorized();
+  return req.actor;
+}
+
+/** Role codes of the actor in the application the request came through. */
+export function roleCodesOf(actor: Actor): string[] {
+  return rolesForApp(actor.roles, actor.clientId).map((r) => r.code);
+}
+
+export function isPlatformStaff(actor: Actor): boolean {
+  return roleCodesOf(actor).some((c) => (platformRoleCodes as readonly string[]).includes(c));
+}
+
+/** The school the actor acts for; platform accounts without a school are refused. */
+export function requireSchoolOf(actor: Actor): string {
+  if (!actor.schoolId) throw forbidden();
+  return actor.schoolId;
+}
+
+export function requireRole(actor: Actor, ...codes: string[]): void {
+  if (!roleCodesOf(actor).some((c) => codes.includes(c))) throw forbidden();
 }
 
 /** The actor's button-level permissions, loaded once per request. */

@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { platformRoleCodes, rolesForApp } from '@platform/contract';
+import type { Access } from '@platform/contract';
 import { AppError, forbidden, unauthorized } from '../../lib/errors';
 import { sha256 } from '../../lib/passwords';
 import * as repo from './auth.repo';
 import { parseBearer } from './auth.service';
 import { LoginThrottle, type ThrottleOptions } from './login-throttle';
 import { sessionCache } from './session-cache';
-import type { Actor } from './actor';
+import { accessHooks, isPlatformStaff, requireActor } from './access';
 
 export type { Actor } from './actor';
+export { isPlatformStaff, requireActor, requireRole, requireSchoolOf, roleCodesOf } from './access';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,30 +33,6 @@ declare module 'fastify' {
   }
 }
 
-export function requireActor(req: FastifyRequest): Actor {
-  if (!req.actor) throw unauthorized();
-  return req.actor;
-}
-
-/** Role codes of the actor in the application the request came through. */
-export function roleCodesOf(actor: Actor): string[] {
-  return rolesForApp(actor.roles, actor.clientId).map((r) => r.code);
-}
-
-export function isPlatformStaff(actor: Actor): boolean {
-  return roleCodesOf(actor).some((c) => (platformRoleCodes as readonly string[]).includes(c));
-}
-
-/** The school the actor acts for; platform accounts without a school are refused. */
-export function requireSchoolOf(actor: Actor): string {
-  if (!actor.schoolId) throw forbidden();
-  return actor.schoolId;
-}
-
-export function requireRole(actor: Actor, ...codes: string[]): void {
-  if (!roleCodesOf(actor).some((c) => codes.includes(c))) throw forbidden();
-}
-
 const sessionChecks = new WeakSet<object>();
 
 /** Whether an onRequest hook is `authenticate` or `authenticateStaff`: the route needs an access token. */
@@ -67,6 +44,7 @@ export const authPlugin = fp(
   async (app: FastifyInstance, opts: { throttle?: ThrottleOptions | undefined }) => {
     app.decorateRequest('actor', null);
     app.decorateRequest('heldPermissions', null);
+    app.decorate('accessHooks', (access: Access) => accessHooks(app, access));
     app.decorate('loginThrottle', new LoginThrottle(opts.throttle, () => app.ctx.now().getTime()));
     app.decorate('authenticate', async (req: FastifyRequest) => {
       const token = parseBearer(req.headers.authorization);

@@ -1,7 +1,7 @@
 import { permissionOf, type PermissionKey } from '@platform/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { Actor } from '../auth/auth.plugin';
+import type { Actor } from '../auth/actor';
 import * as repo from './menus.repo';
 
 /** Permission keys of the button entries granted to any of the roles, in one application. */

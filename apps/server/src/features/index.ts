@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { announcementsRoutes } from './announcements/announcements.routes';
+import { authRoutes } from './auth/auth.routes';
+import { classesRoutes } from './classes/classes.routes';
+import { collegesRoutes } from './colleges/colleges.routes';
+import { customersRoutes } from './customers/customers.routes';
+import { environmentsRoutes } from './environments/environments.routes';
+import { importsRoutes } from './imports/imports.routes';
+import { setUpLabs } from './labs/labs.setup';
+import { menusRoutes } from './menus/menus.routes';
+import { orgRoutes } from './org/org.routes';
+import { regionsRoutes } from './regions/regions.routes';
+import { rolesRoutes } from './roles/roles.routes';
+import { schoolsRoutes } from './schools/schools.routes';
+import { siteConfigRoutes } from './site-config/site-config.routes';
+import { studentsRoutes } from './students/students.routes';
+import { teachersRoutes } from './teachers/teachers.routes';
+import { usersRoutes } from './users/users.routes';
+import { whitelistRoutes } from './whitelist/whitelist.routes';
+
+type Feature = (app: FastifyInstance) => PromiseLike<unknown>;
+
+/** The server's features, registered in this order. */
+const features: Feature[] = [
+  (app) => app.register(authRoutes),
+  (app) => app.register(usersRoutes),
+  (app) => app.register(menusRoutes),
+  (app) => app.register(schoolsRoutes),
+  (app) => app.register(whitelistRoutes),
+  (app) => app.register(siteConfigRoutes),
+  (app) => app.register(announcementsRoutes),
+  (app) => app.register(collegesRoutes),
+  (app) => app.register(regionsRoutes),
+  (app) => app.register(customersRoutes),
+  (app) => app.register(orgRoutes),
+  (app) => app.register(classesRoutes((ids) => app.labs.runtime.removeUserLabs(ids))),
+  (app) => app.register(teachersRoutes),
+  (app) => app.register(studentsRoutes),
+  (app) => app.register(importsRoutes),
+  (app) => app.register(rolesRoutes),
+  setUpLabs,
+  (app) => app.register(environmentsRoutes((envId) => app.labs.runtime.isEnvInUse(envId))),
+];
+
+export async function registerFeatures(app: FastifyInstance): Promise<void> {
+  for (const feature of features) await feature(app);
+}
