@@ -18,6 +18,7 @@ export * from './announcements.api';
 export * from './whitelist.api';
 export * from './regions.api';
 export * from './students.api';
+export * from './environments';
 export * from './labs';
 export * from './permissions';
 export * from './colleges';
