@@ -20,6 +20,7 @@ export * from './regions.api';
 export * from './students.api';
 export * from './environments';
 export * from './labs';
+export * from './environments.api';
 export * from './permissions';
 export * from './colleges';
 export * from './customers';
