@@ -21,6 +21,7 @@ export * from './students.api';
 export * from './environments';
 export * from './labs';
 export * from './environments.api';
+export * from './labs.api';
 export * from './permissions';
 export * from './colleges';
 export * from './customers';

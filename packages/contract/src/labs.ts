@@ -165,6 +165,8 @@ export const labPathSchema = z
   .refine((p) => !p.includes('\0'), 'invalid_format')
   .default('');
 export const listFilesQuerySchema = z.object({ containerId: idSchema, path: labPathSchema });
+/** The form fields of an upload, before its file part: the lab, and the folder in its home. */
+export const labUploadFieldsSchema = z.object({ containerId: idSchema, path: labPathSchema });
 export const downloadQuerySchema = z.object({
   containerId: idSchema,
   path: z.string().min(1, 'required').max(1024, 'too_long'),
