@@ -35,3 +35,26 @@ export const fullScreenPathSuffixes = ['/task', '/experiment', '/reportInfo', '/
 
 export const defaultSchoolUrl = 'sch_edu';
 export const webClientId = 'platform-web';
+
+/** Timings and limits of the lab runtime (spec platform §4 and §9). */
+export const labLimits = {
+  heartbeatMs: 60_000,
+  pollMs: 5_000,
+  pollRunningMs: 10_000,
+  startRetryMs: 5_000,
+  resetFailureMessageMs: 5_000,
+  startErrorMessageMs: 10_000,
+  terminalReplayBytes: 64 * 1024,
+  terminalReconnectMs: 5 * 60_000,
+  ticketSeconds: 60,
+  uploadMaxBytes: 50 * 1024 * 1024,
+  idleTimeoutMin: 60,
+  idleTimeoutMax: 86_400,
+  idleTimeoutDefault: 1_800,
+  restartLimitMax: 1_000,
+  initialFilesMax: 20,
+  initialFileMaxBytes: 64 * 1024,
+  devicesMax: 20,
+  partsMax: 5,
+  labelsMax: 10,
+} as const;

@@ -17,7 +17,6 @@ import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import type { Actor } from '../auth/auth.plugin';
-import { requireEnvManager } from './environments.policy';
 import * as repo from './environments.repo';
 
 type EnvAdd = z.output<typeof envAddSchema>;
@@ -109,7 +108,6 @@ export class EnvironmentsService {
     actor: Actor,
     q: repo.EnvFilter & { pageNum: number; pageSize: number; mine?: string },
   ) {
-    requireEnvManager(actor);
     const { records, total } = await repo.pageEnvironments(
       this.ctx.db,
       { ...q, createdBy: q.mine === 'true' ? actor.userId : undefined },
@@ -124,23 +122,20 @@ export class EnvironmentsService {
     };
   }
 
-  async get(actor: Actor, id: string): Promise<Environment> {
-    requireEnvManager(actor);
+  async get(id: string): Promise<Environment> {
     const row = await repo.findEnvironment(this.ctx.db, id);
     if (!row) throw notFound('envs.not_found');
     return (await this.withRunnable([row]))[0]!;
   }
 
-  async options(actor: Actor) {
-    requireEnvManager(actor);
+  async options() {
     return (await repo.listOptions(this.ctx.db)).map((o) => ({
       ...o,
       resourceKind: o.resourceKind as ResourceKind,
     }));
   }
 
-  async labels(actor: Actor): Promise<string[]> {
-    requireEnvManager(actor);
+  async labels(): Promise<string[]> {
     return repo.distinctLabels(this.ctx.db);
   }
 
@@ -180,7 +175,6 @@ export class EnvironmentsService {
   }
 
   async add(actor: Actor, body: EnvAdd): Promise<Environment> {
-    requireEnvManager(actor);
     const parts = [...(body.parts ?? [])];
     await this.checkCode(body.code);
     await this.checkParts(body.type, parts);
@@ -211,8 +205,7 @@ export class EnvironmentsService {
     return (await this.withRunnable([row]))[0]!;
   }
 
-  async update(actor: Actor, body: EnvUpdate): Promise<Environment> {
-    requireEnvManager(actor);
+  async update(body: EnvUpdate): Promise<Environment> {
     const existing = await repo.findEnvironment(this.ctx.db, body.id);
     if (!existing) throw notFound('envs.not_found');
     await this.checkCode(body.code, body.id);
@@ -227,8 +220,7 @@ export class EnvironmentsService {
     return (await this.withRunnable([row]))[0]!;
   }
 
-  async config(actor: Actor, body: EnvConfig): Promise<Environment> {
-    requireEnvManager(actor);
+  async config(body: EnvConfig): Promise<Environment> {
     const existing = await repo.findEnvironment(this.ctx.db, body.id);
     if (!existing) throw notFound('envs.not_found');
     await this.checkParts(existing.type, body.parts, body.id);
@@ -244,7 +236,6 @@ export class EnvironmentsService {
   }
 
   async copy(actor: Actor, id: string, lang: Lang): Promise<Environment> {
-    requireEnvManager(actor);
     const source = await repo.findEnvironment(this.ctx.db, id);
     if (!source) throw notFound('envs.not_found');
     let code = '';
@@ -267,8 +258,7 @@ export class EnvironmentsService {
     return (await this.withRunnable([row]))[0]!;
   }
 
-  async remove(actor: Actor, id: string): Promise<void> {
-    requireEnvManager(actor);
+  async remove(id: string): Promise<void> {
     const existing = await repo.findEnvironment(this.ctx.db, id);
     if (!existing) throw notFound('envs.not_found');
     if (this.isRunning(id)) throw new AppError('envs.in_use', { code: 9999, status: 409 });
@@ -281,23 +271,22 @@ export class EnvironmentsService {
     });
   }
 
-  async scripts(
-    actor: Actor,
-    q: { envId?: string | undefined; name?: string | undefined; pageNum: number; pageSize: number },
-  ) {
-    requireEnvManager(actor);
+  async scripts(q: {
+    envId?: string | undefined;
+    name?: string | undefined;
+    pageNum: number;
+    pageSize: number;
+  }) {
     const { records, total } = await repo.pageScripts(this.ctx.db, q, q.pageNum, q.pageSize);
     return { records: records.map(presentScript), total, pageNum: q.pageNum, pageSize: q.pageSize };
   }
 
-  async scriptsByLabel(actor: Actor, label: string): Promise<Script[]> {
-    requireEnvManager(actor);
+  async scriptsByLabel(label: string): Promise<Script[]> {
     const { records } = await repo.pageScripts(this.ctx.db, { label }, 1, 100);
     return records.map(presentScript);
   }
 
-  async saveScript(actor: Actor, body: ScriptSave): Promise<Script> {
-    requireEnvManager(actor);
+  async saveScript(body: ScriptSave): Promise<Script> {
     if (!(await repo.findEnvironment(this.ctx.db, body.envId))) {
       throw invalid('envs.not_found', { envId: 'invalid_value' });
     }
@@ -316,8 +305,7 @@ export class EnvironmentsService {
     return presentScript((await repo.findScript(this.ctx.db, saved.id))!);
   }
 
-  async removeScript(actor: Actor, id: string): Promise<void> {
-    requireEnvManager(actor);
+  async removeScript(id: string): Promise<void> {
     if (!(await repo.deleteScript(this.ctx.db, id))) throw notFound('scripts.not_found');
   }
 }

@@ -24,11 +24,12 @@ import type {
   startRequestSchema,
 } from '@platform/contract';
 import type { AppContext } from '../../lib/context';
-import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
-import { isPlatformStaff, type Actor } from '../auth/auth.plugin';
+import { AppError, invalid, notFound } from '../../lib/errors';
+import type { Actor } from '../auth/auth.plugin';
 import * as envRepo from '../environments/environments.repo';
 import { presentScript, runnableOf } from '../environments/environments.service';
 import { labOrigin, type LabAccess } from './labs.access';
+import { labOwnerOf, requireCentreEnvironment, requireOwnLab } from './labs.policy';
 import * as repo from './labs.repo';
 import type { ContainerEntry, LabRuntime } from './labs.runtime';
 
@@ -52,11 +53,9 @@ export class LabsService {
     private readonly access: LabAccess,
   ) {}
 
-  /** The caller's own container; anything else is "not found" so ids reveal nothing. */
+  /** The caller's own container, as the policy decides. */
   own(actor: Actor, containerId: string): ContainerEntry {
-    const entry = this.runtime.get(containerId);
-    if (!entry || entry.userId !== actor.userId) throw notFound('labs.not_found');
-    return entry;
+    return requireOwnLab(actor, this.runtime.get(containerId));
   }
 
   private async partsOf(env: envRepo.EnvironmentRow): Promise<envRepo.EnvironmentRow[]> {
@@ -75,6 +74,7 @@ export class LabsService {
   }
 
   async start(actor: Actor, body: StartRequest): Promise<string[]> {
+    const owner = labOwnerOf(actor);
     const env = await this.usableEnv(body.expEnvId);
     const parts = await this.partsOf(env);
     if (parts.length === 0)
@@ -89,14 +89,14 @@ export class LabsService {
         });
       }
     }
-    const existing = this.runtime.entriesOf(actor.userId, env.id);
+    const existing = this.runtime.entriesOf(owner, env.id);
     const alive = existing.filter((e) => e.desired === 1 && e.state !== 'Failed');
     if (alive.length === parts.length && alive.length === existing.length) {
       return existing.sort((a, b) => a.id.localeCompare(b.id)).map((e) => e.id);
     }
     if (env.restartLimit > 0) {
       const since = new Date(this.ctx.now().getTime() - dayMs);
-      const used = await repo.startsSince(this.ctx.db, actor.userId, env.id, since);
+      const used = await repo.startsSince(this.ctx.db, owner, env.id, since);
       if (used >= env.restartLimit) {
         throw new AppError('labs.restart_limit', {
           code: ResponseCode.FAILED,
@@ -122,7 +122,7 @@ export class LabsService {
       ids.push(
         await repo.upsertContainer(this.ctx.db, {
           id: this.ctx.ids.next(),
-          userId: actor.userId,
+          userId: owner,
           schoolId: actor.schoolId,
           envId: env.id,
           partEnvId: part.id,
@@ -151,7 +151,7 @@ export class LabsService {
       if (entry.envId !== envId) throw notFound('labs.not_found');
       return [entry];
     }
-    return this.runtime.entriesOf(actor.userId, envId);
+    return this.runtime.entriesOf(labOwnerOf(actor), envId);
   }
 
   async stop(actor: Actor, envId: string, containerId?: string): Promise<void> {
@@ -205,10 +205,11 @@ export class LabsService {
   }
 
   async restartLimit(actor: Actor, envId: string) {
+    const owner = labOwnerOf(actor);
     const env = await envRepo.findEnvironment(this.ctx.db, envId);
     if (!env) throw notFound('envs.not_found');
     const since = new Date(this.ctx.now().getTime() - dayMs);
-    const used = await repo.startsSince(this.ctx.db, actor.userId, envId, since);
+    const used = await repo.startsSince(this.ctx.db, owner, envId, since);
     return {
       limit: env.restartLimit,
       used,
@@ -285,11 +286,12 @@ export class LabsService {
   }
 
   async saveJupyterInfo(actor: Actor, body: JupyterInfoSave): Promise<JupyterInfo> {
+    const owner = labOwnerOf(actor);
     const env = await envRepo.findEnvironment(this.ctx.db, body.expEnvId);
     if (!env) throw invalid('envs.not_found', { expEnvId: 'invalid_value' });
     checkWithinLimits(env, body);
     const row = {
-      userId: actor.userId,
+      userId: owner,
       envId: env.id,
       cpuCore: body.cpuCore,
       memorySize: body.memorySize,
@@ -303,12 +305,11 @@ export class LabsService {
   }
 
   async jupyterInfo(actor: Actor, envId: string): Promise<JupyterInfo | null> {
-    const row = await repo.findJupyterInfo(this.ctx.db, actor.userId, envId);
+    const row = await repo.findJupyterInfo(this.ctx.db, labOwnerOf(actor), envId);
     return row ? { resourceExpEnvId: envId, ...pickResources(row) } : null;
   }
 
-  async usage(actor: Actor, envId: string, pageNum: number, pageSize: number) {
-    if (!isPlatformStaff(actor)) throw forbidden();
+  async usage(envId: string, pageNum: number, pageSize: number) {
     const env = await envRepo.findEnvironment(this.ctx.db, envId);
     if (!env) throw notFound('envs.not_found');
     const page = await repo.usagePage(this.ctx.db, envId, pageNum, pageSize);
@@ -343,6 +344,7 @@ export class LabsService {
   }
 
   async centerPage(actor: Actor, q: CenterPage) {
+    const owner = labOwnerOf(actor);
     const { records, total } = await envRepo.pageEnvironments(
       this.ctx.db,
       { ...q, visibleOnly: true },
@@ -358,24 +360,21 @@ export class LabsService {
           r,
           parts.filter((p) => r.parts.includes(p.id)),
         ),
-        runtimeStateOf(this.runtime.entriesOf(actor.userId, r.id)),
+        runtimeStateOf(this.runtime.entriesOf(owner, r.id)),
       ),
     );
     return { records: items, total, pageNum: q.pageNum, pageSize: q.pageSize };
   }
 
   async centerDetail(actor: Actor, envId: string, lang: Lang): Promise<CenterDetail> {
-    const env = await envRepo.findEnvironment(this.ctx.db, envId);
-    if (!env || env.state !== 1 || (env.hidden === 1 && !isPlatformStaff(actor))) {
-      throw notFound('envs.not_found');
-    }
+    const env = requireCentreEnvironment(actor, await envRepo.findEnvironment(this.ctx.db, envId));
     const parts = env.type === 4 ? await this.partsOf(env) : [];
     const runnable = runnableOf(env, parts);
     const unsupported = (env.type === 4 ? parts : [env]).find(
       (p) => !runnerOf(p.resourceKind as ResourceKind),
     );
     const scripts = await envRepo.pageScripts(this.ctx.db, { envId }, 1, 100);
-    const entries = this.runtime.entriesOf(actor.userId, envId);
+    const entries = this.runtime.entriesOf(labOwnerOf(actor), envId);
     return {
       ...centerItemOf(env, runnable, runtimeStateOf(entries)),
       manual: env.manual,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '@platform/contract';
 import {
-  LabRuntime,
+  LabController,
   missingEnvIdMessage,
   startSlowMs,
   type ContainerStatus,
@@ -45,7 +45,7 @@ function setup(options: { envId?: string | null; stored?: string } = {}) {
     options.stored === undefined ? {} : { [storageKeys.containerId]: options.stored },
   );
   const log = vi.fn();
-  const runtime = new LabRuntime({
+  const runtime = new LabController({
     envId: options.envId === undefined ? '7' : options.envId,
     api,
     storage,

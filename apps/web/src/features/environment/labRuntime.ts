@@ -9,10 +9,11 @@ import {
 } from '@platform/contract';
 
 /**
- * The lab runtime of one environment for its user (spec platform §4, §8, §9), without React:
- * start (retried after 5 s on code 601), container polling (5 s, then 10 s once every container
- * runs), heartbeat (60 s while active), stop, reset, and the container ids kept in local storage
- * (comma-joined) so a reload gets the same lab back. The hook `useLabRuntime` wires it to the UI.
+ * `LabController` drives one environment's lab for its user from the browser (spec platform §4,
+ * §8, §9), without React: start (retried after 5 s on code 601), container polling (5 s, then
+ * 10 s once every container runs), heartbeat (60 s while active), stop, reset, and the container
+ * ids kept in local storage (comma-joined) so a reload gets the same lab back. The hook
+ * `useLabRuntime` wires it to the UI.
  */
 
 export interface ContainerStatus {
@@ -117,7 +118,7 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((id) => b.includes(id));
 }
 
-export class LabRuntime {
+export class LabController {
   private snapshot: LabRuntimeSnapshot;
   private readonly listeners = new Set<() => void>();
   private readonly envId: string | null;

@@ -13,7 +13,7 @@ import { labLimits, type StartRequest } from '@platform/contract';
 import { isRequestError } from '../../shared/request';
 import { showToast } from '../../shared/toast';
 import { environmentKeys, labRuntimeApi } from './api';
-import { LabRuntime, type ActionResult, type LabRuntimeSnapshot } from './labRuntime';
+import { LabController, type ActionResult, type LabRuntimeSnapshot } from './labRuntime';
 
 export type StartOptions = Omit<StartRequest, 'expEnvId'>;
 
@@ -54,7 +54,7 @@ export function useLabRuntime(
   const queryClient = useQueryClient();
   const [modal, contextHolder] = Modal.useModal();
   const machine = useMemo(
-    () => new LabRuntime({ envId, api: labRuntimeApi, storage: storage() }),
+    () => new LabController({ envId, api: labRuntimeApi, storage: storage() }),
     [envId],
   );
   const snapshot = useSyncExternalStore(machine.subscribe, machine.getSnapshot);
