@@ -5,7 +5,7 @@
  * Usage: npm run bench:lab-files  (PGlite in memory; set DATABASE_URL to use PostgreSQL)
  */
 import os from 'node:os';
-import { apiRoutes } from '@platform/contract';
+import { labsApi } from '@platform/contract';
 import { createEnvironment, signedIn } from '../apps/server/src/test/factories';
 import { createHarness } from '../apps/server/src/test/harness';
 
@@ -53,7 +53,7 @@ try {
   const env = await createEnvironment(h.ctx);
   const started = await h.app.inject({
     method: 'POST',
-    url: apiRoutes.containersStart,
+    url: labsApi.start.path,
     headers: student.headers,
     payload: { expEnvId: env.id },
   });
@@ -68,7 +68,7 @@ try {
       await timed(() =>
         h.app.inject({
           method: 'POST',
-          url: apiRoutes.uploadFile,
+          url: labsApi.uploadFile.path,
           headers: { ...headers, ...body.headers },
           payload: body.payload,
         }),
@@ -81,7 +81,7 @@ try {
       await timed(() =>
         h.app.inject({
           method: 'GET',
-          url: `${apiRoutes.listFiles}?containerId=${id}&path=`,
+          url: `${labsApi.listFiles.path}?containerId=${id}&path=`,
           headers,
         }),
       ),
@@ -93,7 +93,7 @@ try {
       await timed(async () => {
         const res = await h.app.inject({
           method: 'GET',
-          url: `${apiRoutes.downloadFile}?containerId=${id}&path=data.bin`,
+          url: `${labsApi.downloadFile.path}?containerId=${id}&path=data.bin`,
           headers,
         });
         if (res.rawPayload.length !== mib.length) throw new Error('short download');
@@ -103,7 +103,7 @@ try {
   }
   await h.app.inject({
     method: 'GET',
-    url: `${apiRoutes.containersStop}?envId=${env.id}`,
+    url: `${labsApi.stop.path}?envId=${env.id}`,
     headers,
   });
 

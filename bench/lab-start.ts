@@ -5,7 +5,7 @@
  * Usage: npm run bench:lab-start  (PGlite in memory; set DATABASE_URL to use PostgreSQL)
  */
 import os from 'node:os';
-import { apiRoutes, pathOf } from '@platform/contract';
+import { pathOf, labsApi } from '@platform/contract';
 import { createEnvironment, signedIn } from '../apps/server/src/test/factories';
 import { createHarness, type Harness } from '../apps/server/src/test/harness';
 
@@ -27,7 +27,7 @@ async function startToReady(
   const t0 = performance.now();
   const res = await h.app.inject({
     method: 'POST',
-    url: apiRoutes.containersStart,
+    url: labsApi.start.path,
     headers,
     payload: { expEnvId: envId },
   });
@@ -38,7 +38,7 @@ async function startToReady(
       ids.map(async (id) => {
         const r = await h.app.inject({
           method: 'POST',
-          url: pathOf(apiRoutes.containerCheckState, { id }),
+          url: pathOf(labsApi.checkState.path, { id }),
           headers,
         });
         return r.json().data.state as string;
@@ -51,7 +51,7 @@ async function startToReady(
 }
 
 async function stop(h: Harness, headers: Record<string, string>, envId: string) {
-  await h.app.inject({ method: 'GET', url: `${apiRoutes.containersStop}?envId=${envId}`, headers });
+  await h.app.inject({ method: 'GET', url: `${labsApi.stop.path}?envId=${envId}`, headers });
 }
 
 const summary = (label: string, ms: number[]) =>

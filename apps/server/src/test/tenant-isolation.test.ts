@@ -3,7 +3,6 @@ import ExcelJS from 'exceljs';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  apiRoutes,
   pathOf,
   UserKind,
   type RoleCode,
@@ -19,6 +18,8 @@ import {
   schoolsApi,
   teachersApi,
   usersApi,
+  environmentsApi,
+  labsApi,
 } from '@platform/contract';
 import {
   classes,
@@ -160,64 +161,63 @@ const table: Record<string, Entry> = {
   'GET /openapi/api-user/client/config/list': open('public site configuration'),
   'GET /openapi/api-operation/system/announcement': open('public announcement'),
   'POST /api-experiment/center/page': open('the platform’s environment catalogue', () =>
-    post(apiRoutes.centerPage, {}),
+    post(labsApi.centerPage.path, {}),
   ),
   'GET /api-experiment/center/detail/:id': open('the platform’s environment catalogue', (t) =>
-    get(pathOf(apiRoutes.centerDetail, { id: t.envId })),
+    get(pathOf(labsApi.centerDetail.path, { id: t.envId })),
   ),
   'POST /api-experiment/containers/start': open(
     'starts a lab of the caller for a platform environment (labs.test.ts)',
   ),
   'GET /api-experiment/containers/stop': open('stops the caller’s own lab', (t) =>
-    get(apiRoutes.containersStop, { envId: t.envId, containerId: t.containerId }),
+    get(labsApi.stop.path, { envId: t.envId, containerId: t.containerId }),
   ),
   'POST /api-experiment/container/check/state/:id': object(
-    (t) => post(pathOf(apiRoutes.containerCheckState, { id: t.containerId })),
+    (t) => post(pathOf(labsApi.checkState.path, { id: t.containerId })),
     false,
     labOnly,
   ),
   'GET /api-experiment/container/detail/:id': object(
-    (t) => get(pathOf(apiRoutes.containerDetail, { id: t.containerId })),
+    (t) => get(pathOf(labsApi.detail.path, { id: t.containerId })),
     false,
     labOnly,
   ),
   'PUT /api-experiment/containers/heartbeat': object(
-    (t) =>
-      put(apiRoutes.containersHeartbeat, undefined, { envId: t.envId, containerId: t.containerId }),
+    (t) => put(labsApi.heartbeat.path, undefined, { envId: t.envId, containerId: t.containerId }),
     false,
     labOnly,
   ),
   'GET /api-experiment/container/getTime': open('the caller’s own restart count', (t) =>
-    get(apiRoutes.containerGetTime, { envId: t.envId }),
+    get(labsApi.restartLimit.path, { envId: t.envId }),
   ),
   'POST /api-experiment/container/reset': object(
-    (t) => post(apiRoutes.containerReset, { envId: t.envId, containerId: t.containerId }),
+    (t) => post(labsApi.reset.path, { envId: t.envId, containerId: t.containerId }),
     false,
     labOnly,
   ),
   'GET /api-experiment/containers/reset/ai': object(
-    (t) => get(apiRoutes.containersResetAi, { envId: t.envId, containerId: t.containerId }),
+    (t) => get(labsApi.resetAi.path, { envId: t.envId, containerId: t.containerId }),
     false,
     labOnly,
   ),
   'POST /api-experiment/experiment/env/tb/reset': object(
-    (t) => post(apiRoutes.envTbReset, { envId: t.envId, containerId: t.containerId }),
+    (t) => post(labsApi.resetPlatform.path, { envId: t.envId, containerId: t.containerId }),
     false,
     labOnly,
   ),
   'POST /api-experiment/container/ticket/:id': object(
-    (t) => post(pathOf(apiRoutes.containerTicket, { id: t.containerId }), {}),
+    (t) => post(pathOf(labsApi.ticket.path, { id: t.containerId }), {}),
     false,
     labOnly,
   ),
   'GET /api-experiment/disk/alarm/get': open('the caller’s own disk alarm'),
   'GET /api-experiment/container/listFiles': object(
-    (t) => get(apiRoutes.listFiles, { containerId: t.containerId, path: '/' }),
+    (t) => get(labsApi.listFiles.path, { containerId: t.containerId, path: '/' }),
     false,
     labOnly,
   ),
   'GET /api-experiment/container/downloadFile': object(
-    (t) => get(apiRoutes.downloadFile, { containerId: t.containerId, path: 'notes.txt' }),
+    (t) => get(labsApi.downloadFile.path, { containerId: t.containerId, path: 'notes.txt' }),
     false,
     labOnly,
   ),
@@ -226,33 +226,35 @@ const table: Record<string, Entry> = {
   ),
   'POST /api-case/jupyter/exp/info/save': open('the caller’s own Jupyter request'),
   'GET /api-case/jupyter/exp/info/query': open('the caller’s own Jupyter request', (t) =>
-    get(apiRoutes.jupyterInfoQuery, { resourceExpEnvId: t.envId }),
+    get(labsApi.jupyterInfoQuery.path, { resourceExpEnvId: t.envId }),
   ),
   'GET /api-operation/env/usage/:id': staff((t) =>
-    get(pathOf(apiRoutes.envUsage, { id: t.envId })),
+    get(pathOf(labsApi.usage.path, { id: t.envId })),
   ),
-  'GET /api-experiment/env/page/list': staff(() => get(apiRoutes.envPage)),
-  'POST /api-experiment/env/add': staff(() => post(apiRoutes.envAdd, {})),
-  'PUT /api-experiment/env/update': staff(() => put(apiRoutes.envUpdate, {})),
-  'PUT /api-experiment/env/config': staff(() => put(apiRoutes.envConfig, {})),
-  'GET /api-experiment/env/get/:id': staff((t) => get(pathOf(apiRoutes.envGet, { id: t.envId }))),
-  'GET /api-experiment/env/list': staff(() => get(apiRoutes.envList)),
-  'GET /api-experiment/env/labels': staff(() => get(apiRoutes.envLabels)),
+  'GET /api-experiment/env/page/list': staff(() => get(environmentsApi.page.path)),
+  'POST /api-experiment/env/add': staff(() => post(environmentsApi.add.path, {})),
+  'PUT /api-experiment/env/update': staff(() => put(environmentsApi.update.path, {})),
+  'PUT /api-experiment/env/config': staff(() => put(environmentsApi.config.path, {})),
+  'GET /api-experiment/env/get/:id': staff((t) =>
+    get(pathOf(environmentsApi.get.path, { id: t.envId })),
+  ),
+  'GET /api-experiment/env/list': staff(() => get(environmentsApi.list.path)),
+  'GET /api-experiment/env/labels': staff(() => get(environmentsApi.labels.path)),
   'POST /api-experiment/env/copy/:id': staff((t) =>
-    post(pathOf(apiRoutes.envCopy, { id: t.envId })),
+    post(pathOf(environmentsApi.copy.path, { id: t.envId })),
   ),
   'DELETE /api-experiment/env/remove/:id': staff((t) => ({
     method: 'DELETE',
-    url: pathOf(apiRoutes.envRemove, { id: t.envId }),
+    url: pathOf(environmentsApi.remove.path, { id: t.envId }),
   })),
-  'GET /api-experiment/script/list': staff(() => get(apiRoutes.scriptList)),
+  'GET /api-experiment/script/list': staff(() => get(environmentsApi.scripts.path)),
   'GET /api-experiment/script/label/:label': staff(() =>
-    get(pathOf(apiRoutes.scriptByLabel, { label: 'x' })),
+    get(pathOf(environmentsApi.scriptsByLabel.path, { label: 'x' })),
   ),
-  'POST /api-experiment/script/save': staff(() => post(apiRoutes.scriptSave, {})),
+  'POST /api-experiment/script/save': staff(() => post(environmentsApi.saveScript.path, {})),
   'DELETE /api-experiment/script/remove/:id': staff((t) => ({
     method: 'DELETE',
-    url: pathOf(apiRoutes.scriptRemove, { id: t.envId }),
+    url: pathOf(environmentsApi.removeScript.path, { id: t.envId }),
   })),
   'GET /api/docs': open('API documentation'),
   'POST /api-user/users/saveOrUpdate': object((t) =>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, pathOf, type Environment } from '@platform/contract';
+import { pathOf, type Environment, environmentsApi } from '@platform/contract';
 import { createEnvironment, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 
@@ -43,7 +43,10 @@ async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payl
 
 describe('environment configuration', () => {
   it('adds with runtime defaults, reads, updates, configures, copies and removes', async () => {
-    const added = await call('POST', apiRoutes.envAdd, { ...base, labels: ['iot', 'linux'] });
+    const added = await call('POST', environmentsApi.add.path, {
+      ...base,
+      labels: ['iot', 'linux'],
+    });
     expect(added.code).toBe(200);
     const env = added.data as Environment;
     expect(env).toMatchObject({
@@ -57,7 +60,7 @@ describe('environment configuration', () => {
       createdBy: operator.id,
     });
 
-    const updated = await call('PUT', apiRoutes.envUpdate, {
+    const updated = await call('PUT', environmentsApi.update.path, {
       ...base,
       id: env.id,
       name: 'IoT terminal 2',
@@ -70,7 +73,7 @@ describe('environment configuration', () => {
       manual: 'Step 1: open the terminal',
     });
 
-    const configured = await call('PUT', apiRoutes.envConfig, {
+    const configured = await call('PUT', environmentsApi.config.path, {
       id: env.id,
       cpuCore: 0.5,
       memorySize: 1,
@@ -86,7 +89,7 @@ describe('environment configuration', () => {
       idleTimeout: 120,
     });
 
-    const belowOwn = await call('PUT', apiRoutes.envConfig, {
+    const belowOwn = await call('PUT', environmentsApi.config.path, {
       id: env.id,
       cpuCore: 2,
       memorySize: 4,
@@ -105,7 +108,7 @@ describe('environment configuration', () => {
         maxDiskSize: 'invalid_value',
       },
     });
-    const limited = await call('PUT', apiRoutes.envConfig, {
+    const limited = await call('PUT', environmentsApi.config.path, {
       id: env.id,
       cpuCore: 0.5,
       memorySize: 1,
@@ -124,12 +127,12 @@ describe('environment configuration', () => {
       maxGpuCount: 1,
     });
 
-    const got = await call('GET', pathOf(apiRoutes.envGet, { id: env.id }));
+    const got = await call('GET', pathOf(environmentsApi.get.path, { id: env.id }));
     expect((got.data as Environment).initialFiles).toEqual([
       { path: 'docs/start.md', content: '# Start' },
     ]);
 
-    const copy = (await call('POST', pathOf(apiRoutes.envCopy, { id: env.id })))
+    const copy = (await call('POST', pathOf(environmentsApi.copy.path, { id: env.id })))
       .data as Environment;
     expect(copy).toMatchObject({
       code: 'iot-terminal-copy',
@@ -139,8 +142,10 @@ describe('environment configuration', () => {
     });
     expect(copy.id).not.toBe(env.id);
 
-    expect((await call('DELETE', pathOf(apiRoutes.envRemove, { id: copy.id }))).code).toBe(200);
-    const gone = await call('GET', pathOf(apiRoutes.envGet, { id: copy.id }));
+    expect((await call('DELETE', pathOf(environmentsApi.remove.path, { id: copy.id }))).code).toBe(
+      200,
+    );
+    const gone = await call('GET', pathOf(environmentsApi.get.path, { id: copy.id }));
     expect(gone).toMatchObject({ code: 9000, message: 'Environment not found' });
   });
 
@@ -155,31 +160,35 @@ describe('environment configuration', () => {
     await createEnvironment(h.ctx, { name: 'Filter me archived', state: 3, labels: ['ai'] });
     const page = await call(
       'GET',
-      `${apiRoutes.envPage}?name=filter%20me&experimentKind=3&pageSize=2&pageNum=2`,
+      `${environmentsApi.page.path}?name=filter%20me&experimentKind=3&pageSize=2&pageNum=2`,
     );
     expect(page.data).toMatchObject({ total: 3, pageNum: 2, pageSize: 2 });
     expect((page.data as { records: unknown[] }).records).toHaveLength(1);
-    const byLabel = await call('GET', `${apiRoutes.envPage}?label=ai`);
+    const byLabel = await call('GET', `${environmentsApi.page.path}?label=ai`);
     expect((byLabel.data as { records: Environment[] }).records.map((r) => r.name)).toEqual([
       'Filter me archived',
     ]);
-    const mine = await call('GET', `${apiRoutes.envPage}?mine=true&pageSize=100`);
+    const mine = await call('GET', `${environmentsApi.page.path}?mine=true&pageSize=100`);
     expect(
       (mine.data as { records: Environment[] }).records.every((r) => r.createdBy === operator.id),
     ).toBe(true);
   });
 
   it('validates from the contract and refuses bad combinations and taken codes', async () => {
-    const bad = await call('POST', apiRoutes.envAdd, { ...base, code: 'has space', cpuCore: 0.4 });
+    const bad = await call('POST', environmentsApi.add.path, {
+      ...base,
+      code: 'has space',
+      cpuCore: 0.4,
+    });
     expect(bad.code).toBe(9000);
     expect(bad.fields).toMatchObject({ code: 'invalid_format', cpuCore: 'invalid_value' });
 
-    await call('POST', apiRoutes.envAdd, { ...base, code: 'taken-code' });
-    const taken = await call('POST', apiRoutes.envAdd, { ...base, code: 'TAKEN-code' });
+    await call('POST', environmentsApi.add.path, { ...base, code: 'taken-code' });
+    const taken = await call('POST', environmentsApi.add.path, { ...base, code: 'TAKEN-code' });
     expect(taken).toMatchObject({ code: 9000, fields: { code: 'invalid_value' } });
 
     const part = await createEnvironment(h.ctx);
-    const oneOnly = await call('POST', apiRoutes.envAdd, {
+    const oneOnly = await call('POST', environmentsApi.add.path, {
       ...base,
       code: 'combo1',
       type: 4,
@@ -188,7 +197,7 @@ describe('environment configuration', () => {
     expect(oneOnly.message).toBe('A combination environment needs at least two parts');
 
     const combo = await createEnvironment(h.ctx, { type: 4, parts: [part.id, part.id] });
-    const nested = await call('POST', apiRoutes.envAdd, {
+    const nested = await call('POST', environmentsApi.add.path, {
       ...base,
       code: 'combo2',
       type: 4,
@@ -197,7 +206,7 @@ describe('environment configuration', () => {
     expect(nested.message).toBe('A part does not exist or is itself a combination');
 
     const sim = await createEnvironment(h.ctx, { experimentKind: '1', resourceKind: 'SIMULATION' });
-    const ok = await call('POST', apiRoutes.envAdd, {
+    const ok = await call('POST', environmentsApi.add.path, {
       ...base,
       code: 'combo3',
       type: 4,
@@ -205,12 +214,12 @@ describe('environment configuration', () => {
     });
     expect(ok.data).toMatchObject({ type: 4, parts: [sim.id, part.id], runnable: true });
 
-    const used = await call('DELETE', pathOf(apiRoutes.envRemove, { id: part.id }));
+    const used = await call('DELETE', pathOf(environmentsApi.remove.path, { id: part.id }));
     expect(used.message).toBe('This environment has running labs; stop them first');
   });
 
   it('marks kinds that need images or a hypervisor as not runnable here', async () => {
-    const tb = await call('POST', apiRoutes.envAdd, {
+    const tb = await call('POST', environmentsApi.add.path, {
       ...base,
       code: 'thingsboard',
       type: 1,
@@ -223,7 +232,7 @@ describe('environment configuration', () => {
 
   it('keeps experiment scripts with labels', async () => {
     const env = await createEnvironment(h.ctx);
-    const saved = await call('POST', apiRoutes.scriptSave, {
+    const saved = await call('POST', environmentsApi.saveScript.path, {
       envId: env.id,
       name: 'Read a sensor',
       label: 'sensor',
@@ -231,28 +240,35 @@ describe('environment configuration', () => {
     });
     expect(saved.data).toMatchObject({ envId: env.id, envName: env.name, label: 'sensor' });
     const id = (saved.data as { id: string }).id;
-    await call('POST', apiRoutes.scriptSave, {
+    await call('POST', environmentsApi.saveScript.path, {
       id,
       envId: env.id,
       name: 'Read two sensors',
       label: 'sensor',
     });
-    const list = await call('GET', `${apiRoutes.scriptList}?envId=${env.id}`);
+    const list = await call('GET', `${environmentsApi.scripts.path}?envId=${env.id}`);
     expect(list.data).toMatchObject({ total: 1, records: [{ id, name: 'Read two sensors' }] });
-    const byLabel = await call('GET', pathOf(apiRoutes.scriptByLabel, { label: 'sensor' }));
+    const byLabel = await call(
+      'GET',
+      pathOf(environmentsApi.scriptsByLabel.path, { label: 'sensor' }),
+    );
     expect((byLabel.data as { id: string }[]).map((s) => s.id)).toContain(id);
-    const labels = await call('GET', apiRoutes.envLabels);
+    const labels = await call('GET', environmentsApi.labels.path);
     expect(labels.data).toEqual(expect.arrayContaining(['sensor']));
-    expect((await call('DELETE', pathOf(apiRoutes.scriptRemove, { id }))).code).toBe(200);
-    expect((await call('DELETE', pathOf(apiRoutes.scriptRemove, { id }))).code).toBe(9000);
+    expect((await call('DELETE', pathOf(environmentsApi.removeScript.path, { id }))).code).toBe(
+      200,
+    );
+    expect((await call('DELETE', pathOf(environmentsApi.removeScript.path, { id }))).code).toBe(
+      9000,
+    );
   });
 
   it('is for platform staff only', async () => {
     for (const [method, url] of [
-      ['GET', apiRoutes.envPage],
-      ['GET', apiRoutes.envList],
-      ['POST', apiRoutes.envAdd],
-      ['GET', apiRoutes.scriptList],
+      ['GET', environmentsApi.page.path],
+      ['GET', environmentsApi.list.path],
+      ['POST', environmentsApi.add.path],
+      ['GET', environmentsApi.scripts.path],
     ] as const) {
       const res = await h.app.inject({
         method,

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { apiRoutes, labGatewayPaths, pathOf, usersApi } from '@platform/contract';
+import { labGatewayPaths, pathOf, usersApi, labsApi } from '@platform/contract';
 import { createEnvironment, createSchool, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 
@@ -34,7 +34,7 @@ async function startLab(
   const env = await createEnvironment(h.ctx, overrides);
   const res = await h.app.inject({
     method: 'POST',
-    url: apiRoutes.containersStart,
+    url: labsApi.start.path,
     headers: who.headers,
     payload: { expEnvId: env.id },
   });
@@ -46,7 +46,7 @@ async function ticketUrl(who: typeof student, id: string): Promise<URL> {
   // As browsers often send it: JSON content type, empty body.
   const res = await h.app.inject({
     method: 'POST',
-    url: pathOf(apiRoutes.containerTicket, { id }),
+    url: pathOf(labsApi.ticket.path, { id }),
     headers: { ...who.headers, 'accept-language': 'en-US', 'content-type': 'application/json' },
     payload: '',
   });
@@ -163,7 +163,7 @@ describe('lab gateway', () => {
     expect(elsewhere.statusCode).toBe(403);
     const otherTicket = await h.app.inject({
       method: 'POST',
-      url: pathOf(apiRoutes.containerTicket, { id }),
+      url: pathOf(labsApi.ticket.path, { id }),
       headers: other.headers,
     });
     expect(otherTicket.statusCode).toBe(404);
@@ -200,7 +200,7 @@ describe('lab gateway', () => {
     const closed = new Promise<number>((r) => second.once('close', (code) => r(code)));
     await h.app.inject({
       method: 'GET',
-      url: `${apiRoutes.containersStop}?envId=${env.id}`,
+      url: `${labsApi.stop.path}?envId=${env.id}`,
       headers: student.headers,
     });
     expect(await closed).toBe(4404);
@@ -279,7 +279,7 @@ describe('lab gateway', () => {
     const ticket = (next: string) =>
       h.app.inject({
         method: 'POST',
-        url: pathOf(apiRoutes.containerTicket, { id }),
+        url: pathOf(labsApi.ticket.path, { id }),
         headers: student.headers,
         payload: { next },
       });
@@ -403,7 +403,7 @@ describe('lab gateway', () => {
     socket.close();
     await h.app.inject({
       method: 'GET',
-      url: `${apiRoutes.containersStop}?envId=${env.id}`,
+      url: `${labsApi.stop.path}?envId=${env.id}`,
       headers: student.headers,
     });
   });

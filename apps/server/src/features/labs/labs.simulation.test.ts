@@ -4,11 +4,11 @@ import mqtt, { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
-  apiRoutes,
   labGatewayPaths,
   pathOf,
   type Device,
   type PanelServerMessage,
+  labsApi,
 } from '@platform/contract';
 import { shellResult } from '@platform/labs/conformance';
 import { createEnvironment, signedIn } from '../../test/factories';
@@ -24,7 +24,7 @@ const devices: Device[] = [
 async function startEnv(h: Harness, who: { headers: Record<string, string> }, envId: string) {
   const res = await h.app.inject({
     method: 'POST',
-    url: apiRoutes.containersStart,
+    url: labsApi.start.path,
     headers: who.headers,
     payload: { expEnvId: envId },
   });
@@ -40,7 +40,7 @@ async function panel(
 ) {
   const res = await h.app.inject({
     method: 'POST',
-    url: pathOf(apiRoutes.containerTicket, { id }),
+    url: pathOf(labsApi.ticket.path, { id }),
     headers: who.headers,
   });
   const url = new URL(res.json().data.url as string);
@@ -225,7 +225,7 @@ describe('IoT device simulation on the embedded broker', () => {
     socket.close();
     await h.app.inject({
       method: 'GET',
-      url: `${apiRoutes.containersStop}?envId=${comboId}`,
+      url: `${labsApi.stop.path}?envId=${comboId}`,
       headers: student.headers,
     });
     expect(h.app.labs.runtime.simulation(simId)).toBeUndefined();

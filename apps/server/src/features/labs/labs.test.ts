@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, pathOf, UserKind, type Container, classesApi } from '@platform/contract';
+import { pathOf, UserKind, type Container, classesApi, labsApi } from '@platform/contract';
 import { classes, labContainers, labUsage, users } from '../../db/schema';
 import { bearer, createEnvironment, createSchool, signedIn, signIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
@@ -42,9 +42,9 @@ async function call(who: Who, method: 'GET' | 'POST' | 'PUT', url: string, paylo
 }
 
 const start = (who: Who, expEnvId: string, extra: object = {}) =>
-  call(who, 'POST', apiRoutes.containersStart, { expEnvId, ...extra });
+  call(who, 'POST', labsApi.start.path, { expEnvId, ...extra });
 const state = async (who: Who, id: string) =>
-  (await call(who, 'POST', pathOf(apiRoutes.containerCheckState, { id }))).data as {
+  (await call(who, 'POST', pathOf(labsApi.checkState.path, { id }))).data as {
     state: string;
   };
 
@@ -59,7 +59,7 @@ describe('starting, polling, heartbeats and stopping a lab', () => {
     await h.app.labs.runtime.settle();
     expect((await state(student, ids[0]!)).state).toBe('Running');
 
-    const detail = (await call(student, 'GET', pathOf(apiRoutes.containerDetail, { id: ids[0]! })))
+    const detail = (await call(student, 'GET', pathOf(labsApi.detail.path, { id: ids[0]! })))
       .data as Container;
     expect(detail).toMatchObject({
       id: ids[0],
@@ -74,14 +74,14 @@ describe('starting, polling, heartbeats and stopping a lab', () => {
     if (host.enforced.disk) expect(detail.notes.join(' ')).not.toMatch(/Disk use/);
     else expect(detail.notes.join(' ')).toMatch(/Disk use of the lab home is not capped/);
 
-    const centre = await call(student, 'GET', pathOf(apiRoutes.centerDetail, { id: env.id }));
+    const centre = await call(student, 'GET', pathOf(labsApi.centerDetail.path, { id: env.id }));
     expect(centre.data).toMatchObject({ runtimeState: 2, containerIds: ids });
 
-    const beat = await call(student, 'PUT', `${apiRoutes.containersHeartbeat}?envId=${env.id}`);
+    const beat = await call(student, 'PUT', `${labsApi.heartbeat.path}?envId=${env.id}`);
     expect(beat.data).toEqual({ alive: 1 });
     expect(await h.app.labs.runtime.flush()).toBe(1);
 
-    const stopped = await call(student, 'GET', `${apiRoutes.containersStop}?envId=${env.id}`);
+    const stopped = await call(student, 'GET', `${labsApi.stop.path}?envId=${env.id}`);
     expect(stopped.code).toBe(200);
     expect((await state(student, ids[0]!)).state).toBe('Stopped');
     const [usage] = await h.ctx.db.select().from(labUsage).where(eq(labUsage.containerId, ids[0]!));
@@ -95,19 +95,19 @@ describe('starting, polling, heartbeats and stopping a lab', () => {
     await h.app.labs.runtime.settle();
     const id = ids[0]!;
     for (const [method, url] of [
-      ['POST', pathOf(apiRoutes.containerCheckState, { id })],
-      ['GET', pathOf(apiRoutes.containerDetail, { id })],
-      ['POST', pathOf(apiRoutes.containerTicket, { id })],
-      ['GET', `${apiRoutes.listFiles}?containerId=${id}`],
-      ['GET', `${apiRoutes.downloadFile}?containerId=${id}&path=README.txt`],
-      ['GET', `${apiRoutes.containersStop}?envId=${env.id}&containerId=${id}`],
+      ['POST', pathOf(labsApi.checkState.path, { id })],
+      ['GET', pathOf(labsApi.detail.path, { id })],
+      ['POST', pathOf(labsApi.ticket.path, { id })],
+      ['GET', `${labsApi.listFiles.path}?containerId=${id}`],
+      ['GET', `${labsApi.downloadFile.path}?containerId=${id}&path=README.txt`],
+      ['GET', `${labsApi.stop.path}?envId=${env.id}&containerId=${id}`],
     ] as const) {
       const res = await call(other, method, url);
       expect(res.status, url).toBe(404);
       expect(res.data ?? null).toBeNull();
     }
     expect((await state(student, id)).state).toBe('Running');
-    await call(student, 'GET', `${apiRoutes.containersStop}?envId=${env.id}`);
+    await call(student, 'GET', `${labsApi.stop.path}?envId=${env.id}`);
   });
 
   it('stops a lab whose heartbeats stop after its idle timeout, and keeps one that beats', async () => {
@@ -119,7 +119,7 @@ describe('starting, polling, heartbeats and stopping a lab', () => {
     await h.app.labs.runtime.settle();
 
     h.advance(40_000);
-    await call(student, 'PUT', `${apiRoutes.containersHeartbeat}?envId=${busyEnv.id}`);
+    await call(student, 'PUT', `${labsApi.heartbeat.path}?envId=${busyEnv.id}`);
     expect(await h.app.labs.runtime.sweep()).toEqual([]);
     h.advance(25_000);
     expect(await h.app.labs.runtime.sweep()).toEqual([idle]);
@@ -129,15 +129,15 @@ describe('starting, polling, heartbeats and stopping a lab', () => {
     expect(row).toMatchObject({ desiredState: 0, observedState: 0, stopReason: 'idle' });
     const [usage] = await h.ctx.db.select().from(labUsage).where(eq(labUsage.containerId, idle!));
     expect(usage?.stopReason).toBe('idle');
-    await call(student, 'GET', `${apiRoutes.containersStop}?envId=${busyEnv.id}`);
+    await call(student, 'GET', `${labsApi.stop.path}?envId=${busyEnv.id}`);
   });
 
   it('enforces the restart limit over 24 hours', async () => {
     const env = await createEnvironment(h.ctx, { restartLimit: 1 });
     await start(student, env.id);
     await h.app.labs.runtime.settle();
-    await call(student, 'GET', `${apiRoutes.containersStop}?envId=${env.id}`);
-    const limit = await call(student, 'GET', `${apiRoutes.containerGetTime}?envId=${env.id}`);
+    await call(student, 'GET', `${labsApi.stop.path}?envId=${env.id}`);
+    const limit = await call(student, 'GET', `${labsApi.restartLimit.path}?envId=${env.id}`);
     expect(limit.data).toEqual({ limit: 1, used: 1, remaining: 0 });
     const again = await start(student, env.id);
     expect(again).toMatchObject({
@@ -150,7 +150,7 @@ describe('starting, polling, heartbeats and stopping a lab', () => {
     const later = await start(student, env.id);
     expect(later.code).toBe(200);
     await h.app.labs.runtime.settle();
-    await call(student, 'GET', `${apiRoutes.containersStop}?envId=${env.id}`);
+    await call(student, 'GET', `${labsApi.stop.path}?envId=${env.id}`);
   });
 
   it('answers 601 with Retry-After while the host is at its limit of starts', async () => {
@@ -164,8 +164,8 @@ describe('starting, polling, heartbeats and stopping a lab', () => {
     await h.app.labs.runtime.settle();
     expect((await start(other, quick.id)).code).toBe(200);
     await h.app.labs.runtime.settle();
-    await call(student, 'GET', `${apiRoutes.containersStop}?envId=${slow.id}`);
-    await call(other, 'GET', `${apiRoutes.containersStop}?envId=${quick.id}`);
+    await call(student, 'GET', `${labsApi.stop.path}?envId=${slow.id}`);
+    await call(other, 'GET', `${labsApi.stop.path}?envId=${quick.id}`);
   });
 
   it('refuses kinds this host cannot run, and disabled environments, with clear messages', async () => {
@@ -181,14 +181,14 @@ describe('starting, polling, heartbeats and stopping a lab', () => {
     );
     const zh = await h.app.inject({
       method: 'POST',
-      url: apiRoutes.containersStart,
+      url: labsApi.start.path,
       headers: { ...student.headers, 'accept-language': 'zh-CN' },
       payload: { expEnvId: tb.id },
     });
     expect(zh.json().message).toContain('当前主机无法运行此类实验环境');
     const disabled = await createEnvironment(h.ctx, { state: 2 });
     expect((await start(student, disabled.id)).message).toBe('This environment is not enabled');
-    const missing = await call(student, 'POST', apiRoutes.containersStart, {});
+    const missing = await call(student, 'POST', labsApi.start.path, {});
     expect(missing).toMatchObject({ code: 9000, fields: { expEnvId: 'required' } });
   });
 });
@@ -208,17 +208,21 @@ describe('files and reset', () => {
     ].join('');
     const upload = await h.app.inject({
       method: 'POST',
-      url: apiRoutes.uploadFile,
+      url: labsApi.uploadFile.path,
       headers: { ...student.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: body,
     });
     expect(upload.json()).toMatchObject({ code: 200, data: { path: 'data/数据.csv', size: 4 } });
 
-    const list = await call(student, 'GET', `${apiRoutes.listFiles}?containerId=${id}&path=data`);
+    const list = await call(
+      student,
+      'GET',
+      `${labsApi.listFiles.path}?containerId=${id}&path=data`,
+    );
     expect(list.data).toMatchObject([{ name: '数据.csv', isDir: false, size: 4 }]);
     const download = await h.app.inject({
       method: 'GET',
-      url: `${apiRoutes.downloadFile}?containerId=${id}&path=${encodeURIComponent('data/数据.csv')}`,
+      url: `${labsApi.downloadFile.path}?containerId=${id}&path=${encodeURIComponent('data/数据.csv')}`,
       headers: student.headers,
     });
     expect(download.statusCode).toBe(200);
@@ -231,18 +235,18 @@ describe('files and reset', () => {
       const res = await call(
         student,
         'GET',
-        `${apiRoutes.downloadFile}?containerId=${id}&path=${encodeURIComponent(path)}`,
+        `${labsApi.downloadFile.path}?containerId=${id}&path=${encodeURIComponent(path)}`,
       );
       expect(res, path).toMatchObject({ code: 9000, message: 'The path is outside the lab home' });
     }
 
-    const reset = await call(student, 'POST', apiRoutes.containerReset, { envId: env.id });
+    const reset = await call(student, 'POST', labsApi.reset.path, { envId: env.id });
     expect(reset).toMatchObject({ code: 200, message: 'The environment has been reset' });
     await h.app.labs.runtime.settle();
-    const after = await call(student, 'GET', `${apiRoutes.listFiles}?containerId=${id}`);
+    const after = await call(student, 'GET', `${labsApi.listFiles.path}?containerId=${id}`);
     expect((after.data as { name: string }[]).map((f) => f.name)).toEqual(['README.txt']);
     expect((await state(student, id!)).state).toBe('Running');
-    await call(student, 'GET', `${apiRoutes.containersStop}?envId=${env.id}`);
+    await call(student, 'GET', `${labsApi.stop.path}?envId=${env.id}`);
   });
 
   it('refuses an upload over the size limit and keeps nothing of it', async () => {
@@ -262,7 +266,7 @@ describe('files and reset', () => {
     ]);
     const res = await h.app.inject({
       method: 'POST',
-      url: apiRoutes.uploadFile,
+      url: labsApi.uploadFile.path,
       headers: {
         ...student.headers,
         'content-type': `multipart/form-data; boundary=${boundary}`,
@@ -272,9 +276,9 @@ describe('files and reset', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('The file is too large; the maximum is 50 MB');
-    const list = await call(student, 'GET', `${apiRoutes.listFiles}?containerId=${id}`);
+    const list = await call(student, 'GET', `${labsApi.listFiles.path}?containerId=${id}`);
     expect((list.data as { name: string }[]).map((f) => f.name)).toEqual(['README.txt']);
-    await call(student, 'GET', `${apiRoutes.containersStop}?envId=${env.id}`);
+    await call(student, 'GET', `${labsApi.stop.path}?envId=${env.id}`);
   });
 });
 
@@ -287,9 +291,9 @@ describe('Jupyter resource requests, usage and disk alarm', () => {
       maxDiskSize: 30,
       maxGpuCount: 1,
     });
-    const q = `${apiRoutes.jupyterInfoQuery}?resourceExpEnvId=${env.id}`;
+    const q = `${labsApi.jupyterInfoQuery.path}?resourceExpEnvId=${env.id}`;
     expect((await call(student, 'GET', q)).data).toBeNull();
-    const saved = await call(student, 'POST', apiRoutes.jupyterInfoSave, {
+    const saved = await call(student, 'POST', labsApi.jupyterInfoSave.path, {
       expEnvId: env.id,
       cpuCore: 0.7,
       memorySize: 6,
@@ -307,7 +311,7 @@ describe('Jupyter resource requests, usage and disk alarm', () => {
       diskSize: 30,
     });
     expect((await call(other, 'GET', q)).data).toBeNull();
-    const bad = await call(student, 'POST', apiRoutes.jupyterInfoSave, {
+    const bad = await call(student, 'POST', labsApi.jupyterInfoSave.path, {
       expEnvId: env.id,
       cpuCore: 0.4,
       memorySize: 11,
@@ -319,7 +323,7 @@ describe('Jupyter resource requests, usage and disk alarm', () => {
       code: 9000,
       fields: { cpuCore: 'invalid_value', memorySize: 'invalid_value', diskSize: 'invalid_value' },
     });
-    const above = await call(student, 'POST', apiRoutes.jupyterInfoSave, {
+    const above = await call(student, 'POST', labsApi.jupyterInfoSave.path, {
       expEnvId: env.id,
       cpuCore: 2,
       memorySize: 10,
@@ -347,7 +351,7 @@ describe('Jupyter resource requests, usage and disk alarm', () => {
     expect(res.code).toBe(200);
     const id = (res.data as string[])[0]!;
     await h.app.labs.runtime.settle();
-    const detail = (await call(student, 'GET', pathOf(apiRoutes.containerDetail, { id })))
+    const detail = (await call(student, 'GET', pathOf(labsApi.detail.path, { id })))
       .data as Container;
     expect(detail).toMatchObject({ cpuCore: 0.5, memorySize: 1, diskSize: 10, gpuCount: 0 });
     if (detail.enforced.memory) {
@@ -362,9 +366,9 @@ describe('Jupyter resource requests, usage and disk alarm', () => {
       );
       expect(Number(quota)).toBe(50_000);
     }
-    const centre = await call(student, 'GET', pathOf(apiRoutes.centerDetail, { id: env.id }));
+    const centre = await call(student, 'GET', pathOf(labsApi.centerDetail.path, { id: env.id }));
     expect(centre.data).toMatchObject({ requestLimits: null });
-    await call(student, 'GET', `${apiRoutes.containersStop}?envId=${env.id}`);
+    await call(student, 'GET', `${labsApi.stop.path}?envId=${env.id}`);
   });
 
   it('honours a Jupyter request only within the maxima the operator set', async () => {
@@ -376,7 +380,7 @@ describe('Jupyter resource requests, usage and disk alarm', () => {
       maxCpuCore: 2,
       maxMemorySize: 4,
     });
-    const centre = await call(student, 'GET', pathOf(apiRoutes.centerDetail, { id: env.id }));
+    const centre = await call(student, 'GET', pathOf(labsApi.centerDetail.path, { id: env.id }));
     expect(centre.data).toMatchObject({
       requestLimits: { cpuCore: 2, memorySize: 4, diskSize: 10, gpuCount: 0 },
     });
@@ -391,11 +395,11 @@ describe('Jupyter resource requests, usage and disk alarm', () => {
     const within = await start(student, env.id, { cpuCore: 2, memorySize: 4 });
     expect(within.code).toBe(200);
     const id = (within.data as string[])[0]!;
-    const detail = (await call(student, 'GET', pathOf(apiRoutes.containerDetail, { id })))
+    const detail = (await call(student, 'GET', pathOf(labsApi.detail.path, { id })))
       .data as Container;
     expect(detail).toMatchObject({ cpuCore: 2, memorySize: 4, diskSize: 10 });
     await h.app.labs.runtime.settle();
-    await call(student, 'GET', `${apiRoutes.containersStop}?envId=${env.id}`);
+    await call(student, 'GET', `${labsApi.stop.path}?envId=${env.id}`);
   });
 
   it('summarises usage for operations only', async () => {
@@ -404,8 +408,8 @@ describe('Jupyter resource requests, usage and disk alarm', () => {
     await start(student, env.id);
     await h.app.labs.runtime.settle();
     h.advance(90_000);
-    await call(student, 'GET', `${apiRoutes.containersStop}?envId=${env.id}`);
-    const usage = await call(operator, 'GET', pathOf(apiRoutes.envUsage, { id: env.id }));
+    await call(student, 'GET', `${labsApi.stop.path}?envId=${env.id}`);
+    const usage = await call(operator, 'GET', pathOf(labsApi.usage.path, { id: env.id }));
     expect(usage.data).toMatchObject({ envId: env.id, starts: 1, running: 0, total: 1 });
     const record = (
       usage.data as { records: { durationSeconds: number; stopReason: string; userId: string }[] }
@@ -413,13 +417,13 @@ describe('Jupyter resource requests, usage and disk alarm', () => {
     expect(record.userId).toBe(student.id);
     expect(record.durationSeconds).toBeGreaterThanOrEqual(90);
     expect(record.stopReason).toBe('user');
-    expect((await call(student, 'GET', pathOf(apiRoutes.envUsage, { id: env.id }))).status).toBe(
+    expect((await call(student, 'GET', pathOf(labsApi.usage.path, { id: env.id }))).status).toBe(
       403,
     );
   });
 
   it('answers the disk alarm with its defaults', async () => {
-    expect((await call(student, 'GET', apiRoutes.diskAlarm)).data).toEqual({
+    expect((await call(student, 'GET', labsApi.diskAlarm.path)).data).toEqual({
       phone: '',
       status: 0,
     });
@@ -453,7 +457,7 @@ describe('archiving a class', () => {
     expect(archived.code).toBe(200);
     expect(fs.existsSync(home)).toBe(false);
     expect(h.app.labs.runtime.get(id!)).toBeUndefined();
-    const gone = await call(learner, 'POST', pathOf(apiRoutes.containerCheckState, { id: id! }));
+    const gone = await call(learner, 'POST', pathOf(labsApi.checkState.path, { id: id! }));
     expect(gone.status).toBe(404);
     expect(await h.ctx.db.select().from(labContainers).where(eq(labContainers.id, id!))).toEqual(
       [],

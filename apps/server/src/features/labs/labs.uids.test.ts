@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiRoutes } from '@platform/contract';
+import { labsApi } from '@platform/contract';
 import { createEnvironment, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 
@@ -26,7 +26,7 @@ it('gives the first labs of two platforms on one host different uids', async () 
       const env = await createEnvironment(h.ctx);
       const res = await h.app.inject({
         method: 'POST',
-        url: apiRoutes.containersStart,
+        url: labsApi.start.path,
         headers: student.headers,
         payload: { expEnvId: env.id },
       });

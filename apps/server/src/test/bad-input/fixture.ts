@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { apiRoutes, UserKind, type RoleCode } from '@platform/contract';
+import { UserKind, type RoleCode, labsApi } from '@platform/contract';
 import { classes, classMajors, customers, departments, majors, users } from '../../db/schema';
 import {
   createEnvironment,
@@ -113,7 +113,7 @@ export async function createFixture(): Promise<Fixture> {
 export async function startLab(fx: Fixture): Promise<string> {
   const res = await fx.h.app.inject({
     method: 'POST',
-    url: apiRoutes.containersStart,
+    url: labsApi.start.path,
     headers: { authorization: `Bearer ${fx.tokens.student}` },
     payload: { expEnvId: fx.lab.envId },
   });

@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  apiRoutes,
   pathOf,
   authApi,
   classesApi,
@@ -11,6 +10,8 @@ import {
   menusApi,
   siteConfigApi,
   usersApi,
+  environmentsApi,
+  labsApi,
 } from '@platform/contract';
 import { WEB_BASIC } from '../harness';
 import { createFixture, startLab, type Fixture, type Role } from './fixture';
@@ -110,7 +111,7 @@ describe('NUL bytes and lone surrogates', () => {
     expectRefusal(log, 400, { screen: 'invalid_characters' });
     const env = await inject({
       method: 'POST',
-      url: apiRoutes.envAdd,
+      url: environmentsApi.add.path,
       headers: { ...as('admin'), 'content-type': 'application/json' },
       payload: '{"code":"env_x","name":"Env","labels":["ok","\\udc00x"]}',
     });
@@ -125,7 +126,7 @@ describe('NUL bytes and lone surrogates', () => {
     expectRefusal(query, 400, { clientCode: 'invalid_characters' });
     const segment = await inject({
       method: 'GET',
-      url: pathOf(apiRoutes.scriptByLabel, { label: 'a\u0000' }),
+      url: pathOf(environmentsApi.scriptsByLabel.path, { label: 'a\u0000' }),
       headers: as('admin'),
     });
     expectRefusal(segment, 400, { label: 'invalid_characters' });
@@ -144,7 +145,7 @@ describe('multipart faults', () => {
   const uploads: { url: string; role: Role; fields: Record<string, string> }[] = [
     { url: importsApi.studentsImport.path, role: 'school-manager', fields: {} },
     { url: collegesApi.import.path, role: 'admin', fields: {} },
-    { url: apiRoutes.uploadFile, role: 'student', fields: { path: '' } },
+    { url: labsApi.uploadFile.path, role: 'student', fields: { path: '' } },
   ];
 
   async function send(
@@ -154,7 +155,7 @@ describe('multipart faults', () => {
     extraFields: Record<string, string> = {},
   ) {
     const containerId: Record<string, string> =
-      upload.url === apiRoutes.uploadFile ? { containerId: fx.lab.containerId } : {};
+      upload.url === labsApi.uploadFile.path ? { containerId: fx.lab.containerId } : {};
     const { boundary, body } = multipartBody(
       { ...containerId, ...upload.fields, ...extraFields },
       files,
@@ -214,7 +215,7 @@ describe('multipart faults', () => {
       // A lab takes the first file as it streams in, beside the first fields; an import takes
       // exactly one file.
       for (const res of [files, fields])
-        if (upload.url === apiRoutes.uploadFile) expect(envelopeFault(res), res.body).toBeNull();
+        if (upload.url === labsApi.uploadFile.path) expect(envelopeFault(res), res.body).toBeNull();
         else expectRefusal(res, 400, { file: 'invalid_format' });
     }
   });
@@ -293,7 +294,7 @@ describe('answers the HTTP layer and the router give in the envelope', () => {
     ] as const) {
       const res = await inject({
         method: 'POST',
-        url: apiRoutes.centerPage,
+        url: labsApi.centerPage.path,
         headers: { ...as('student'), 'content-type': type },
         payload,
       });
