@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   pathOf,
   UserKind,
-  type RoleCode,
   studentsApi,
   classesApi,
   collegesApi,
@@ -20,6 +19,9 @@ import {
   usersApi,
   environmentsApi,
   labsApi,
+  platformRoleCodes,
+  type Access,
+  type RoleCode,
 } from '@platform/contract';
 import {
   classes,
@@ -611,6 +613,15 @@ async function snapshot(t: Tenant) {
 
 const key = (method: string, url: string) => `${method} ${url}`;
 
+/** The entries a route's declared access allows: staff routes refuse schools, public ones are open. */
+function expectedKinds(access: Access): Entry['kind'][] {
+  if (access.who === 'public') return ['open'];
+  if (access.who === 'staff') return ['staff'];
+  if (access.who === 'account') return ['open', 'object', 'own-school'];
+  const platform = access.who.every((r) => platformRoleCodes.includes(r));
+  return platform ? ['staff'] : ['object', 'own-school'];
+}
+
 function apiRoutesOfApp() {
   return h.app.registeredRoutes.filter((r) => !r.labGateway);
 }
@@ -638,6 +649,28 @@ describe('tenant isolation, route by route', () => {
     const stale = Object.keys(table).filter((k) => !registered.has(k));
     expect(missing, 'routes without an entry in the tenant isolation table').toEqual([]);
     expect(stale, 'entries for routes that no longer exist').toEqual([]);
+  });
+
+  it('reads who may call each route from its declaration, and the entry agrees with it', () => {
+    const problems: string[] = [];
+    for (const route of apiRoutesOfApp()) {
+      const k = key(route.method, route.url);
+      const entry = table[k];
+      if (!entry) continue;
+      if (route.url === '/api/docs' || route.url.startsWith('/api/docs/')) {
+        // Served by the documentation plugin, outside the contract.
+        if (entry.kind !== 'open') problems.push(`${k}: the API documentation is open`);
+        continue;
+      }
+      if (!route.access) {
+        problems.push(`${k}: declares nothing about who may call it`);
+        continue;
+      }
+      const kinds = expectedKinds(route.access);
+      if (!kinds.includes(entry.kind))
+        problems.push(`${k}: declared ${JSON.stringify(route.access.who)}, entry is ${entry.kind}`);
+    }
+    expect(problems).toEqual([]);
   });
 
   it('lab-origin routes are not served on the API origin', async () => {
