@@ -65,7 +65,7 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
             operationId: operationIdOf([route.method].flat()[0]!, url),
             security: securityOf(route),
             response: {
-              ...((schema?.response as object | undefined) ?? undescribed),
+              ...((schema?.response) ?? undescribed),
               '4XX': refused,
             },
           },
@@ -74,7 +74,7 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
     const result = jsonSchemaTransformObject(document);
     // Each named zod schema comes as an input and an output schema; only those in use are kept.
     const schemas = (result as Described).components?.schemas ?? {};
-    const used = referencedSchemas(result as Described);
+    const used = referencedSchemas(result);
     for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
     return result;
   },
