@@ -196,8 +196,13 @@ export async function createImportJob(
 }
 
 /** A school with a class, its administrator and an operator, all signed in. */
-export async function schoolWithStaff(app: FastifyInstance, ctx: AppContext, className: string) {
-  const schoolId = (await createSchool(ctx)).id;
+export async function schoolWithStaff(
+  app: FastifyInstance,
+  ctx: AppContext,
+  className: string,
+  school: Partial<typeof schools.$inferInsert> = {},
+) {
+  const schoolId = (await createSchool(ctx, school)).id;
   const classId = ctx.ids.next();
   await ctx.db.insert(classes).values({ id: classId, schoolId, name: className, grade: '2026' });
   const admin = await signedIn(app, ctx, { schoolId, roles: ['school-manager'] });

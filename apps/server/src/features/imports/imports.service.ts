@@ -24,6 +24,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { hashPassword, passwordRefusal } from '../../lib/passwords';
 import type { Actor } from '../auth/auth.plugin';
 import { accountStatusOf, schoolServiceEnded } from '../auth/account-status';
+import { studentRoom } from '../students/students.service';
 import { roleIdsByCode } from '../users/users.repo';
 import { requireImportSchool } from './imports.policy';
 import * as repo from './imports.repo';
@@ -469,7 +470,7 @@ export class ImportsService {
         stuNo: c.stuNo,
         phone: c.phone,
       }));
-      succeeded += await this.insertBatch(inserts, batch, studentRoleId, errors);
+      succeeded += await this.insertBatch(schoolId, inserts, batch, studentRoleId, errors);
       processed += rows.length;
       await repo.updateJob(db, jobId, {
         processed,
@@ -489,27 +490,43 @@ export class ImportsService {
   }
 
   /**
-   * Inserts a batch in one transaction. If another request took one of its student numbers in
-   * the meantime, the batch is retried row by row and the rows that collide become errors.
+   * Inserts a batch in one transaction, as far as the school's student limit allows: the limit is
+   * checked under the lock manual additions take. If another request took one of its student
+   * numbers in the meantime, the batch is retried row by row and the rows that collide become
+   * errors.
    */
   private async insertBatch(
+    schoolId: string,
     inserts: repo.NewStudent[],
     batch: Candidate[],
     roleId: string,
     errors: RowError[],
   ): Promise<number> {
     const { db } = this.ctx;
+    const overLimit = (i: number) =>
+      errors.push({ row: batch[i]!.row, field: '', errorKey: 'imports.max_students', value: '' });
     try {
-      await repo.insertStudents(db, inserts, roleId, this.ctx.now());
-      return inserts.length;
+      const fitting = await db.transaction(async (tx) => {
+        const room = await studentRoom(tx, schoolId);
+        const rows = inserts.slice(0, room);
+        await repo.insertStudents(tx, rows, roleId, this.ctx.now());
+        return rows.length;
+      });
+      for (let i = fitting; i < inserts.length; i++) overLimit(i);
+      return fitting;
     } catch (error) {
       if (uniqueViolationOf(error) === null) throw error;
     }
     let inserted = 0;
     for (const [i, row] of inserts.entries()) {
       try {
-        await repo.insertStudents(db, [row], roleId, this.ctx.now());
-        inserted++;
+        const fits = await db.transaction(async (tx) => {
+          if ((await studentRoom(tx, schoolId)) < 1) return false;
+          await repo.insertStudents(tx, [row], roleId, this.ctx.now());
+          return true;
+        });
+        if (fits) inserted++;
+        else overLimit(i);
       } catch (error) {
         const constraint = uniqueViolationOf(error);
         if (constraint === null) throw error;

@@ -27,6 +27,16 @@ type StudentSave = z.output<typeof studentSaveSchema>;
 type StudentPageQuery = z.output<typeof studentPageQuerySchema>;
 type StudentBatchCreate = z.output<typeof studentBatchCreateSchema>;
 
+/**
+ * Room left under the school's student limit (Infinity: no limit). Takes the lock that manual
+ * additions take, held until the caller's transaction ends, so whatever the caller then inserts
+ * cannot pass the limit together with them.
+ */
+export async function studentRoom(db: Db, schoolId: string): Promise<number> {
+  const quota = await repo.lockStudentQuota(db, schoolId);
+  return quota.max > 0 ? Math.max(0, quota.max - quota.current) : Infinity;
+}
+
 export function presentStudent(row: repo.StudentRow, serviceEnded: boolean): Student {
   return {
     id: row.id,
