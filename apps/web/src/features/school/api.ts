@@ -3,24 +3,25 @@ import type { z } from 'zod';
 import {
   apiRoutes,
   archiveConfirmWord,
-  pathOf,
-  type ClassRecord,
+  classesApi,
+  orgApi,
   type ClassSave,
-  type Department,
   type DepartmentSave,
-  type Major,
-  type MajorOption,
   type MajorSave,
-  type OrgTreeDepartment,
-  type Page,
-  type SchoolProfile,
+  type RouteOutput,
   type SchoolProfileUpdate,
+  type schoolsApi,
   type classPageQuerySchema,
 } from '@platform/contract';
+import { call } from '../../shared/call';
 import { request } from '../../shared/request';
 import { sessionScope } from '../../shared/queryScopes';
 
 /** A school's profile, organization and classes (management spec §2 admin screens). */
+
+// The declarations of `schoolsApi` share their contract module with what the sign-in page's first
+// load needs, and would bring zod into it: the paths are the contract's, the answers' types the
+// declarations'.
 
 export type ClassPageQuery = z.infer<typeof classPageQuerySchema>;
 
@@ -37,7 +38,8 @@ export const schoolKeys = {
 export function schoolProfileQueryOptions() {
   return queryOptions({
     queryKey: schoolKeys.profile(),
-    queryFn: ({ signal }) => request<SchoolProfile>(apiRoutes.schoolProfile, { signal }),
+    queryFn: ({ signal }) =>
+      request<RouteOutput<typeof schoolsApi.profile>>(apiRoutes.schoolProfile, { signal }),
   });
 }
 
@@ -45,10 +47,7 @@ export function orgTreeQueryOptions(archived: boolean) {
   return queryOptions({
     queryKey: schoolKeys.orgTree(archived),
     queryFn: ({ signal }) =>
-      request<OrgTreeDepartment[]>(apiRoutes.orgTree, {
-        query: { archived: archived ? 'true' : undefined },
-        signal,
-      }),
+      call(orgApi.tree, { query: { archived: archived ? 'true' : undefined } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -57,7 +56,7 @@ export function orgTreeQueryOptions(archived: boolean) {
 export function majorsQueryOptions() {
   return queryOptions({
     queryKey: schoolKeys.majors(),
-    queryFn: ({ signal }) => request<MajorOption[]>(apiRoutes.majorsList, { signal }),
+    queryFn: ({ signal }) => call(orgApi.majors, {}, { signal }),
     staleTime: 60_000,
   });
 }
@@ -65,8 +64,7 @@ export function majorsQueryOptions() {
 export function classPageQueryOptions(query: ClassPageQuery) {
   return queryOptions({
     queryKey: schoolKeys.classPage(query),
-    queryFn: ({ signal }) =>
-      request<Page<ClassRecord>>(apiRoutes.classesPage, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => call(classesApi.page, { query: { ...query } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -79,7 +77,9 @@ export function profileUpdateMutationOptions() {
   return mutationOptions({
     mutationKey: [...schoolKeys.profile(), 'update'],
     mutationFn: (body: SchoolProfileUpdate) =>
-      request<SchoolProfile>(apiRoutes.schoolProfileUpdate, { json: body }),
+      request<RouteOutput<typeof schoolsApi.profileUpdate>>(apiRoutes.schoolProfileUpdate, {
+        json: body,
+      }),
     onSuccess: (data, _vars, _result, { client }) =>
       client.setQueryData(schoolKeys.profile(), data),
   });
@@ -88,8 +88,7 @@ export function profileUpdateMutationOptions() {
 export function departmentSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...schoolKeys.org(), 'department', 'save'],
-    mutationFn: (body: DepartmentSave) =>
-      request<Department>(apiRoutes.departmentsSave, { json: body }),
+    mutationFn: (body: DepartmentSave) => call(orgApi.saveDepartment, { body }),
     onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(schoolChanged),
   });
 }
@@ -97,8 +96,7 @@ export function departmentSaveMutationOptions() {
 export function departmentDeleteMutationOptions() {
   return mutationOptions({
     mutationKey: [...schoolKeys.org(), 'department', 'delete'],
-    mutationFn: (id: string) =>
-      request<null>(pathOf(apiRoutes.departmentsDelete, { id }), { method: 'POST' }),
+    mutationFn: (id: string) => call(orgApi.deleteDepartment, { params: { id } }),
     onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(schoolChanged),
   });
 }
@@ -106,7 +104,7 @@ export function departmentDeleteMutationOptions() {
 export function majorSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...schoolKeys.org(), 'major', 'save'],
-    mutationFn: (body: MajorSave) => request<Major>(apiRoutes.majorsSave, { json: body }),
+    mutationFn: (body: MajorSave) => call(orgApi.saveMajor, { body }),
     onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(schoolChanged),
   });
 }
@@ -114,8 +112,7 @@ export function majorSaveMutationOptions() {
 export function majorDeleteMutationOptions() {
   return mutationOptions({
     mutationKey: [...schoolKeys.org(), 'major', 'delete'],
-    mutationFn: (id: string) =>
-      request<null>(pathOf(apiRoutes.majorsDelete, { id }), { method: 'POST' }),
+    mutationFn: (id: string) => call(orgApi.deleteMajor, { params: { id } }),
     onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(schoolChanged),
   });
 }
@@ -123,7 +120,7 @@ export function majorDeleteMutationOptions() {
 export function classSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...schoolKeys.classes(), 'save'],
-    mutationFn: (body: ClassSave) => request<ClassRecord>(apiRoutes.classesSave, { json: body }),
+    mutationFn: (body: ClassSave) => call(classesApi.save, { body }),
     onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(schoolChanged),
   });
 }
@@ -131,8 +128,7 @@ export function classSaveMutationOptions() {
 export function classDeleteMutationOptions() {
   return mutationOptions({
     mutationKey: [...schoolKeys.classes(), 'delete'],
-    mutationFn: (id: string) =>
-      request<null>(pathOf(apiRoutes.classesDelete, { id }), { method: 'POST' }),
+    mutationFn: (id: string) => call(classesApi.delete, { params: { id } }),
     onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(schoolChanged),
   });
 }
@@ -141,9 +137,7 @@ export function classArchiveMutationOptions() {
   return mutationOptions({
     mutationKey: [...schoolKeys.classes(), 'archive'],
     mutationFn: (id: string) =>
-      request<ClassRecord>(pathOf(apiRoutes.classesArchive, { id }), {
-        json: { confirm: archiveConfirmWord },
-      }),
+      call(classesApi.archive, { params: { id }, body: { confirm: archiveConfirmWord } }),
     onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(schoolChanged),
   });
 }
