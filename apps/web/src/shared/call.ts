@@ -69,7 +69,7 @@ export function uploadRoute<D extends AnyRoute>(
   const { fields, ...rest } = options;
   return upload<RouteOutput<D>>(route.path, {
     ...rest,
-    ...(fields ? { fields: fields } : {}),
+    ...(fields ? { fields } : {}),
     method: route.method as 'POST' | 'PUT',
   });
 }

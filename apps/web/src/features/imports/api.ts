@@ -15,15 +15,15 @@ import type { Downloaded } from '../../shared/request';
 
 /** Student import and export (management spec §2 student management, §5 Excel only). */
 
-export const studentImportKeys = {
+export const importKeys = {
   all: [...sessionScope, 'student-import'] as const,
-  job: (id: string) => [...studentImportKeys.all, 'job', id] as const,
+  job: (id: string) => [...importKeys.all, 'job', id] as const,
 };
 
 /** An import job, asked for again every `importLimits.pollMs` while it runs. */
 export function importJobQueryOptions(id: string, initialData?: ImportJob) {
   return queryOptions({
-    queryKey: studentImportKeys.job(id),
+    queryKey: importKeys.job(id),
     queryFn: ({ signal }) => call(importsApi.job, { params: { id } }, { signal }),
     ...(initialData ? { initialData } : {}),
     refetchInterval: (query) =>
