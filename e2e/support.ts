@@ -1,12 +1,18 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { announcementRecord, apiRoutes, storageKeys, type Announcement } from '@platform/contract';
+import {
+  announcementRecord,
+  announcementsApi,
+  authApi,
+  storageKeys,
+  type Announcement,
+} from '@platform/contract';
 
 export const DEMO_PASSWORD = 'Demo_123456';
 const BASIC = `Basic ${Buffer.from('platform-web:platform-web-secret').toString('base64')}`;
 
 /** Marks the seeded one-time announcement as seen, so it does not cover the page under test. */
 export async function skipAnnouncement(page: Page, request: APIRequestContext) {
-  const res = await request.get(apiRoutes.announcement);
+  const res = await request.get(announcementsApi.get.path);
   const a = (await res.json()).data as Announcement | null;
   if (!a) return;
   await page.addInitScript(
@@ -53,7 +59,7 @@ export async function apiToken(
   username: string,
   password = DEMO_PASSWORD,
 ) {
-  const res = await request.post(apiRoutes.oauthToken, {
+  const res = await request.post(authApi.token.path, {
     headers: { authorization: BASIC },
     form: { grant_type: 'password', username, password },
   });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiRoutes } from '@platform/contract';
+import { classesApi } from '@platform/contract';
 import { apiToken, signInChangingPassword, signInWithForm, skipAnnouncement } from '../support';
 
 const DEFAULT_PASSWORD = 'Edu_123456';
@@ -136,7 +136,7 @@ test('deleting a class that holds students is refused with its message', async (
   await page.screenshot({ path: 'test-results/accounts-class-delete-refused.png' });
 
   const token = await apiToken(request, 'schooladmin01');
-  const res = await request.get(apiRoutes.classesPage, {
+  const res = await request.get(classesApi.page.path, {
     headers: { authorization: `Bearer ${token}` },
   });
   const names = ((await res.json()).data.records as { name: string }[]).map((r) => r.name);

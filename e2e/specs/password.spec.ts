@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiRoutes, studentsApi } from '@platform/contract';
+import { classesApi, studentsApi, usersApi } from '@platform/contract';
 import { apiToken, DEMO_PASSWORD, signInWithForm, skipAnnouncement } from '../support';
 
 const NEW_PASSWORD = 'Changed_pw#1';
@@ -44,9 +44,9 @@ test('changing the password signs the user out, and the new password signs in', 
 
   const token = await apiToken(request, 'teacher01', NEW_PASSWORD);
   const me = await (
-    await request.get(apiRoutes.currentUser, { headers: { authorization: `Bearer ${token}` } })
+    await request.get(usersApi.current.path, { headers: { authorization: `Bearer ${token}` } })
   ).json();
-  const back = await request.put(apiRoutes.changePassword, {
+  const back = await request.put(usersApi.changePassword.path, {
     headers: { authorization: `Bearer ${token}` },
     data: { userId: me.data.id, oldPwd: NEW_PASSWORD, newPwd: DEMO_PASSWORD },
   });
@@ -58,7 +58,7 @@ test('a new student must change the default password at first sign-in, and nothi
   request,
 }) => {
   const admin = { authorization: `Bearer ${await apiToken(request, 'schooladmin01')}` };
-  const classes = await (await request.get(apiRoutes.classesPage, { headers: admin })).json();
+  const classes = await (await request.get(classesApi.page.path, { headers: admin })).json();
   const stuNo = `first${Date.now().toString().slice(-8)}`;
   const added = await request.post(studentsApi.save.path, {
     headers: admin,
@@ -85,7 +85,7 @@ test('a new student must change the default password at first sign-in, and nothi
   await expect(dialog).toBeVisible();
   await expect(page.getByRole('heading', { name: '你好，首登同学' })).toHaveCount(0);
 
-  const held = await request.get(apiRoutes.classesPage, {
+  const held = await request.get(classesApi.page.path, {
     headers: { authorization: `Bearer ${await apiToken(request, stuNo, 'Edu_123456')}` },
   });
   expect(held.status()).toBe(403);

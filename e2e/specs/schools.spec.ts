@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiRoutes, studentsApi } from '@platform/contract';
+import { classesApi, studentsApi, teachersApi } from '@platform/contract';
 import { apiToken, signInChangingPassword, signInWithForm, skipAnnouncement } from '../support';
 
 const FIRST_SCHOOL_NAMES = ['物联网应用技术2026级1班', '王老师', '刘老师', '李明', '张华'];
@@ -68,17 +68,17 @@ test("an operator creates a second school with its own administrator, who sees n
 
   const token = await apiToken(request, adminPhone, ownPassword);
   const headers = { authorization: `Bearer ${token}` };
-  for (const route of [apiRoutes.classesPage, apiRoutes.teachersPage, studentsApi.page.path]) {
+  for (const route of [classesApi.page.path, teachersApi.page.path, studentsApi.page.path]) {
     const body = await (await request.get(route, { headers })).json();
     expect(body.code).toBe(200);
     const text = JSON.stringify(body.data.records);
     for (const name of FIRST_SCHOOL_NAMES) expect(text).not.toContain(name);
   }
-  const teachers = await (await request.get(apiRoutes.teachersPage, { headers })).json();
+  const teachers = await (await request.get(teachersApi.page.path, { headers })).json();
   expect(teachers.data.records.map((t: { phone: string }) => t.phone)).toEqual([adminPhone]);
   const demoToken = await apiToken(request, 'schooladmin01');
   const demoClasses = await (
-    await request.get(apiRoutes.classesPage, { headers: { authorization: `Bearer ${demoToken}` } })
+    await request.get(classesApi.page.path, { headers: { authorization: `Bearer ${demoToken}` } })
   ).json();
   const firstClass = demoClasses.data.records[0].id as string;
   const foreign = await request.get(`/api-user/classes/get/${firstClass}`, { headers });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiRoutes, storageKeys } from '@platform/contract';
+import { storageKeys, usersApi } from '@platform/contract';
 import { mainMenu, signInWithForm, skipAnnouncement } from '../support';
 
 const accounts = [
@@ -58,7 +58,7 @@ test('logout ends the session: the old token is refused by the API', async ({ pa
   expect(
     await page.evaluate((key) => window.localStorage.getItem(key), storageKeys.token),
   ).toBeNull();
-  const res = await request.get(apiRoutes.currentUser, {
+  const res = await request.get(usersApi.current.path, {
     headers: { authorization: `Bearer ${token}` },
   });
   expect((await res.json()).code).toBe(401);

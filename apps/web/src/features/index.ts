@@ -2,6 +2,8 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import { languages, type Language } from '@platform/contract';
 import { addTexts } from '../shared/i18n';
 import type { Widen, zhCN } from '../shared/locales/zh-CN';
+import { classesEn, classesZh } from './classes/locales';
+import { classesViews } from './classes/views';
 import { collegesEn, collegesZh } from './colleges/locales';
 import { collegesViews } from './colleges/views';
 import { customersEn, customersZh } from './customers/locales';
@@ -10,13 +12,15 @@ import { envAdminEn, envAdminZh } from './environment-admin/locales';
 import { envAdminViews } from './environment-admin/views';
 import { environmentEn, environmentZh } from './environment/locales';
 import { environmentViews } from './environment/views';
+import { importsEn, importsZh } from './imports/locales';
 import { landingEn, landingZh } from './landing/locales';
 import { landingViews } from './landing/views';
+import { orgEn, orgZh } from './org/locales';
+import { orgViews } from './org/views';
 import { personalEn, personalZh } from './personal/locales';
 import { personalViews } from './personal/views';
-import { schoolEn, schoolZh } from './school/locales';
-import { schoolViews } from './school/views';
-import { studentImportEn, studentImportZh } from './student-import/locales';
+import { schoolsEn, schoolsZh } from './schools/locales';
+import { schoolsViews } from './schools/views';
 import { studentsEn, studentsZh } from './students/locales';
 import { studentsViews } from './students/views';
 import { systemEn, systemZh } from './system/locales';
@@ -42,10 +46,12 @@ export const features = {
   environment: feature(environmentZh, environmentEn, environmentViews),
   colleges: feature(collegesZh, collegesEn, collegesViews),
   customers: feature(customersZh, customersEn, customersViews),
-  school: feature(schoolZh, schoolEn, schoolViews),
+  schools: feature(schoolsZh, schoolsEn, schoolsViews),
+  org: feature(orgZh, orgEn, orgViews),
+  classes: feature(classesZh, classesEn, classesViews),
   teachers: feature(teachersZh, teachersEn, teachersViews),
   students: feature(studentsZh, studentsEn, studentsViews),
-  studentImport: feature(studentImportZh, studentImportEn),
+  imports: feature(importsZh, importsEn),
   system: feature(systemZh, systemEn, systemViews),
 };
 

@@ -1,20 +1,37 @@
 import { pathOf, type AnyRoute, type RouteInput, type RouteOutput } from '@platform/contract';
-import { request, type QueryValue, type RequestOptions } from './request';
+import {
+  download,
+  request,
+  upload,
+  type DownloadOptions,
+  type Downloaded,
+  type QueryValue,
+  type RequestOptions,
+  type UploadOptions,
+} from './request';
 
-export type CallOptions = Pick<RequestOptions, 'signal' | 'quiet' | 'headers' | 'timeoutMs'>;
+export type CallOptions = Pick<
+  RequestOptions,
+  'signal' | 'quiet' | 'headers' | 'timeoutMs' | 'auth'
+>;
 
-type CallArgs<D extends AnyRoute> =
+type Args<D extends AnyRoute, O> =
   object extends RouteInput<D>
-    ? [input?: RouteInput<D>, options?: CallOptions]
-    : [input: RouteInput<D>, options?: CallOptions];
+    ? [input?: RouteInput<D>, options?: O]
+    : [input: RouteInput<D>, options?: O];
+
+type CallArgs<D extends AnyRoute> = Args<D, CallOptions>;
+
+type Parts = {
+  params?: Record<string, string | number>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  fields?: Record<string, string>;
+};
 
 /** Calls a route of the contract; what it takes and answers follows from its declaration. */
 export function call<D extends AnyRoute>(route: D, ...[input, options]: CallArgs<D>) {
-  const parts = (input ?? {}) as {
-    params?: Record<string, string | number>;
-    query?: Record<string, QueryValue>;
-    body?: unknown;
-  };
+  const parts = (input ?? {}) as Parts;
   return request<RouteOutput<D>>(pathOf(route.path, parts.params), {
     method: route.method,
     ...(parts.query ? { query: parts.query } : {}),
@@ -25,5 +42,34 @@ export function call<D extends AnyRoute>(route: D, ...[input, options]: CallArgs
         : { json: parts.body }),
     ...(route.response === 'file' ? { responseType: 'blob' as const } : {}),
     ...options,
+  });
+}
+
+type FileRoute = AnyRoute & { readonly response: 'file' };
+
+/** Downloads the file a route answers, with progress and no timeout (see `download`). */
+export function downloadRoute<D extends FileRoute>(
+  route: D,
+  ...[input, options]: Args<D, Omit<DownloadOptions, 'query'>>
+): Promise<Downloaded> {
+  const parts = (input ?? {}) as Parts;
+  return download(pathOf(route.path, parts.params), {
+    ...(parts.query ? { query: parts.query } : {}),
+    ...options,
+  });
+}
+
+type FieldsOf<D extends AnyRoute> = RouteInput<D> extends { fields: infer F } ? F : never;
+
+/** Sends a file to an upload route with progress (see `upload`); the answer follows from it. */
+export function uploadRoute<D extends AnyRoute>(
+  route: D,
+  options: Omit<UploadOptions, 'fields' | 'method'> & { fields?: FieldsOf<D> },
+): Promise<RouteOutput<D>> {
+  const { fields, ...rest } = options;
+  return upload<RouteOutput<D>>(route.path, {
+    ...rest,
+    ...(fields ? { fields } : {}),
+    method: route.method as 'POST' | 'PUT',
   });
 }

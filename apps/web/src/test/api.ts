@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { apiRoutes, pathOf, type Page } from '@platform/contract';
+import { menusApi, pathOf, type Page } from '@platform/contract';
 import { envelope, jsonResponse } from './helpers';
 
 /** Fetch mocks of the API: calls as the server reads them, answers in envelopes. */
@@ -14,7 +14,7 @@ export interface ApiCall {
 }
 
 /** Where the signed-in area asks for the user's button permissions. */
-export const permissionsPath = pathOf(apiRoutes.menusPermissions, { appid: 'platform-web' });
+export const permissionsPath = pathOf(menusApi.permissions.path, { appid: 'platform-web' });
 
 function callOf(url: string, init: RequestInit = {}): ApiCall {
   const parsed = new URL(url, 'http://localhost');

@@ -1,7 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRoutes, type Announcement } from '@platform/contract';
+import { apiRoutes, type RouteOutput, type announcementsApi } from '@platform/contract';
 import { request } from '../../shared/request';
 import { publicScope } from '../../shared/queryScopes';
+
+// Asked for on the sign-in page's first load, which does without the declarations (and zod):
+// the path is the contract's, the answer's type the declaration's.
+type Answer = RouteOutput<typeof announcementsApi.get>;
 
 export const announcementKeys = {
   all: [...publicScope, 'announcement'] as const,
@@ -12,7 +16,7 @@ export function announcementQueryOptions() {
   return queryOptions({
     queryKey: announcementKeys.current(),
     queryFn: ({ signal }) =>
-      request<Announcement | null>(apiRoutes.announcement, { signal, auth: false, quiet: true }),
+      request<Answer>(apiRoutes.announcement, { signal, auth: false, quiet: true }),
     staleTime: 10 * 60_000,
   });
 }

@@ -4,16 +4,21 @@ import {
   pathOf,
   storageKeys,
   webClientId,
-  type CollegeDetail,
-  type CurrentUser,
   type LoginForm,
   type LoginLogRequest,
-  type TokenResponse,
+  type RouteOutput,
+  type authApi,
+  type schoolsApi,
+  type usersApi,
+  type whitelistApi,
 } from '@platform/contract';
 import { request } from '../../shared/request';
 import { clearSession, setToken } from '../../shared/session';
 import { currentLanguage } from '../../shared/i18n';
 import { sessionScope } from '../../shared/queryScopes';
+
+// Asked for on the sign-in page's first load, which does without the declarations (and zod):
+// the paths are the contract's, the answers' types the declarations'.
 
 export const authKeys = {
   all: [...sessionScope, 'auth'] as const,
@@ -25,7 +30,8 @@ export const authKeys = {
 export function currentUserQueryOptions() {
   return queryOptions({
     queryKey: authKeys.currentUser(),
-    queryFn: ({ signal }) => request<CurrentUser>(apiRoutes.currentUser, { signal }),
+    queryFn: ({ signal }) =>
+      request<RouteOutput<typeof usersApi.current>>(apiRoutes.currentUser, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -34,10 +40,13 @@ export function collegeQueryOptions(collegeId: string) {
   return queryOptions({
     queryKey: authKeys.college(collegeId),
     queryFn: ({ signal }) =>
-      request<CollegeDetail>(pathOf(apiRoutes.collegeDetail, { id: collegeId }), {
-        signal,
-        quiet: true,
-      }),
+      request<RouteOutput<typeof schoolsApi.detail>>(
+        pathOf(apiRoutes.collegeDetail, { id: collegeId }),
+        {
+          signal,
+          quiet: true,
+        },
+      ),
     staleTime: 30 * 60_000,
   });
 }
@@ -47,7 +56,10 @@ export function whitelistQueryOptions() {
   return queryOptions({
     queryKey: authKeys.whitelist(),
     queryFn: async ({ signal }) => {
-      const listed = await request<boolean>(apiRoutes.whitelistCheck, { signal, quiet: true });
+      const listed = await request<RouteOutput<typeof whitelistApi.check>>(
+        apiRoutes.whitelistCheck,
+        { signal, quiet: true },
+      );
       window.sessionStorage.setItem(storageKeys.whitelist, String(Boolean(listed)));
       return Boolean(listed);
     },
@@ -76,7 +88,11 @@ function loginLogPayload(): LoginLogRequest {
 /** Records the sign-in; a failure is only logged. */
 export async function sendLoginLog(): Promise<void> {
   try {
-    await request(apiRoutes.loginLog, { method: 'POST', json: loginLogPayload(), quiet: true });
+    await request<RouteOutput<typeof usersApi.loginLog>>(apiRoutes.loginLog, {
+      method: 'POST',
+      json: loginLogPayload(),
+      quiet: true,
+    });
   } catch (error) {
     console.warn('login log failed', error);
   }
@@ -86,7 +102,7 @@ export function loginMutationOptions() {
   return mutationOptions({
     mutationKey: [...authKeys.all, 'login'],
     mutationFn: async (form: LoginForm) => {
-      const token = await request<TokenResponse>(apiRoutes.oauthToken, {
+      const token = await request<RouteOutput<typeof authApi.token>>(apiRoutes.oauthToken, {
         method: 'POST',
         auth: false,
         // The sign-in form shows the failure itself, next to the fields.
@@ -107,7 +123,10 @@ export function loginMutationOptions() {
  */
 export async function logout(): Promise<void> {
   try {
-    await request(apiRoutes.oauthLogout, { method: 'POST', quiet: true });
+    await request<RouteOutput<typeof authApi.logout>>(apiRoutes.oauthLogout, {
+      method: 'POST',
+      quiet: true,
+    });
   } catch (error) {
     console.warn('logout call failed', error);
   } finally {

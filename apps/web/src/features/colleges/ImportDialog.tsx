@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Space, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import {
-  apiRoutes,
   collegeImportColumns,
+  collegesApi,
   collegeLimits,
   importFileExtensions,
   isImportFileName,
@@ -94,7 +94,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             {t('colleges.actions.downloadTemplate')}
           </Button>
           <Upload<CollegeImportResult>
-            customRequest={uploadRequest(apiRoutes.collegesImport)}
+            customRequest={uploadRequest(collegesApi.import.path)}
             accept={importFileExtensions.join(',')}
             maxCount={1}
             showUploadList={false}

@@ -1,19 +1,15 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
-  apiRoutes,
-  pathOf,
+  collegesApi,
+  regionsApi,
   rootRegionId,
-  type College,
-  type CollegeAdmin,
   type CollegeAdminCreate,
   type CollegeSave,
-  type Page,
   type PageFilter,
   type PageQuery,
-  type Region,
   type collegePageQuerySchema,
 } from '@platform/contract';
-import { download, request } from '../../shared/request';
+import { call, downloadRoute } from '../../shared/call';
 import { sessionScope } from '../../shared/queryScopes';
 
 /** Schools for operators, their administrators and the region dictionary (management spec §7). */
@@ -34,8 +30,7 @@ export const collegeKeys = {
 export function collegePageQueryOptions(query: CollegeFilter & PageQuery, language: string) {
   return queryOptions({
     queryKey: collegeKeys.page(query, language),
-    queryFn: ({ signal }) =>
-      request<Page<College>>(apiRoutes.collegesPage, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => call(collegesApi.page, { query: { ...query } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -44,8 +39,7 @@ export function collegePageQueryOptions(query: CollegeFilter & PageQuery, langua
 export function regionChildrenQueryOptions(pid: string = rootRegionId, language: string) {
   return queryOptions({
     queryKey: collegeKeys.regions(pid, language),
-    queryFn: ({ signal }) =>
-      request<Region[]>(pathOf(apiRoutes.regionChildren, { pid }), { signal }),
+    queryFn: ({ signal }) => call(regionsApi.children, { params: { pid } }, { signal }),
     staleTime: Infinity,
   });
 }
@@ -53,8 +47,7 @@ export function regionChildrenQueryOptions(pid: string = rootRegionId, language:
 export function collegeAdminsQueryOptions(collegeId: string) {
   return queryOptions({
     queryKey: collegeKeys.admins(collegeId),
-    queryFn: ({ signal }) =>
-      request<CollegeAdmin[]>(apiRoutes.collegesAdmins, { query: { collegeId }, signal }),
+    queryFn: ({ signal }) => call(collegesApi.admins, { query: { collegeId } }, { signal }),
   });
 }
 
@@ -64,7 +57,7 @@ const collegesChanged = { queryKey: collegeKeys.colleges() };
 export function collegeSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...collegeKeys.colleges(), 'save'],
-    mutationFn: (body: CollegeSave) => request<College>(apiRoutes.collegesSave, { json: body }),
+    mutationFn: (body: CollegeSave) => call(collegesApi.save, { body }),
     onSuccess: (_data, _vars, _result, { client }) =>
       void client.invalidateQueries(collegesChanged),
   });
@@ -73,8 +66,7 @@ export function collegeSaveMutationOptions() {
 export function collegeDeleteMutationOptions() {
   return mutationOptions({
     mutationKey: [...collegeKeys.colleges(), 'delete'],
-    mutationFn: (id: string) =>
-      request<null>(apiRoutes.collegesDelete, { method: 'POST', query: { id } }),
+    mutationFn: (id: string) => call(collegesApi.delete, { query: { id } }),
     onSuccess: (_data, _vars, _result, { client }) =>
       void client.invalidateQueries(collegesChanged),
   });
@@ -83,8 +75,7 @@ export function collegeDeleteMutationOptions() {
 export function collegeEnableMutationOptions() {
   return mutationOptions({
     mutationKey: [...collegeKeys.colleges(), 'enable'],
-    mutationFn: (body: { id: string; enabled: boolean }) =>
-      request<College>(apiRoutes.collegesEnable, { json: body }),
+    mutationFn: (body: { id: string; enabled: boolean }) => call(collegesApi.enable, { body }),
     onSuccess: (_data, _vars, _result, { client }) =>
       void client.invalidateQueries(collegesChanged),
   });
@@ -95,9 +86,8 @@ export function collegeTotalUserMutationOptions() {
   return mutationOptions({
     mutationKey: [...collegeKeys.colleges(), 'totalUser'],
     mutationFn: (body: { collegeId: string; totalUser: number }) =>
-      request<College>(apiRoutes.collegesUpdateTotalUser, {
-        method: 'POST',
-        form: { collegeId: body.collegeId, totalUser: String(body.totalUser) },
+      call(collegesApi.updateTotalUser, {
+        body: { collegeId: body.collegeId, totalUser: String(body.totalUser) },
       }),
     onSuccess: (_data, _vars, _result, { client }) =>
       void client.invalidateQueries(collegesChanged),
@@ -107,8 +97,7 @@ export function collegeTotalUserMutationOptions() {
 export function collegeAdminAddMutationOptions() {
   return mutationOptions({
     mutationKey: [...collegeKeys.colleges(), 'addAdmin'],
-    mutationFn: (body: CollegeAdminCreate) =>
-      request<CollegeAdmin>(apiRoutes.collegesAdmins, { json: body }),
+    mutationFn: (body: CollegeAdminCreate) => call(collegesApi.addAdmin, { body }),
     onSuccess: (_data, _vars, _result, { client }) =>
       void client.invalidateQueries(collegesChanged),
   });
@@ -117,6 +106,6 @@ export function collegeAdminAddMutationOptions() {
 export function importTemplateMutationOptions() {
   return mutationOptions({
     mutationKey: [...collegeKeys.all, 'template'],
-    mutationFn: () => download(apiRoutes.collegesImportTemplate),
+    mutationFn: () => downloadRoute(collegesApi.importTemplate),
   });
 }

@@ -1,19 +1,15 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
-  apiRoutes,
-  pathOf,
-  type CollegeOption,
-  type Customer,
+  collegesApi,
+  customersApi,
   type CustomerAddTime,
   type CustomerSave,
-  type CustomerTimeLog,
-  type Page,
   type PageFilter,
   type PageQuery,
   type customerPageQuerySchema,
   type customerTimeHistoryQuerySchema,
 } from '@platform/contract';
-import { request } from '../../shared/request';
+import { call } from '../../shared/call';
 import { sessionScope } from '../../shared/queryScopes';
 
 /** Customers, service periods and the history of added time (management spec §2, operations). */
@@ -34,8 +30,7 @@ export const customerKeys = {
 export function customerPageQueryOptions(query: CustomerFilter & PageQuery) {
   return queryOptions({
     queryKey: customerKeys.page(query),
-    queryFn: ({ signal }) =>
-      request<Page<Customer>>(apiRoutes.customersPage, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => call(customersApi.page, { query: { ...query } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -43,11 +38,7 @@ export function customerPageQueryOptions(query: CustomerFilter & PageQuery) {
 export function timeHistoryQueryOptions(query: TimeHistoryFilter & PageQuery) {
   return queryOptions({
     queryKey: customerKeys.history(query),
-    queryFn: ({ signal }) =>
-      request<Page<CustomerTimeLog>>(apiRoutes.customersTimeHistory, {
-        query: { ...query },
-        signal,
-      }),
+    queryFn: ({ signal }) => call(customersApi.timeHistory, { query: { ...query } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -57,10 +48,7 @@ export function collegeOptionsQueryOptions(name: string) {
   return queryOptions({
     queryKey: customerKeys.colleges(name),
     queryFn: ({ signal }) =>
-      request<CollegeOption[]>(apiRoutes.collegesOptions, {
-        query: { name: name || undefined },
-        signal,
-      }),
+      call(collegesApi.options, { query: { name: name || undefined } }, { signal }),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
@@ -71,8 +59,7 @@ export function collegeOptionsQueryOptions(name: string) {
 export function customerSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...customerKeys.customers(), 'save'],
-    mutationFn: (body: CustomerSave) =>
-      request<Customer>(apiRoutes.customersSave, { json: body, quiet: true }),
+    mutationFn: (body: CustomerSave) => call(customersApi.save, { body }, { quiet: true }),
     onSuccess: (_data, _vars, _result, { client }) =>
       void client.invalidateQueries({ queryKey: customerKeys.customers() }),
   });
@@ -81,8 +68,7 @@ export function customerSaveMutationOptions() {
 export function customerDeleteMutationOptions() {
   return mutationOptions({
     mutationKey: [...customerKeys.customers(), 'delete'],
-    mutationFn: (id: string) =>
-      request<null>(pathOf(apiRoutes.customersDelete, { id }), { method: 'POST', quiet: true }),
+    mutationFn: (id: string) => call(customersApi.delete, { params: { id } }, { quiet: true }),
     onSuccess: (_data, _vars, _result, { client }) =>
       void client.invalidateQueries({ queryKey: customerKeys.customers() }),
   });
@@ -91,8 +77,7 @@ export function customerDeleteMutationOptions() {
 export function customerAddTimeMutationOptions() {
   return mutationOptions({
     mutationKey: [...customerKeys.customers(), 'addTime'],
-    mutationFn: (body: CustomerAddTime) =>
-      request<Customer>(apiRoutes.customersAddTime, { json: body, quiet: true }),
+    mutationFn: (body: CustomerAddTime) => call(customersApi.addTime, { body }, { quiet: true }),
     onSuccess: (_data, _vars, _result, { client }) => {
       void client.invalidateQueries({ queryKey: customerKeys.customers() });
       void client.invalidateQueries({ queryKey: customerKeys.histories() });

@@ -1,7 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRoutes, webClientId, type ClientConfig } from '@platform/contract';
+import {
+  apiRoutes,
+  webClientId,
+  type ClientConfig,
+  type RouteOutput,
+  type siteConfigApi,
+} from '@platform/contract';
 import { request } from '../../shared/request';
 import { publicScope } from '../../shared/queryScopes';
+
+// Asked for on the sign-in page's first load, which does without the declarations (and zod):
+// the path is the contract's, the answer's type the declaration's.
+type Answer = RouteOutput<typeof siteConfigApi.list>;
 
 export const siteKeys = {
   all: [...publicScope, 'site'] as const,
@@ -13,7 +23,7 @@ export function clientConfigQueryOptions() {
   return queryOptions({
     queryKey: siteKeys.clientConfig(webClientId),
     queryFn: async ({ signal }): Promise<ClientConfig | null> => {
-      const list = await request<ClientConfig[]>(apiRoutes.clientConfigList, {
+      const list = await request<Answer>(apiRoutes.clientConfigList, {
         query: { clientCode: webClientId },
         signal,
         auth: false,

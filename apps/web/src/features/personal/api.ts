@@ -1,17 +1,22 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
   apiRoutes,
-  pathOf,
+  regionsApi,
   rootRegionId,
   type ChangePasswordRequest,
-  type CurrentUser,
-  type Region,
+  type RouteOutput,
   type UserRecordSave,
+  type usersApi,
 } from '@platform/contract';
 import { apiLanguage } from '../../shared/i18n';
+import { call } from '../../shared/call';
 import { request } from '../../shared/request';
 import { sessionScope } from '../../shared/queryScopes';
 import { authKeys } from '../auth/api';
+
+// The declarations of `usersApi` share their contract module with what the sign-in page's first load
+// needs, and would bring zod into it: the paths are the contract's, the answers' types the
+// declarations'.
 
 export const personalKeys = {
   all: [...sessionScope, 'personal'] as const,
@@ -21,7 +26,10 @@ export function changePasswordMutationOptions() {
   return mutationOptions({
     mutationKey: [...personalKeys.all, 'change-password'],
     mutationFn: (body: ChangePasswordRequest) =>
-      request<unknown>(apiRoutes.changePassword, { method: 'PUT', json: body }),
+      request<RouteOutput<typeof usersApi.changePassword>>(apiRoutes.changePassword, {
+        method: 'PUT',
+        json: body,
+      }),
   });
 }
 
@@ -30,8 +38,7 @@ export function regionChildrenQueryOptions(pid: string = rootRegionId) {
   return queryOptions({
     // Names come in the caller's language.
     queryKey: [...personalKeys.all, 'regions', pid, apiLanguage()] as const,
-    queryFn: ({ signal }) =>
-      request<Region[]>(pathOf(apiRoutes.regionChildren, { pid }), { signal }),
+    queryFn: ({ signal }) => call(regionsApi.children, { params: { pid } }, { signal }),
     staleTime: 60 * 60_000,
   });
 }
@@ -40,7 +47,8 @@ export function regionChildrenQueryOptions(pid: string = rootRegionId) {
 export function userRecordSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...personalKeys.all, 'save-record'],
-    mutationFn: (body: UserRecordSave) => request<CurrentUser>(apiRoutes.usersSave, { json: body }),
+    mutationFn: (body: UserRecordSave) =>
+      request<RouteOutput<typeof usersApi.save>>(apiRoutes.usersSave, { json: body }),
     onSuccess: async (user, _vars, _result, { client }) => {
       client.setQueryData(authKeys.currentUser(), user);
       await client.invalidateQueries({ queryKey: authKeys.currentUser() });

@@ -7,8 +7,8 @@ import { accountStatuses, type Student, type StudentDetail } from '@platform/con
 import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
 import { useCan } from '../../shared/permissions/useCan';
 import { usePaging } from '../../shared/usePaging';
-import { ExportStudentsButton } from '../student-import/ExportStudentsButton';
-import { StudentImportDialog } from '../student-import/StudentImportDialog';
+import { ExportStudentsButton } from '../imports/ExportStudentsButton';
+import { StudentImportDialog } from '../imports/StudentImportDialog';
 import { sexText, studentPaths, useAccountStateColumns, useAreaNavigate } from './accountParts';
 import {
   studentEnableMutationOptions,

@@ -1,8 +1,7 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
-  apiRoutes,
+  classesApi,
   studentsApi,
-  type ClassOption,
   type ResetPasswordMode,
   type StudentBatchCreate,
   type StudentSave,
@@ -11,7 +10,6 @@ import {
   type studentPageQuerySchema,
 } from '@platform/contract';
 import { call } from '../../shared/call';
-import { request } from '../../shared/request';
 import { sessionScope } from '../../shared/queryScopes';
 
 /**
@@ -50,7 +48,7 @@ export function studentQueryOptions(id: string) {
 export function classOptionsQueryOptions() {
   return queryOptions({
     queryKey: classOptionKeys,
-    queryFn: ({ signal }) => request<ClassOption[]>(apiRoutes.classesList, { signal }),
+    queryFn: ({ signal }) => call(classesApi.list, { query: {} }, { signal }),
     staleTime: 60_000,
   });
 }

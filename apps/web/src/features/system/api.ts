@@ -2,15 +2,21 @@ import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react
 import {
   apiRoutes,
   pathOf,
+  rolesApi,
   webClientId,
-  type MenuAdminNode,
   type MenuSave,
   type RoleGrant,
-  type RoleListItem,
+  type RouteOutput,
+  type menusApi,
 } from '@platform/contract';
+import { call } from '../../shared/call';
 import { request } from '../../shared/request';
 import { sessionScope } from '../../shared/queryScopes';
 import { menuKeys } from '../../shared/permissions/api';
+
+// The declarations of `menusApi` share their contract module with what the sign-in page's first load
+// needs, and would bring zod into it: the paths are the contract's, the answers' types the
+// declarations'.
 
 /** Menu tree and role grants, administered by platform staff (management spec §2, §6). */
 export const systemKeys = {
@@ -24,22 +30,24 @@ export function menuAdminTreeQueryOptions(appId: string = webClientId) {
   return queryOptions({
     queryKey: systemKeys.menuTree(appId),
     queryFn: ({ signal }) =>
-      request<MenuAdminNode[]>(pathOf(apiRoutes.menusAdminTree, { appid: appId }), { signal }),
+      request<RouteOutput<typeof menusApi.adminTree>>(
+        pathOf(apiRoutes.menusAdminTree, { appid: appId }),
+        { signal },
+      ),
   });
 }
 
 export function rolesQueryOptions() {
   return queryOptions({
     queryKey: systemKeys.roles(),
-    queryFn: ({ signal }) => request<RoleListItem[]>(apiRoutes.rolesList, { signal }),
+    queryFn: ({ signal }) => call(rolesApi.list, {}, { signal }),
   });
 }
 
 export function roleMenusQueryOptions(roleId: string) {
   return queryOptions({
     queryKey: systemKeys.roleMenus(roleId),
-    queryFn: ({ signal }) =>
-      request<string[]>(pathOf(apiRoutes.roleMenus, { id: roleId }), { signal }),
+    queryFn: ({ signal }) => call(rolesApi.menus, { params: { id: roleId } }, { signal }),
   });
 }
 
@@ -57,7 +65,8 @@ async function refreshAfterChange(client: QueryClient) {
 export function menuSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...systemKeys.all, 'menu-save'],
-    mutationFn: (body: MenuSave) => request<MenuAdminNode>(apiRoutes.menusSave, { json: body }),
+    mutationFn: (body: MenuSave) =>
+      request<RouteOutput<typeof menusApi.save>>(apiRoutes.menusSave, { json: body }),
     onSuccess: (_data, _vars, _result, { client }) => refreshAfterChange(client),
   });
 }
@@ -66,7 +75,9 @@ export function menuDeleteMutationOptions() {
   return mutationOptions({
     mutationKey: [...systemKeys.all, 'menu-delete'],
     mutationFn: (id: string) =>
-      request<null>(pathOf(apiRoutes.menusDelete, { id }), { method: 'POST' }),
+      request<RouteOutput<typeof menusApi.delete>>(pathOf(apiRoutes.menusDelete, { id }), {
+        method: 'POST',
+      }),
     onSuccess: (_data, _vars, _result, { client }) => refreshAfterChange(client),
   });
 }
@@ -74,7 +85,7 @@ export function menuDeleteMutationOptions() {
 export function roleGrantMutationOptions() {
   return mutationOptions({
     mutationKey: [...systemKeys.all, 'role-grant'],
-    mutationFn: (body: RoleGrant) => request<string[]>(apiRoutes.roleGrant, { json: body }),
+    mutationFn: (body: RoleGrant) => call(rolesApi.grant, { body }),
     onSuccess: (_data, _vars, _result, { client }) => refreshAfterChange(client),
   });
 }

@@ -1,15 +1,12 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
-  apiRoutes,
-  pathOf,
-  type Page,
+  teachersApi,
   type PageFilter,
   type PageQuery,
-  type Teacher,
   type TeacherSave,
   type teacherPageQuerySchema,
 } from '@platform/contract';
-import { request } from '../../shared/request';
+import { call } from '../../shared/call';
 import { sessionScope } from '../../shared/queryScopes';
 
 /**
@@ -28,8 +25,7 @@ export const teacherKeys = {
 export function teacherPageQueryOptions(query: TeacherPageQuery) {
   return queryOptions({
     queryKey: teacherKeys.page(query),
-    queryFn: ({ signal }) =>
-      request<Page<Teacher>>(apiRoutes.teachersPage, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => call(teachersApi.page, { query: { ...query } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,8 +35,7 @@ const teachersChanged = { queryKey: teacherKeys.all };
 export function teacherSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...teacherKeys.all, 'save'],
-    mutationFn: (body: TeacherSave) =>
-      request<Teacher>(apiRoutes.teachersSave, { json: body, quiet: true }),
+    mutationFn: (body: TeacherSave) => call(teachersApi.save, { body }, { quiet: true }),
     onSuccess: (_data, _vars, _result, { client }) =>
       void client.invalidateQueries(teachersChanged),
   });
@@ -50,7 +45,7 @@ export function teacherEnableMutationOptions() {
   return mutationOptions({
     mutationKey: [...teacherKeys.all, 'enable'],
     mutationFn: (body: { id: string; enabled: boolean }) =>
-      request<Teacher>(apiRoutes.teachersEnable, { json: body, quiet: true }),
+      call(teachersApi.enable, { body }, { quiet: true }),
     onSuccess: (_data, _vars, _result, { client }) =>
       void client.invalidateQueries(teachersChanged),
   });
@@ -59,8 +54,7 @@ export function teacherEnableMutationOptions() {
 export function teacherDeleteMutationOptions() {
   return mutationOptions({
     mutationKey: [...teacherKeys.all, 'delete'],
-    mutationFn: (id: string) =>
-      request<null>(pathOf(apiRoutes.teachersDelete, { id }), { method: 'DELETE', quiet: true }),
+    mutationFn: (id: string) => call(teachersApi.delete, { params: { id } }, { quiet: true }),
     onSuccess: (_data, _vars, _result, { client }) =>
       void client.invalidateQueries(teachersChanged),
   });

@@ -1,7 +1,17 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRoutes, pathOf, webClientId, type MenuNode } from '@platform/contract';
+import {
+  apiRoutes,
+  pathOf,
+  webClientId,
+  type MenuNode,
+  type RouteOutput,
+  type menusApi,
+} from '@platform/contract';
 import { request } from '../request';
 import { sessionScope } from '../queryScopes';
+
+// Asked for on the sign-in page's first load, which does without the declarations (and zod):
+// the paths are the contract's, the answers' types the declarations'.
 
 export const menuKeys = {
   all: [...sessionScope, 'menus'] as const,
@@ -20,10 +30,13 @@ export function menuTreeQueryOptions(roleIds: readonly string[], language: strin
     queryKey: menuKeys.tree(joined, language),
     queryFn: ({ signal }): Promise<MenuNode[]> =>
       joined
-        ? request<MenuNode[]>(pathOf(apiRoutes.menusAll, { appid: webClientId }), {
-            query: { roleIds: joined },
-            signal,
-          })
+        ? request<RouteOutput<typeof menusApi.all>>(
+            pathOf(apiRoutes.menusAll, { appid: webClientId }),
+            {
+              query: { roleIds: joined },
+              signal,
+            },
+          )
         : Promise.resolve([]),
     staleTime: Infinity,
     placeholderData: keepPreviousData,
@@ -35,7 +48,10 @@ export function permissionKeysQueryOptions() {
   return queryOptions({
     queryKey: [...menuKeys.all, 'permissions', webClientId] as const,
     queryFn: ({ signal }): Promise<string[]> =>
-      request<string[]>(pathOf(apiRoutes.menusPermissions, { appid: webClientId }), { signal }),
+      request<RouteOutput<typeof menusApi.permissions>>(
+        pathOf(apiRoutes.menusPermissions, { appid: webClientId }),
+        { signal },
+      ),
     staleTime: 60_000,
   });
 }

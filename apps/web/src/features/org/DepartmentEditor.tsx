@@ -12,7 +12,7 @@ import {
 import { toast } from '../../shared/toast';
 import type { FieldMessages } from '../../shared/zodForm';
 import { departmentSaveMutationOptions } from './api';
-import { rulesOf, saveErrors, submitDialog, textMessages } from './forms';
+import { rulesOf, saveErrors, submitDialog, textMessages } from '../../shared/dialogForm';
 
 type DepartmentField = 'name' | 'sort';
 const departmentFields: readonly DepartmentField[] = ['name', 'sort'];
@@ -31,7 +31,7 @@ export function DepartmentEditor({ department, onClose }: DepartmentEditorProps)
 
   const messages = useMemo<Record<DepartmentField, FieldMessages>>(
     () => ({
-      name: textMessages(t('school.rules.orgName'), t('school.rules.noEdgeSpaces')),
+      name: textMessages(t('org.rules.orgName'), t('org.rules.noEdgeSpaces')),
       sort: {},
     }),
     [t],
@@ -48,7 +48,7 @@ export function DepartmentEditor({ department, onClose }: DepartmentEditorProps)
           sort: values.sort ?? 0,
         } satisfies DepartmentSave),
       done: () => {
-        toast.success(t(department ? 'school.done.updated' : 'school.done.added'));
+        toast.success(t(department ? 'org.done.updated' : 'org.done.added'));
         onClose();
       },
       errors: (error) =>
@@ -60,11 +60,11 @@ export function DepartmentEditor({ department, onClose }: DepartmentEditorProps)
       open
       title={
         department
-          ? t('school.titles.editDepartment', { name: department.name })
-          : t('school.titles.addDepartment')
+          ? t('org.titles.editDepartment', { name: department.name })
+          : t('org.titles.addDepartment')
       }
-      okText={t('school.actions.save')}
-      cancelText={t('school.actions.cancel')}
+      okText={t('org.actions.save')}
+      cancelText={t('org.actions.cancel')}
       confirmLoading={save.isPending}
       onOk={() => void submit()}
       onCancel={onClose}
@@ -79,19 +79,19 @@ export function DepartmentEditor({ department, onClose }: DepartmentEditorProps)
       >
         <Form.Item
           name="name"
-          label={t('school.fields.departmentName')}
+          label={t('org.fields.departmentName')}
           required
           rules={rules('name')}
         >
           <Input
-            placeholder={t('school.placeholders.departmentName')}
+            placeholder={t('org.placeholders.departmentName')}
             maxLength={orgNameLimits.max + 10}
           />
         </Form.Item>
         <Form.Item
           name="sort"
-          label={t('school.fields.sort')}
-          extra={t('school.hints.sort')}
+          label={t('org.fields.sort')}
+          extra={t('org.hints.sort')}
           rules={rules('sort')}
         >
           <InputNumber min={0} max={maxInteger} precision={0} style={{ width: 160 }} />

@@ -11,8 +11,9 @@ import {
 } from '@platform/contract';
 import { toast } from '../../shared/toast';
 import type { FieldMessages } from '../../shared/zodForm';
-import { classSaveMutationOptions, majorsQueryOptions } from './api';
-import { rulesOf, saveErrors, submitDialog, textMessages } from './forms';
+import { majorsQueryOptions } from '../org/api';
+import { classSaveMutationOptions } from './api';
+import { rulesOf, saveErrors, submitDialog, textMessages } from '../../shared/dialogForm';
 
 type ClassField = 'name' | 'grade' | 'majorIds';
 const classFields: readonly ClassField[] = ['name', 'grade', 'majorIds'];
@@ -48,10 +49,10 @@ export function ClassEditor({ record, onClose }: ClassEditorProps) {
   const save = useMutation(classSaveMutationOptions());
 
   const messages = useMemo<Record<ClassField, FieldMessages>>(() => {
-    const grade = t('school.rules.grade');
-    const majorsText = t('school.rules.majors');
+    const grade = t('classes.rules.grade');
+    const majorsText = t('classes.rules.majors');
     return {
-      name: textMessages(t('school.rules.orgName'), t('school.rules.noEdgeSpaces')),
+      name: textMessages(t('classes.rules.orgName'), t('classes.rules.noEdgeSpaces')),
       grade: { required: grade, invalid_format: grade },
       majorIds: { required: majorsText, invalid_format: majorsText, invalid_value: majorsText },
     };
@@ -69,7 +70,7 @@ export function ClassEditor({ record, onClose }: ClassEditorProps) {
           majorIds: values.majorIds,
         } satisfies ClassSave),
       done: () => {
-        toast.success(t(record ? 'school.done.updated' : 'school.done.added'));
+        toast.success(t(record ? 'classes.done.updated' : 'classes.done.added'));
         onClose();
       },
       errors: (error) =>
@@ -83,10 +84,10 @@ export function ClassEditor({ record, onClose }: ClassEditorProps) {
     <Modal
       open
       title={
-        record ? t('school.titles.editClass', { name: record.name }) : t('school.titles.addClass')
+        record ? t('classes.titles.editClass', { name: record.name }) : t('classes.titles.addClass')
       }
-      okText={t('school.actions.save')}
-      cancelText={t('school.actions.cancel')}
+      okText={t('classes.actions.save')}
+      cancelText={t('classes.actions.cancel')}
       confirmLoading={save.isPending}
       onOk={() => void submit()}
       onCancel={onClose}
@@ -103,30 +104,30 @@ export function ClassEditor({ record, onClose }: ClassEditorProps) {
         }}
         disabled={save.isPending}
       >
-        <Form.Item name="name" label={t('school.fields.className')} required rules={rules('name')}>
+        <Form.Item name="name" label={t('classes.fields.className')} required rules={rules('name')}>
           <Input
-            placeholder={t('school.placeholders.className')}
+            placeholder={t('classes.placeholders.className')}
             maxLength={orgNameLimits.max + 10}
           />
         </Form.Item>
         <Form.Item
           name="grade"
-          label={t('school.fields.grade')}
+          label={t('classes.fields.grade')}
           required
-          extra={t('school.hints.grade')}
+          extra={t('classes.hints.grade')}
           rules={rules('grade')}
         >
-          <Input placeholder={t('school.placeholders.grade')} maxLength={4} inputMode="numeric" />
+          <Input placeholder={t('classes.placeholders.grade')} maxLength={4} inputMode="numeric" />
         </Form.Item>
         <Form.Item
           name="majorIds"
-          label={t('school.fields.majors')}
+          label={t('classes.fields.majors')}
           required
           rules={rules('majorIds')}
         >
           <Select
             mode="multiple"
-            placeholder={t('school.placeholders.majors')}
+            placeholder={t('classes.placeholders.majors')}
             loading={majors.isPending}
             options={majorOptionGroups(majors.data ?? [])}
             showSearch={{ optionFilterProp: 'label' }}

@@ -12,7 +12,15 @@ import { classDeleteMutationOptions, classPageQueryOptions } from './api';
 import { ArchiveClassDialog } from './ArchiveClassDialog';
 import { ClassEditor } from './ClassEditor';
 import { ClassFilters, type ClassFilter } from './ClassFilters';
-import { formatInstant } from './forms';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An instant as local date and time to the minute. */
+function formatInstant(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
 
 /**
  * The school's classes (admin/classes): a server-paged, filtered table with add and edit
@@ -22,7 +30,7 @@ export function ClassManagement() {
   const { t } = useTranslation();
   const can = useCan();
   const [filter, setFilterState] = useState<ClassFilter>({});
-  const { paging, pagination, reset } = usePaging((total) => t('school.values.total', { total }));
+  const { paging, pagination, reset } = usePaging((total) => t('classes.values.total', { total }));
   const page = useQuery(classPageQueryOptions({ ...filter, ...paging }));
   const remove = useMutation(classDeleteMutationOptions());
   // null: closed; { record: undefined }: adding.
@@ -35,11 +43,11 @@ export function ClassManagement() {
   };
 
   const columns: TableColumnsType<ClassRecord> = [
-    { key: 'name', dataIndex: 'name', title: t('school.fields.className') },
-    { key: 'grade', dataIndex: 'grade', title: t('school.fields.grade') },
+    { key: 'name', dataIndex: 'name', title: t('classes.fields.className') },
+    { key: 'grade', dataIndex: 'grade', title: t('classes.fields.grade') },
     {
       key: 'majors',
-      title: t('school.fields.majors'),
+      title: t('classes.fields.majors'),
       render: (_, r) => (
         <Space size={[0, 4]} wrap>
           {r.majors.map((m) => (
@@ -48,51 +56,51 @@ export function ClassManagement() {
         </Space>
       ),
     },
-    { key: 'students', dataIndex: 'studentCount', title: t('school.fields.students') },
+    { key: 'students', dataIndex: 'studentCount', title: t('classes.fields.students') },
     {
       key: 'status',
-      title: t('school.fields.classStatus'),
+      title: t('classes.fields.classStatus'),
       render: (_, r) =>
         r.archived ? (
-          <Tag>{t('school.values.archived')}</Tag>
+          <Tag>{t('classes.values.archived')}</Tag>
         ) : (
-          <Tag color="green">{t('school.values.inUse')}</Tag>
+          <Tag color="green">{t('classes.values.inUse')}</Tag>
         ),
     },
     {
       key: 'createdAt',
-      title: t('school.fields.createdAt'),
+      title: t('classes.fields.createdAt'),
       render: (_, r) => formatInstant(r.createdAt),
     },
     {
       key: 'actions',
-      title: t('school.fields.actions'),
+      title: t('classes.fields.actions'),
       fixed: 'right',
       render: (_, r) => (
         <Space size={0} wrap>
           {can('class.edit') && !r.archived && (
             <Button type="link" size="small" onClick={() => setEditing({ record: r })}>
-              {t('school.actions.edit')}
+              {t('classes.actions.edit')}
             </Button>
           )}
           {can('class.archive') && !r.archived && (
             <Button type="link" size="small" danger onClick={() => setArchiving(r)}>
-              {t('school.actions.archive')}
+              {t('classes.actions.archive')}
             </Button>
           )}
           {can('class.delete') && (
             <Popconfirm
-              title={t('school.confirm.deleteClass', { name: r.name })}
-              okText={t('school.actions.ok')}
-              cancelText={t('school.actions.cancel')}
+              title={t('classes.confirm.deleteClass', { name: r.name })}
+              okText={t('classes.actions.ok')}
+              cancelText={t('classes.actions.cancel')}
               okButtonProps={{ danger: true }}
               onConfirm={() =>
                 // A refusal (students in the class) is toasted by the request layer.
-                remove.mutate(r.id, { onSuccess: () => toast.success(t('school.done.deleted')) })
+                remove.mutate(r.id, { onSuccess: () => toast.success(t('classes.done.deleted')) })
               }
             >
               <Button type="link" size="small" danger disabled={remove.isPending}>
-                {t('school.actions.delete')}
+                {t('classes.actions.delete')}
               </Button>
             </Popconfirm>
           )}
@@ -103,11 +111,11 @@ export function ClassManagement() {
 
   return (
     <Card
-      title={t('school.titles.classes')}
+      title={t('classes.titles.classes')}
       extra={
         can('class.add') && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-            {t('school.actions.addClass')}
+            {t('classes.actions.addClass')}
           </Button>
         )
       }

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Input, Segmented, Select, Space } from 'antd';
 import { orgNameLimits } from '@platform/contract';
-import { majorsQueryOptions, type ClassPageQuery } from './api';
+import { majorsQueryOptions } from '../org/api';
+import type { ClassPageQuery } from './api';
 import { majorOptionGroups } from './ClassEditor';
 
 export type ClassFilter = Pick<ClassPageQuery, 'name' | 'grade' | 'majorId' | 'archived'>;
@@ -25,29 +26,29 @@ export function ClassFilters({ value, onChange }: ClassFiltersProps) {
         value={value.archived ? 'archived' : 'in-use'}
         onChange={(v) => set('archived', v === 'archived' ? 'true' : undefined)}
         options={[
-          { value: 'in-use', label: t('school.filters.inUse') },
-          { value: 'archived', label: t('school.filters.archived') },
+          { value: 'in-use', label: t('classes.filters.inUse') },
+          { value: 'archived', label: t('classes.filters.archived') },
         ]}
       />
       <Input.Search
-        aria-label={t('school.placeholders.searchName')}
-        placeholder={t('school.placeholders.searchName')}
+        aria-label={t('classes.placeholders.searchName')}
+        placeholder={t('classes.placeholders.searchName')}
         allowClear
         maxLength={orgNameLimits.max}
         style={{ width: 200 }}
         onSearch={(name) => set('name', name.trim() || undefined)}
       />
       <Input.Search
-        aria-label={t('school.placeholders.filterGrade')}
-        placeholder={t('school.placeholders.filterGrade')}
+        aria-label={t('classes.placeholders.filterGrade')}
+        placeholder={t('classes.placeholders.filterGrade')}
         allowClear
         maxLength={4}
         style={{ width: 140 }}
         onSearch={(grade) => set('grade', grade.trim() || undefined)}
       />
       <Select<string>
-        aria-label={t('school.placeholders.allMajors')}
-        placeholder={t('school.placeholders.allMajors')}
+        aria-label={t('classes.placeholders.allMajors')}
+        placeholder={t('classes.placeholders.allMajors')}
         allowClear
         style={{ width: 200 }}
         value={value.majorId}

@@ -7,8 +7,15 @@ import type { SchoolProfile as Profile } from '@platform/contract';
 import { LoadFailed, LoadingState } from '../../shared/ui/PageStates';
 import { useCan } from '../../shared/permissions/useCan';
 import { schoolProfileQueryOptions } from './api';
-import { yuan } from './forms';
 import { ProfileEditor } from './ProfileEditor';
+
+/** Fen as yuan with two decimals and thousands separators. */
+function yuan(fen: number): string {
+  return (fen / 100).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+}
 
 /** The own school's profile, balances and counts; intro and address are editable (admin/profile). */
 export function SchoolProfile() {
@@ -22,77 +29,77 @@ export function SchoolProfile() {
     return <LoadFailed error={profile.error} onRetry={() => void profile.refetch()} />;
   }
   const p: Profile = profile.data;
-  const none = t('school.values.none');
-  const money = (fen: number) => t('school.values.yuan', { amount: yuan(fen) });
+  const none = t('schools.values.none');
+  const money = (fen: number) => t('schools.values.yuan', { amount: yuan(fen) });
   const region = [p.provinceName, p.cityName].filter(Boolean).join(' / ') || none;
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Card
-        title={t('school.titles.profile')}
+        title={t('schools.titles.profile')}
         extra={
           can('school.profile.edit') && (
             <Button type="primary" icon={<EditOutlined />} onClick={() => setEditing(true)}>
-              {t('school.actions.edit')}
+              {t('schools.actions.edit')}
             </Button>
           )
         }
       >
         <Descriptions column={{ xs: 1, md: 2 }} bordered size="middle">
-          <Descriptions.Item label={t('school.fields.name')}>{p.name}</Descriptions.Item>
-          <Descriptions.Item label={t('school.fields.url')}>{p.url}</Descriptions.Item>
-          <Descriptions.Item label={t('school.fields.type')}>
+          <Descriptions.Item label={t('schools.fields.name')}>{p.name}</Descriptions.Item>
+          <Descriptions.Item label={t('schools.fields.url')}>{p.url}</Descriptions.Item>
+          <Descriptions.Item label={t('schools.fields.type')}>
             {p.typeName ?? none}
           </Descriptions.Item>
-          <Descriptions.Item label={t('school.fields.region')}>{region}</Descriptions.Item>
-          <Descriptions.Item label={t('school.fields.status')}>
+          <Descriptions.Item label={t('schools.fields.region')}>{region}</Descriptions.Item>
+          <Descriptions.Item label={t('schools.fields.status')}>
             <Tag color={p.enabled ? 'green' : 'default'}>
-              {t(p.enabled ? 'school.values.enabled' : 'school.values.disabled')}
+              {t(p.enabled ? 'schools.values.enabled' : 'schools.values.disabled')}
             </Tag>
           </Descriptions.Item>
-          <Descriptions.Item label={t('school.fields.address')}>
+          <Descriptions.Item label={t('schools.fields.address')}>
             {p.address || none}
           </Descriptions.Item>
-          <Descriptions.Item label={t('school.fields.intro')} span={2}>
+          <Descriptions.Item label={t('schools.fields.intro')} span={2}>
             <div style={{ whiteSpace: 'pre-wrap' }}>{p.intro || none}</div>
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card title={t('school.titles.balances')}>
+      <Card title={t('schools.titles.balances')}>
         <Descriptions column={{ xs: 1, md: 3 }} bordered size="middle">
-          <Descriptions.Item label={t('school.fields.totalBalance')}>
+          <Descriptions.Item label={t('schools.fields.totalBalance')}>
             {money(p.totalBalance)}
           </Descriptions.Item>
-          <Descriptions.Item label={t('school.fields.rechargeBalance')}>
+          <Descriptions.Item label={t('schools.fields.rechargeBalance')}>
             {money(p.rechargeBalance)}
           </Descriptions.Item>
-          <Descriptions.Item label={t('school.fields.giftBalance')}>
+          <Descriptions.Item label={t('schools.fields.giftBalance')}>
             {money(p.giftBalance)}
           </Descriptions.Item>
-          <Descriptions.Item label={t('school.fields.tokenCount')}>
+          <Descriptions.Item label={t('schools.fields.tokenCount')}>
             {p.tokenCount}
           </Descriptions.Item>
-          <Descriptions.Item label={t('school.fields.pptCount')}>{p.pptCount}</Descriptions.Item>
-          <Descriptions.Item label={t('school.fields.purchasedCourseCount')}>
+          <Descriptions.Item label={t('schools.fields.pptCount')}>{p.pptCount}</Descriptions.Item>
+          <Descriptions.Item label={t('schools.fields.purchasedCourseCount')}>
             {p.purchasedCourseCount}
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card title={t('school.titles.counts')}>
+      <Card title={t('schools.titles.counts')}>
         <Descriptions column={{ xs: 1, md: 3 }} bordered size="middle">
-          <Descriptions.Item label={t('school.fields.accountCount')}>
+          <Descriptions.Item label={t('schools.fields.accountCount')}>
             {p.accountCount}
           </Descriptions.Item>
-          <Descriptions.Item label={t('school.fields.studentCount')}>
+          <Descriptions.Item label={t('schools.fields.studentCount')}>
             {p.studentCount}
           </Descriptions.Item>
-          <Descriptions.Item label={t('school.fields.maxStudents')}>
+          <Descriptions.Item label={t('schools.fields.maxStudents')}>
             {p.maxStudents}
           </Descriptions.Item>
-          <Descriptions.Item label={t('school.fields.teacherCount')}>
+          <Descriptions.Item label={t('schools.fields.teacherCount')}>
             {p.teacherCount}
           </Descriptions.Item>
-          <Descriptions.Item label={t('school.fields.classCount')}>
+          <Descriptions.Item label={t('schools.fields.classCount')}>
             {p.classCount}
           </Descriptions.Item>
         </Descriptions>

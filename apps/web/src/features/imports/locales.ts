@@ -1,4 +1,4 @@
-export const studentImportZh = {
+export const importsZh = {
   title: '导入学生',
   template: '下载导入模板',
   choose: '选择文件',
@@ -33,7 +33,7 @@ export const studentImportZh = {
   export: '导出',
 };
 
-export const studentImportEn: typeof studentImportZh = {
+export const importsEn: typeof importsZh = {
   title: 'Import students',
   template: 'Download the template',
   choose: 'Choose a file',

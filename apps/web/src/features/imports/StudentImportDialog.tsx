@@ -42,7 +42,7 @@ export function StudentImportDialog({ open, onClose, onImported }: StudentImport
   return (
     <Modal
       open={open}
-      title={t('studentImport.title')}
+      title={t('imports.title')}
       onCancel={onClose}
       footer={null}
       width={limits.dialogWidth}
@@ -64,7 +64,7 @@ function ImportFlow({ onClose, onImported }: Omit<StudentImportDialogProps, 'ope
     if (problem) {
       setPhase({
         kind: 'choose',
-        problem: t(`studentImport.problems.${problem}`, { max: maxFileMb }),
+        problem: t(`imports.problems.${problem}`, { max: maxFileMb }),
       });
       return;
     }
@@ -80,7 +80,7 @@ function ImportFlow({ onClose, onImported }: Omit<StudentImportDialogProps, 'ope
         if (controller.signal.aborted) return;
         const message = isRequestError(error)
           ? importErrorText(error.errorKey, error.message)
-          : t('studentImport.failed');
+          : t('imports.failed');
         setPhase({ kind: 'choose', problem: message });
       },
     );
@@ -89,11 +89,11 @@ function ImportFlow({ onClose, onImported }: Omit<StudentImportDialogProps, 'ope
   if (phase.kind === 'uploading') {
     return (
       <div>
-        <Typography.Text>{t('studentImport.uploading', { name: phase.name })}</Typography.Text>
+        <Typography.Text>{t('imports.uploading', { name: phase.name })}</Typography.Text>
         <Progress
           percent={phase.percent}
           status="active"
-          aria-label={t('studentImport.uploading', { name: phase.name })}
+          aria-label={t('imports.uploading', { name: phase.name })}
         />
       </div>
     );
@@ -117,7 +117,7 @@ function ChooseFile({ problem, onFile }: { problem: string | null; onFile: (file
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-        {t('studentImport.hint', { max: maxFileMb, rows: importLimits.studentMaxRows })}
+        {t('imports.hint', { max: maxFileMb, rows: importLimits.studentMaxRows })}
       </Typography.Paragraph>
       {problem && <Alert type="error" showIcon title={problem} />}
       <Space wrap>
@@ -126,7 +126,7 @@ function ChooseFile({ problem, onFile }: { problem: string | null; onFile: (file
           loading={template.isPending}
           onClick={() => template.mutate()}
         >
-          {t('studentImport.template')}
+          {t('imports.template')}
         </Button>
         <Upload
           accept={importFileExtensions.join(',')}
@@ -137,7 +137,7 @@ function ChooseFile({ problem, onFile }: { problem: string | null; onFile: (file
           }}
         >
           <Button type="primary" icon={<UploadOutlined />}>
-            {t('studentImport.choose')}
+            {t('imports.choose')}
           </Button>
         </Upload>
       </Space>
@@ -167,8 +167,8 @@ function JobView(props: {
   if (job.status === 'running') {
     const label =
       job.total > 0
-        ? t('studentImport.processing', { processed: job.processed, total: job.total })
-        : t('studentImport.waiting');
+        ? t('imports.processing', { processed: job.processed, total: job.total })
+        : t('imports.waiting');
     return (
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Typography.Text>{label}</Typography.Text>
@@ -181,10 +181,10 @@ function JobView(props: {
           <Alert
             type="error"
             showIcon
-            title={t('studentImport.pollFailed')}
+            title={t('imports.pollFailed')}
             action={
               <Button size="small" onClick={() => void query.refetch()}>
-                {t('studentImport.retry')}
+                {t('imports.retry')}
               </Button>
             }
           />
@@ -195,9 +195,9 @@ function JobView(props: {
 
   const actions = (
     <Space>
-      <Button onClick={props.onAgain}>{t('studentImport.again')}</Button>
+      <Button onClick={props.onAgain}>{t('imports.again')}</Button>
       <Button type="primary" onClick={props.onClose}>
-        {t('studentImport.close')}
+        {t('imports.close')}
       </Button>
     </Space>
   );
@@ -207,7 +207,7 @@ function JobView(props: {
         <Alert
           type="error"
           showIcon
-          title={t('studentImport.failed')}
+          title={t('imports.failed')}
           description={importErrorText(job.errorKey, job.errorMessage ?? '')}
         />
         {actions}
@@ -219,24 +219,24 @@ function JobView(props: {
       <Alert
         type={job.failed > 0 ? 'warning' : 'success'}
         showIcon
-        title={t('studentImport.done', { succeeded: job.succeeded, failed: job.failed })}
+        title={t('imports.done', { succeeded: job.succeeded, failed: job.failed })}
       />
       {job.errorCount > 0 && (
         <>
           <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-            <Typography.Text strong>{t('studentImport.errorsTitle')}</Typography.Text>
+            <Typography.Text strong>{t('imports.errorsTitle')}</Typography.Text>
             <Button
               icon={<DownloadOutlined />}
               loading={report.isPending}
               onClick={() => report.mutate()}
             >
-              {t('studentImport.downloadReport')}
+              {t('imports.downloadReport')}
             </Button>
           </Space>
           <ErrorTable errors={job.errors} />
           {job.errorCount > job.errors.length && (
             <Typography.Text type="secondary">
-              {t('studentImport.errorsMore', { shown: job.errors.length, count: job.errorCount })}
+              {t('imports.errorsMore', { shown: job.errors.length, count: job.errorCount })}
             </Typography.Text>
           )}
         </>
@@ -249,9 +249,7 @@ function JobView(props: {
 function ErrorTable({ errors }: { errors: ImportRowError[] }) {
   const { t } = useTranslation();
   const fieldName = (field: string) =>
-    field
-      ? t(`studentImport.fields.${field}`, { defaultValue: field })
-      : t('studentImport.wholeRow');
+    field ? t(`imports.fields.${field}`, { defaultValue: field }) : t('imports.wholeRow');
   return (
     <Table<ImportRowError>
       size="small"
@@ -259,22 +257,22 @@ function ErrorTable({ errors }: { errors: ImportRowError[] }) {
       dataSource={errors}
       pagination={errors.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
       columns={[
-        { key: 'row', title: t('studentImport.columns.row'), dataIndex: 'row', width: 70 },
+        { key: 'row', title: t('imports.columns.row'), dataIndex: 'row', width: 70 },
         {
           key: 'column',
-          title: t('studentImport.columns.column'),
+          title: t('imports.columns.column'),
           render: (_, e) => fieldName(e.field),
           width: 100,
         },
         {
           key: 'value',
-          title: t('studentImport.columns.value'),
+          title: t('imports.columns.value'),
           dataIndex: 'value',
           ellipsis: true,
         },
         {
           key: 'reason',
-          title: t('studentImport.columns.reason'),
+          title: t('imports.columns.reason'),
           render: (_, e) => importErrorText(e.errorKey, e.message),
         },
       ]}

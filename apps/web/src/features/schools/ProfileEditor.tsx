@@ -11,7 +11,7 @@ import {
 import { toast } from '../../shared/toast';
 import type { FieldMessages } from '../../shared/zodForm';
 import { profileUpdateMutationOptions } from './api';
-import { rulesOf, saveErrors, submitDialog, textMessages } from './forms';
+import { rulesOf, saveErrors, submitDialog, textMessages } from '../../shared/dialogForm';
 
 type ProfileField = keyof SchoolProfileUpdate;
 const profileFields: readonly ProfileField[] = ['intro', 'address'];
@@ -28,10 +28,10 @@ export function ProfileEditor({ profile, onClose }: ProfileEditorProps) {
   const update = useMutation(profileUpdateMutationOptions());
 
   const messages = useMemo<Record<ProfileField, FieldMessages>>(() => {
-    const spaces = t('school.rules.noEdgeSpaces');
+    const spaces = t('schools.rules.noEdgeSpaces');
     return {
-      intro: textMessages(t('school.rules.intro'), spaces),
-      address: textMessages(t('school.rules.address'), spaces),
+      intro: textMessages(t('schools.rules.intro'), spaces),
+      address: textMessages(t('schools.rules.address'), spaces),
     };
   }, [t]);
   const rules = rulesOf(schoolProfileUpdateSchema, profileFields, messages);
@@ -41,7 +41,7 @@ export function ProfileEditor({ profile, onClose }: ProfileEditorProps) {
       form,
       save: (values) => update.mutateAsync({ intro: values.intro, address: values.address }),
       done: () => {
-        toast.success(t('school.done.saved'));
+        toast.success(t('schools.done.saved'));
         onClose();
       },
       errors: (error) => saveErrors(error, profileFields, messages, {}),
@@ -50,9 +50,9 @@ export function ProfileEditor({ profile, onClose }: ProfileEditorProps) {
   return (
     <Modal
       open
-      title={t('school.titles.editProfile')}
-      okText={t('school.actions.save')}
-      cancelText={t('school.actions.cancel')}
+      title={t('schools.titles.editProfile')}
+      okText={t('schools.actions.save')}
+      cancelText={t('schools.actions.cancel')}
       confirmLoading={update.isPending}
       onOk={() => void submit()}
       onCancel={onClose}
@@ -65,22 +65,22 @@ export function ProfileEditor({ profile, onClose }: ProfileEditorProps) {
         initialValues={{ intro: profile.intro, address: profile.address }}
         disabled={update.isPending}
       >
-        <Form.Item name="intro" label={t('school.fields.intro')} required rules={rules('intro')}>
+        <Form.Item name="intro" label={t('schools.fields.intro')} required rules={rules('intro')}>
           <Input.TextArea
             rows={5}
-            placeholder={t('school.placeholders.intro')}
+            placeholder={t('schools.placeholders.intro')}
             maxLength={schoolProfileLimits.introMax + 10}
             showCount
           />
         </Form.Item>
         <Form.Item
           name="address"
-          label={t('school.fields.address')}
+          label={t('schools.fields.address')}
           required
           rules={rules('address')}
         >
           <Input
-            placeholder={t('school.placeholders.address')}
+            placeholder={t('schools.placeholders.address')}
             maxLength={schoolProfileLimits.addressMax + 10}
           />
         </Form.Item>

@@ -13,7 +13,7 @@ import {
 import { toast } from '../../shared/toast';
 import type { FieldMessages } from '../../shared/zodForm';
 import { majorSaveMutationOptions } from './api';
-import { rulesOf, saveErrors, submitDialog, textMessages } from './forms';
+import { rulesOf, saveErrors, submitDialog, textMessages } from '../../shared/dialogForm';
 
 type MajorField = 'departmentId' | 'name' | 'sort';
 const majorFields: readonly MajorField[] = ['departmentId', 'name', 'sort'];
@@ -39,10 +39,10 @@ export function MajorEditor({ departments, major, departmentId, onClose }: Major
   const save = useMutation(majorSaveMutationOptions());
 
   const messages = useMemo<Record<MajorField, FieldMessages>>(() => {
-    const department = t('school.rules.department');
+    const department = t('org.rules.department');
     return {
       departmentId: { required: department, invalid_value: department, invalid_format: department },
-      name: textMessages(t('school.rules.orgName'), t('school.rules.noEdgeSpaces')),
+      name: textMessages(t('org.rules.orgName'), t('org.rules.noEdgeSpaces')),
       sort: {},
     };
   }, [t]);
@@ -59,7 +59,7 @@ export function MajorEditor({ departments, major, departmentId, onClose }: Major
           sort: values.sort ?? 0,
         } satisfies MajorSave),
       done: () => {
-        toast.success(t(major ? 'school.done.updated' : 'school.done.added'));
+        toast.success(t(major ? 'org.done.updated' : 'org.done.added'));
         onClose();
       },
       errors: (error) =>
@@ -72,11 +72,9 @@ export function MajorEditor({ departments, major, departmentId, onClose }: Major
   return (
     <Modal
       open
-      title={
-        major ? t('school.titles.editMajor', { name: major.name }) : t('school.titles.addMajor')
-      }
-      okText={t('school.actions.save')}
-      cancelText={t('school.actions.cancel')}
+      title={major ? t('org.titles.editMajor', { name: major.name }) : t('org.titles.addMajor')}
+      okText={t('org.actions.save')}
+      cancelText={t('org.actions.cancel')}
       confirmLoading={save.isPending}
       onOk={() => void submit()}
       onCancel={onClose}
@@ -95,26 +93,23 @@ export function MajorEditor({ departments, major, departmentId, onClose }: Major
       >
         <Form.Item
           name="departmentId"
-          label={t('school.fields.department')}
+          label={t('org.fields.department')}
           required
           rules={rules('departmentId')}
         >
           <Select
-            placeholder={t('school.placeholders.department')}
+            placeholder={t('org.placeholders.department')}
             options={departments.map((d) => ({ value: d.id, label: d.name }))}
             showSearch={{ optionFilterProp: 'label' }}
           />
         </Form.Item>
-        <Form.Item name="name" label={t('school.fields.majorName')} required rules={rules('name')}>
-          <Input
-            placeholder={t('school.placeholders.majorName')}
-            maxLength={orgNameLimits.max + 10}
-          />
+        <Form.Item name="name" label={t('org.fields.majorName')} required rules={rules('name')}>
+          <Input placeholder={t('org.placeholders.majorName')} maxLength={orgNameLimits.max + 10} />
         </Form.Item>
         <Form.Item
           name="sort"
-          label={t('school.fields.sort')}
-          extra={t('school.hints.sort')}
+          label={t('org.fields.sort')}
+          extra={t('org.hints.sort')}
           rules={rules('sort')}
         >
           <InputNumber min={0} max={maxInteger} precision={0} style={{ width: 160 }} />

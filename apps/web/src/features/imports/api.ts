@@ -1,30 +1,30 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  apiRoutes,
   formatMessage,
   importLimits,
+  importsApi,
   isImportFileName,
   isMessageKey,
-  pathOf,
   type ImportJob,
   type StudentExportQuery,
 } from '@platform/contract';
 import { apiLanguage } from '../../shared/i18n';
 import { sessionScope } from '../../shared/queryScopes';
-import { download, request, upload } from '../../shared/request';
+import { call, downloadRoute, uploadRoute } from '../../shared/call';
+import type { Downloaded } from '../../shared/request';
 
 /** Student import and export (management spec §2 student management, §5 Excel only). */
 
-export const studentImportKeys = {
+export const importKeys = {
   all: [...sessionScope, 'student-import'] as const,
-  job: (id: string) => [...studentImportKeys.all, 'job', id] as const,
+  job: (id: string) => [...importKeys.all, 'job', id] as const,
 };
 
 /** An import job, asked for again every `importLimits.pollMs` while it runs. */
 export function importJobQueryOptions(id: string, initialData?: ImportJob) {
   return queryOptions({
-    queryKey: studentImportKeys.job(id),
-    queryFn: ({ signal }) => request<ImportJob>(pathOf(apiRoutes.importJob, { id }), { signal }),
+    queryKey: importKeys.job(id),
+    queryFn: ({ signal }) => call(importsApi.job, { params: { id } }, { signal }),
     ...(initialData ? { initialData } : {}),
     refetchInterval: (query) =>
       query.state.data?.status === 'running' ? importLimits.pollMs : false,
@@ -59,7 +59,7 @@ export function uploadStudentFile(
   file: File,
   opts: { onProgress: (percent: number) => void; signal?: AbortSignal },
 ): Promise<ImportJob> {
-  return upload<ImportJob>(apiRoutes.studentsImport, { file, ...opts, quiet: true });
+  return uploadRoute(importsApi.studentsImport, { file, ...opts, quiet: true });
 }
 
 /** Hands a downloaded blob to the browser as a file. */
@@ -75,18 +75,21 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-async function downloadTo(path: string, fallbackName: string, query?: Record<string, string>) {
-  const { blob, fileName } = await download(path, query ? { query } : {});
+async function saveDownload(downloading: Promise<Downloaded>, fallbackName: string) {
+  const { blob, fileName } = await downloading;
   saveBlob(blob, fileName ?? fallbackName);
 }
 
 export function downloadImportTemplate(): Promise<void> {
-  return downloadTo(apiRoutes.studentsImportTemplate, 'student-import-template.xlsx');
+  return saveDownload(
+    downloadRoute(importsApi.studentsImportTemplate),
+    'student-import-template.xlsx',
+  );
 }
 
 export function downloadErrorReport(jobId: string): Promise<void> {
-  return downloadTo(
-    pathOf(apiRoutes.importJobErrors, { id: jobId }),
+  return saveDownload(
+    downloadRoute(importsApi.jobErrors, { params: { id: jobId } }),
     `import-errors-${jobId}.xlsx`,
   );
 }
@@ -100,5 +103,5 @@ export function downloadStudentExport(filters: StudentExportQuery): Promise<void
   }
   const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (tz) query.tz = tz;
-  return downloadTo(apiRoutes.studentsExport, 'students.xlsx', query);
+  return saveDownload(downloadRoute(importsApi.studentsExport, { query }), 'students.xlsx');
 }

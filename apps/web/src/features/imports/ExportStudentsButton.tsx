@@ -15,7 +15,7 @@ export function ExportStudentsButton({ filters }: { filters: StudentExportQuery 
       loading={exporting.isPending}
       onClick={() => exporting.mutate()}
     >
-      {t('studentImport.export')}
+      {t('imports.export')}
     </Button>
   );
 }

@@ -1,9 +1,9 @@
 import type { FormInstance, FormRule } from 'antd';
 import type { ZodType } from 'zod';
-import { isRequestError } from '../../shared/request';
-import { serverFieldErrors, zodRules, type FieldMessages } from '../../shared/zodForm';
+import { isRequestError } from './request';
+import { serverFieldErrors, zodRules, type FieldMessages } from './zodForm';
 
-/** Form rules and server errors of the school screens' dialogs, from the contract's schemas. */
+/** Form rules and server errors of a dialog's form, from the contract's schemas. */
 
 /** Texts of a length-limited text field: one sentence for its length, one for edge spaces. */
 export function textMessages(length: string, spaces: string): FieldMessages {
@@ -56,21 +56,4 @@ export async function submitDialog<V>(opts: {
   } catch (error) {
     opts.form.setFields(opts.errors(error));
   }
-}
-
-/** Fen as yuan with two decimals and thousands separators. */
-export function yuan(fen: number): string {
-  return (fen / 100).toLocaleString('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as local date and time to the minute. */
-export function formatInstant(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }

@@ -38,7 +38,7 @@ export function OrgManagement() {
   const removeMajor = useMutation(majorDeleteMutationOptions());
   const busy = removeDepartment.isPending || removeMajor.isPending;
   // Failed deletes are toasted by the request layer with the server's message.
-  const deleted = () => toast.success(t('school.done.deleted'));
+  const deleted = () => toast.success(t('org.done.deleted'));
 
   const action = (label: string, onClick: () => void) => (
     <Button type="link" size="small" disabled={busy} onClick={onClick}>
@@ -48,13 +48,13 @@ export function OrgManagement() {
   const deleteAction = (title: string, onConfirm: () => void) => (
     <Popconfirm
       title={title}
-      okText={t('school.actions.ok')}
-      cancelText={t('school.actions.cancel')}
+      okText={t('org.actions.ok')}
+      cancelText={t('org.actions.cancel')}
       okButtonProps={{ danger: true }}
       onConfirm={onConfirm}
     >
       <Button type="link" size="small" danger disabled={busy}>
-        {t('school.actions.delete')}
+        {t('org.actions.delete')}
       </Button>
     </Popconfirm>
   );
@@ -71,13 +71,11 @@ export function OrgManagement() {
       title: row(
         <Typography.Text strong>{d.name}</Typography.Text>,
         <>
-          {action(t('school.actions.addMajor'), () =>
+          {action(t('org.actions.addMajor'), () =>
             setEditing({ kind: 'major', departmentId: d.id }),
           )}
-          {action(t('school.actions.edit'), () =>
-            setEditing({ kind: 'department', department: d }),
-          )}
-          {deleteAction(t('school.confirm.deleteDepartment', { name: d.name }), () =>
+          {action(t('org.actions.edit'), () => setEditing({ kind: 'department', department: d }))}
+          {deleteAction(t('org.confirm.deleteDepartment', { name: d.name }), () =>
             removeDepartment.mutate(d.id, { onSuccess: deleted }),
           )}
         </>,
@@ -87,8 +85,8 @@ export function OrgManagement() {
         title: row(
           <span>{m.name}</span>,
           <>
-            {action(t('school.actions.edit'), () => setEditing({ kind: 'major', major: m }))}
-            {deleteAction(t('school.confirm.deleteMajor', { name: m.name }), () =>
+            {action(t('org.actions.edit'), () => setEditing({ kind: 'major', major: m }))}
+            {deleteAction(t('org.confirm.deleteMajor', { name: m.name }), () =>
               removeMajor.mutate(m.id, { onSuccess: deleted }),
             )}
           </>,
@@ -100,13 +98,13 @@ export function OrgManagement() {
             <>
               <span>
                 {c.grade
-                  ? t('school.values.classWithGrade', { name: c.name, grade: c.grade })
+                  ? t('org.values.classWithGrade', { name: c.name, grade: c.grade })
                   : c.name}
               </span>
               <Typography.Text type="secondary">
-                {t('school.values.studentsOf', { count: c.studentCount })}
+                {t('org.values.studentsOf', { count: c.studentCount })}
               </Typography.Text>
-              {c.archived && <Tag>{t('school.values.archived')}</Tag>}
+              {c.archived && <Tag>{t('org.values.archived')}</Tag>}
             </>,
           ),
         })),
@@ -139,7 +137,7 @@ export function OrgManagement() {
 
   return (
     <Card
-      title={t('school.titles.org')}
+      title={t('org.titles.org')}
       extra={
         <Space>
           <Space size="small">
@@ -147,9 +145,9 @@ export function OrgManagement() {
               size="small"
               checked={archived}
               onChange={setArchived}
-              aria-label={t('school.filters.showArchived')}
+              aria-label={t('org.filters.showArchived')}
             />
-            <span>{t('school.filters.showArchived')}</span>
+            <span>{t('org.filters.showArchived')}</span>
           </Space>
           {editable && (
             <Button
@@ -157,7 +155,7 @@ export function OrgManagement() {
               icon={<PlusOutlined />}
               onClick={() => setEditing({ kind: 'department' })}
             >
-              {t('school.actions.addDepartment')}
+              {t('org.actions.addDepartment')}
             </Button>
           )}
         </Space>

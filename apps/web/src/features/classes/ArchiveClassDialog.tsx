@@ -26,7 +26,7 @@ export function ArchiveClassDialog({ record, onClose }: ArchiveClassDialogProps)
     // A refusal is toasted by the request layer; the dialog stays open.
     archive.mutate(record.id, {
       onSuccess: () => {
-        toast.success(t('school.done.archived'));
+        toast.success(t('classes.done.archived'));
         onClose();
       },
     });
@@ -35,9 +35,9 @@ export function ArchiveClassDialog({ record, onClose }: ArchiveClassDialogProps)
   return (
     <Modal
       open
-      title={t('school.titles.archiveClass', { name: record.name })}
-      okText={t('school.actions.archive')}
-      cancelText={t('school.actions.cancel')}
+      title={t('classes.titles.archiveClass', { name: record.name })}
+      okText={t('classes.actions.archive')}
+      cancelText={t('classes.actions.cancel')}
       okButtonProps={{ danger: true, disabled: !confirmed }}
       confirmLoading={archive.isPending}
       onOk={submit}
@@ -45,13 +45,13 @@ export function ArchiveClassDialog({ record, onClose }: ArchiveClassDialogProps)
       destroyOnHidden
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Alert type="warning" showIcon title={t('school.confirm.archiveWarning')} />
+        <Alert type="warning" showIcon title={t('classes.confirm.archiveWarning')} />
         <Typography.Text>
-          {t('school.confirm.archiveType', { word: archiveConfirmWord })}
+          {t('classes.confirm.archiveType', { word: archiveConfirmWord })}
         </Typography.Text>
         <Input
-          aria-label={t('school.fields.confirmWord')}
-          placeholder={t('school.placeholders.confirmWord', { word: archiveConfirmWord })}
+          aria-label={t('classes.fields.confirmWord')}
+          placeholder={t('classes.placeholders.confirmWord', { word: archiveConfirmWord })}
           value={word}
           autoComplete="off"
           onChange={(e) => setWord(e.target.value)}

@@ -1,0 +1,45 @@
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import {
+  apiRoutes,
+  type RouteOutput,
+  type SchoolProfileUpdate,
+  type schoolsApi,
+} from '@platform/contract';
+import { request } from '../../shared/request';
+import { sessionScope } from '../../shared/queryScopes';
+
+/** A school's own profile (management spec §2 admin screens). */
+
+// The declarations of `schoolsApi` share their contract module with what the sign-in page's first
+// load needs, and would bring zod into it: the paths are the contract's, the answers' types the
+// declarations'.
+
+/** The school area: its profile, organization (`org`) and classes (`classes`) live under it. */
+export const schoolKeys = {
+  all: [...sessionScope, 'school'] as const,
+  profile: () => [...schoolKeys.all, 'profile'] as const,
+};
+
+// Organization changes rename majors in class lists; class changes move counts in the tree and
+// the profile: refetch the whole school area.
+export const schoolChanged = { queryKey: schoolKeys.all };
+
+export function schoolProfileQueryOptions() {
+  return queryOptions({
+    queryKey: schoolKeys.profile(),
+    queryFn: ({ signal }) =>
+      request<RouteOutput<typeof schoolsApi.profile>>(apiRoutes.schoolProfile, { signal }),
+  });
+}
+
+export function profileUpdateMutationOptions() {
+  return mutationOptions({
+    mutationKey: [...schoolKeys.profile(), 'update'],
+    mutationFn: (body: SchoolProfileUpdate) =>
+      request<RouteOutput<typeof schoolsApi.profileUpdate>>(apiRoutes.schoolProfileUpdate, {
+        json: body,
+      }),
+    onSuccess: (data, _vars, _result, { client }) =>
+      client.setQueryData(schoolKeys.profile(), data),
+  });
+}
