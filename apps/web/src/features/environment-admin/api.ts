@@ -1,7 +1,6 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
-  apiRoutes,
   pathOf,
   type EnvAdd,
   type EnvConfig,
@@ -15,6 +14,8 @@ import {
   type envPageQuerySchema,
   type scriptListQuerySchema,
   type usageSummarySchema,
+  environmentsApi,
+  labsApi,
 } from '@platform/contract';
 import { request } from '../../shared/request';
 import { sessionScope } from '../../shared/queryScopes';
@@ -44,7 +45,7 @@ export function envPageQueryOptions(query: EnvPageQuery) {
   return queryOptions({
     queryKey: envAdminKeys.envPage(query),
     queryFn: ({ signal }) =>
-      request<Page<Environment>>(apiRoutes.envPage, { query: { ...query }, signal }),
+      request<Page<Environment>>(environmentsApi.page.path, { query: { ...query }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -52,7 +53,8 @@ export function envPageQueryOptions(query: EnvPageQuery) {
 export function envQueryOptions(id: string) {
   return queryOptions({
     queryKey: envAdminKeys.env(id),
-    queryFn: ({ signal }) => request<Environment>(pathOf(apiRoutes.envGet, { id }), { signal }),
+    queryFn: ({ signal }) =>
+      request<Environment>(pathOf(environmentsApi.get.path, { id }), { signal }),
   });
 }
 
@@ -60,7 +62,7 @@ export function envQueryOptions(id: string) {
 export function envOptionsQueryOptions() {
   return queryOptions({
     queryKey: envAdminKeys.envOptions(),
-    queryFn: ({ signal }) => request<EnvOption[]>(apiRoutes.envList, { signal }),
+    queryFn: ({ signal }) => request<EnvOption[]>(environmentsApi.list.path, { signal }),
     staleTime: 60_000,
   });
 }
@@ -68,7 +70,7 @@ export function envOptionsQueryOptions() {
 export function envLabelsQueryOptions() {
   return queryOptions({
     queryKey: envAdminKeys.labels(),
-    queryFn: ({ signal }) => request<string[]>(apiRoutes.envLabels, { signal }),
+    queryFn: ({ signal }) => request<string[]>(environmentsApi.labels.path, { signal }),
     staleTime: 60_000,
   });
 }
@@ -77,7 +79,7 @@ export function scriptPageQueryOptions(query: ScriptPageQuery) {
   return queryOptions({
     queryKey: envAdminKeys.scriptPage(query),
     queryFn: ({ signal }) =>
-      request<Page<Script>>(apiRoutes.scriptList, { query: { ...query }, signal }),
+      request<Page<Script>>(environmentsApi.scripts.path, { query: { ...query }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -86,7 +88,7 @@ export function scriptsByLabelQueryOptions(label: string) {
   return queryOptions({
     queryKey: envAdminKeys.scriptsByLabel(label),
     queryFn: ({ signal }) =>
-      request<Script[]>(pathOf(apiRoutes.scriptByLabel, { label }), { signal }),
+      request<Script[]>(pathOf(environmentsApi.scriptsByLabel.path, { label }), { signal }),
   });
 }
 
@@ -94,7 +96,7 @@ export function envUsageQueryOptions(id: string, paging: PageQuery) {
   return queryOptions({
     queryKey: envAdminKeys.usage(id, paging),
     queryFn: ({ signal }) =>
-      request<UsageSummary>(pathOf(apiRoutes.envUsage, { id }), { query: { ...paging }, signal }),
+      request<UsageSummary>(pathOf(labsApi.usage.path, { id }), { query: { ...paging }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -105,7 +107,7 @@ const envChanged = { queryKey: envAdminKeys.envs() };
 export function envAddMutationOptions() {
   return mutationOptions({
     mutationKey: [...envAdminKeys.envs(), 'add'],
-    mutationFn: (body: EnvAdd) => request<Environment>(apiRoutes.envAdd, { json: body }),
+    mutationFn: (body: EnvAdd) => request<Environment>(environmentsApi.add.path, { json: body }),
     onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(envChanged),
   });
 }
@@ -114,7 +116,7 @@ export function envUpdateMutationOptions() {
   return mutationOptions({
     mutationKey: [...envAdminKeys.envs(), 'update'],
     mutationFn: (body: EnvUpdate) =>
-      request<Environment>(apiRoutes.envUpdate, { method: 'PUT', json: body }),
+      request<Environment>(environmentsApi.update.path, { method: 'PUT', json: body }),
     onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(envChanged),
   });
 }
@@ -123,7 +125,7 @@ export function envConfigMutationOptions() {
   return mutationOptions({
     mutationKey: [...envAdminKeys.envs(), 'config'],
     mutationFn: (body: EnvConfig) =>
-      request<Environment>(apiRoutes.envConfig, { method: 'PUT', json: body }),
+      request<Environment>(environmentsApi.config.path, { method: 'PUT', json: body }),
     onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(envChanged),
   });
 }
@@ -132,7 +134,7 @@ export function envCopyMutationOptions() {
   return mutationOptions({
     mutationKey: [...envAdminKeys.envs(), 'copy'],
     mutationFn: (id: string) =>
-      request<Environment>(pathOf(apiRoutes.envCopy, { id }), { method: 'POST' }),
+      request<Environment>(pathOf(environmentsApi.copy.path, { id }), { method: 'POST' }),
     onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(envChanged),
   });
 }
@@ -141,7 +143,7 @@ export function envRemoveMutationOptions() {
   return mutationOptions({
     mutationKey: [...envAdminKeys.envs(), 'remove'],
     mutationFn: (id: string) =>
-      request<null>(pathOf(apiRoutes.envRemove, { id }), { method: 'DELETE' }),
+      request<null>(pathOf(environmentsApi.remove.path, { id }), { method: 'DELETE' }),
     onSuccess: (_data, _vars, _result, { client }) =>
       // Scripts of a removed environment go with it.
       void client.invalidateQueries({ queryKey: envAdminKeys.all }),
@@ -151,7 +153,8 @@ export function envRemoveMutationOptions() {
 export function scriptSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...envAdminKeys.scripts(), 'save'],
-    mutationFn: (body: ScriptSave) => request<Script>(apiRoutes.scriptSave, { json: body }),
+    mutationFn: (body: ScriptSave) =>
+      request<Script>(environmentsApi.saveScript.path, { json: body }),
     onSuccess: (_data, _vars, _result, { client }) =>
       void client.invalidateQueries({ queryKey: envAdminKeys.scripts() }),
   });
@@ -161,7 +164,7 @@ export function scriptRemoveMutationOptions() {
   return mutationOptions({
     mutationKey: [...envAdminKeys.scripts(), 'remove'],
     mutationFn: (id: string) =>
-      request<null>(pathOf(apiRoutes.scriptRemove, { id }), { method: 'DELETE' }),
+      request<null>(pathOf(environmentsApi.removeScript.path, { id }), { method: 'DELETE' }),
     onSuccess: (_data, _vars, _result, { client }) =>
       void client.invalidateQueries({ queryKey: envAdminKeys.scripts() }),
   });

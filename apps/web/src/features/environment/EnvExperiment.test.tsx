@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { apiRoutes, pathOf, storageKeys, type CenterDetail } from '@platform/contract';
+import { pathOf, storageKeys, type CenterDetail, labsApi } from '@platform/contract';
 import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { serve } from '../../test/api';
 import { EnvExperiment } from './EnvExperiment';
@@ -32,14 +32,14 @@ const scripts: CenterDetail['scripts'] = [
 ];
 
 const route = {
-  detail: `GET ${pathOf(apiRoutes.centerDetail, { id: '1' })}`,
-  start: `POST ${apiRoutes.containersStart}`,
-  stop: `GET ${apiRoutes.containersStop}`,
-  reset: `POST ${apiRoutes.containerReset}`,
-  limit: `GET ${apiRoutes.containerGetTime}`,
-  check: (id: string) => `POST ${pathOf(apiRoutes.containerCheckState, { id })}`,
-  container: (id: string) => `GET ${pathOf(apiRoutes.containerDetail, { id })}`,
-  ticket: (id: string) => `POST ${pathOf(apiRoutes.containerTicket, { id })}`,
+  detail: `GET ${pathOf(labsApi.centerDetail.path, { id: '1' })}`,
+  start: `POST ${labsApi.start.path}`,
+  stop: `GET ${labsApi.stop.path}`,
+  reset: `POST ${labsApi.reset.path}`,
+  limit: `GET ${labsApi.restartLimit.path}`,
+  check: (id: string) => `POST ${pathOf(labsApi.checkState.path, { id })}`,
+  container: (id: string) => `GET ${pathOf(labsApi.detail.path, { id })}`,
+  ticket: (id: string) => `POST ${pathOf(labsApi.ticket.path, { id })}`,
 };
 
 function serveLab(detail: Partial<CenterDetail>, extra: Record<string, unknown> = {}) {
@@ -163,8 +163,8 @@ describe('experiment screen', { timeout: 20_000 }, () => {
       { resourceKind: 'JUPYTER', experimentKind: '3' },
       {
         [route.start]: ['501'],
-        [`GET ${apiRoutes.jupyterInfoQuery}`]: null,
-        [`POST ${apiRoutes.jupyterInfoSave}`]: null,
+        [`GET ${labsApi.jupyterInfoQuery.path}`]: null,
+        [`POST ${labsApi.jupyterInfoSave.path}`]: null,
       },
     );
     renderScreen(<EnvExperiment />, url);
@@ -174,7 +174,7 @@ describe('experiment screen', { timeout: 20_000 }, () => {
     fireEvent.click(await within(dialog).findByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls(route.start)).toHaveLength(1));
     const resources = { cpuCore: 1, memorySize: 4, gpuCount: 1, gpuMemory: 2, diskSize: 10 };
-    expect(calls(`POST ${apiRoutes.jupyterInfoSave}`)[0]?.body).toEqual({
+    expect(calls(`POST ${labsApi.jupyterInfoSave.path}`)[0]?.body).toEqual({
       expEnvId: '1',
       expScriptId: '31',
       ...resources,

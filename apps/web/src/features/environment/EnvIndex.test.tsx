@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { apiRoutes, type CenterItem } from '@platform/contract';
+import { type CenterItem, labsApi } from '@platform/contract';
 import { setupTestEnvironment } from '../../test/helpers';
 import { serve, type ApiCall } from '../../test/api';
 import { EnvIndex } from './EnvIndex';
@@ -26,7 +26,7 @@ function item(id: string, partial: Partial<CenterItem> = {}): CenterItem {
   };
 }
 
-const pageRoute = `POST ${apiRoutes.centerPage}`;
+const pageRoute = `POST ${labsApi.centerPage.path}`;
 
 function serveCentre(total = 30) {
   return serve({

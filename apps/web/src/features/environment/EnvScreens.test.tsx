@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { apiRoutes, pathOf, type CenterDetail } from '@platform/contract';
+import { pathOf, type CenterDetail, labsApi } from '@platform/contract';
 import { setupTestEnvironment } from '../../test/helpers';
 import { serve } from '../../test/api';
 import { EnvDetail } from './EnvDetail';
@@ -13,20 +13,20 @@ polyfillForAntd();
 
 function serveEnv(detail: Partial<CenterDetail>) {
   const routes: Record<string, unknown> = {
-    [`GET ${pathOf(apiRoutes.centerDetail, { id: '1' })}`]: centerDetail(detail),
-    [`GET ${apiRoutes.containerGetTime}`]: { limit: 0, used: 0, remaining: null },
-    [`POST ${pathOf(apiRoutes.containerTicket, { id: '502' })}`]: {
+    [`GET ${pathOf(labsApi.centerDetail.path, { id: '1' })}`]: centerDetail(detail),
+    [`GET ${labsApi.restartLimit.path}`]: { limit: 0, used: 0, remaining: null },
+    [`POST ${pathOf(labsApi.ticket.path, { id: '502' })}`]: {
       url: 'http://502.labs.localhost/__lab/ticket?t=x',
       expiresIn: 60,
     },
   };
   for (const id of ['501', '502']) {
-    routes[`POST ${pathOf(apiRoutes.containerCheckState, { id })}`] = {
+    routes[`POST ${pathOf(labsApi.checkState.path, { id })}`] = {
       id,
       state: 'Running',
       message: null,
     };
-    routes[`GET ${pathOf(apiRoutes.containerDetail, { id })}`] = container(
+    routes[`GET ${pathOf(labsApi.detail.path, { id })}`] = container(
       id === '502' ? { id, name: 'terminal', serviceType: 'TERMINAL', notes: [] } : {},
     );
   }

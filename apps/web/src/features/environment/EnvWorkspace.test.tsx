@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { apiRoutes, pathOf, type FileEntry } from '@platform/contract';
+import { pathOf, type FileEntry, labsApi } from '@platform/contract';
 import { setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { serve, type ApiCall } from '../../test/api';
 import { setToken } from '../../shared/session';
@@ -25,17 +25,17 @@ const listing: Record<string, FileEntry[]> = {
 
 function serveWorkspace(extra: Record<string, unknown> = {}) {
   return serve({
-    [`GET ${pathOf(apiRoutes.centerDetail, { id: '1' })}`]: centerDetail({
+    [`GET ${pathOf(labsApi.centerDetail.path, { id: '1' })}`]: centerDetail({
       containerIds: ['501'],
     }),
-    [`POST ${pathOf(apiRoutes.containerCheckState, { id: '501' })}`]: {
+    [`POST ${pathOf(labsApi.checkState.path, { id: '501' })}`]: {
       id: '501',
       state: 'Running',
       message: null,
     },
-    [`GET ${pathOf(apiRoutes.containerDetail, { id: '501' })}`]: container(),
-    [`GET ${apiRoutes.containerGetTime}`]: { limit: 0, used: 0, remaining: null },
-    [`GET ${apiRoutes.listFiles}`]: (sent: ApiCall) => listing[sent.query.get('path') ?? ''],
+    [`GET ${pathOf(labsApi.detail.path, { id: '501' })}`]: container(),
+    [`GET ${labsApi.restartLimit.path}`]: { limit: 0, used: 0, remaining: null },
+    [`GET ${labsApi.listFiles.path}`]: (sent: ApiCall) => listing[sent.query.get('path') ?? ''],
     ...extra,
   });
 }
@@ -47,14 +47,14 @@ describe('workspace', { timeout: 20_000 }, () => {
     const { calls } = serveWorkspace();
     renderScreen(<EnvWorkspace />, url);
     expect(await screen.findByText('notes.txt')).toBeTruthy();
-    const first = calls(`GET ${apiRoutes.listFiles}`)[0];
+    const first = calls(`GET ${labsApi.listFiles.path}`)[0];
     expect(first?.query.get('containerId')).toBe('501');
     expect(first?.query.get('path')).toBe('');
 
     fireEvent.click(screen.getByRole('button', { name: 'src/' }));
     expect(await screen.findByText('main.py')).toBeTruthy();
     expect(screen.getByText('2.0 KB')).toBeTruthy();
-    expect(calls(`GET ${apiRoutes.listFiles}`).at(-1)?.query.get('path')).toBe('src');
+    expect(calls(`GET ${labsApi.listFiles.path}`).at(-1)?.query.get('path')).toBe('src');
 
     fireEvent.click(screen.getByRole('button', { name: '主目录' }));
     expect(await screen.findByText('notes.txt')).toBeTruthy();
@@ -91,7 +91,7 @@ describe('workspace', { timeout: 20_000 }, () => {
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['print(1)'], 'a.py')] } });
     await waitFor(() => expect(sentBody).toBeInstanceOf(FormData));
-    expect(open.mock.calls[0]?.slice(0, 2)).toEqual(['post', apiRoutes.uploadFile]);
+    expect(open.mock.calls[0]?.slice(0, 2)).toEqual(['post', labsApi.uploadFile.path]);
     expect(header).toHaveBeenCalledWith('Authorization', 'Bearer tok');
     const form = sentBody as FormData;
     expect(form.get('containerId')).toBe('501');
@@ -103,7 +103,7 @@ describe('workspace', { timeout: 20_000 }, () => {
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
     const { calls } = serveWorkspace({
-      [`GET ${apiRoutes.downloadFile}`]: new Response(stream, {
+      [`GET ${labsApi.downloadFile.path}`]: new Response(stream, {
         headers: {
           'content-type': 'text/plain',
           'content-length': '10',
@@ -131,7 +131,7 @@ describe('workspace', { timeout: 20_000 }, () => {
     controller.close();
     await waitFor(() => expect(clicked).toEqual(['notes.txt']));
     expect(createObjectURL.mock.calls[0]?.[0].size).toBe(10);
-    expect(calls(`GET ${apiRoutes.downloadFile}`)[0]?.query.get('path')).toBe('notes.txt');
+    expect(calls(`GET ${labsApi.downloadFile.path}`)[0]?.query.get('path')).toBe('notes.txt');
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
   });
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Button, Progress, Space, Table, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd';
-import { apiRoutes, labLimits, type FileEntry } from '@platform/contract';
+import { labLimits, type FileEntry, labsApi } from '@platform/contract';
 import { showErrorToast, toast } from '../../shared/toast';
 import { LoadFailed } from '../../shared/ui/PageStates';
 import { uploadRequest } from '../../shared/ui/uploadRequest';
@@ -18,7 +18,7 @@ function FileUpload(props: { containerId: string; path: string; onUploaded: () =
   const [list, setList] = useState<UploadFile[]>([]);
   return (
     <Upload
-      customRequest={uploadRequest(apiRoutes.uploadFile, {
+      customRequest={uploadRequest(labsApi.uploadFile.path, {
         containerId: props.containerId,
         path: props.path,
       })}

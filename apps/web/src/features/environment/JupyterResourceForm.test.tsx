@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
-  apiRoutes,
   cpuChoices,
   diskChoices,
   memoryChoices,
   type RequestLimits,
+  labsApi,
 } from '@platform/contract';
 import { setupTestEnvironment } from '../../test/helpers';
 import { renderWithProviders } from '../../test/render';
@@ -46,7 +46,7 @@ const numberValue = (label: string) => screen.getByLabelText<HTMLInputElement>(l
 
 describe('Jupyter resource request form', { timeout: 20_000 }, () => {
   it('starts from the defaults when nothing is stored', async () => {
-    const { sent } = serve({ [`GET ${apiRoutes.jupyterInfoQuery}`]: null });
+    const { sent } = serve({ [`GET ${labsApi.jupyterInfoQuery.path}`]: null });
     renderForm();
     await screen.findByLabelText('CPU（核）');
     expect(sent[0]?.query.get('resourceExpEnvId')).toBe('9');
@@ -60,7 +60,7 @@ describe('Jupyter resource request form', { timeout: 20_000 }, () => {
 
   it('starts from the stored request', async () => {
     serve({
-      [`GET ${apiRoutes.jupyterInfoQuery}`]: {
+      [`GET ${labsApi.jupyterInfoQuery.path}`]: {
         resourceExpEnvId: '9',
         cpuCore: 0.5,
         memorySize: 8,
@@ -82,14 +82,14 @@ describe('Jupyter resource request form', { timeout: 20_000 }, () => {
     ['内存（GB）', memoryChoices],
     ['磁盘（GB）', diskChoices],
   ] as const)('offers exactly the allowed choices for %s', async (label, choices) => {
-    serve({ [`GET ${apiRoutes.jupyterInfoQuery}`]: null });
+    serve({ [`GET ${labsApi.jupyterInfoQuery.path}`]: null });
     renderForm();
     expect(await optionsOf(label)).toEqual(choices.map(String));
   });
 
   it('offers only what the environment allows, and starts within it', async () => {
     serve({
-      [`GET ${apiRoutes.jupyterInfoQuery}`]: {
+      [`GET ${labsApi.jupyterInfoQuery.path}`]: {
         resourceExpEnvId: '9',
         cpuCore: 4,
         memorySize: 8,
@@ -110,8 +110,8 @@ describe('Jupyter resource request form', { timeout: 20_000 }, () => {
 
   it('saves the request for the environment and hands it on', async () => {
     const { calls } = serve({
-      [`GET ${apiRoutes.jupyterInfoQuery}`]: null,
-      [`POST ${apiRoutes.jupyterInfoSave}`]: null,
+      [`GET ${labsApi.jupyterInfoQuery.path}`]: null,
+      [`POST ${labsApi.jupyterInfoSave.path}`]: null,
     });
     const onSaved = renderForm();
     await screen.findByLabelText('CPU（核）');
@@ -119,7 +119,7 @@ describe('Jupyter resource request form', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     const resources = { cpuCore: 1, memorySize: 4, gpuCount: 2, gpuMemory: 2, diskSize: 10 };
-    expect(calls(`POST ${apiRoutes.jupyterInfoSave}`)[0]?.body).toEqual({
+    expect(calls(`POST ${labsApi.jupyterInfoSave.path}`)[0]?.body).toEqual({
       expEnvId: '9',
       expScriptId: '4',
       ...resources,

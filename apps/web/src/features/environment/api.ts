@@ -1,7 +1,6 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
-  apiRoutes,
   pathOf,
   type CenterDetail,
   type CenterItem,
@@ -14,6 +13,7 @@ import {
   type centerPageSchema,
   type restartLimitSchema,
   type ticketSchema,
+  labsApi,
 } from '@platform/contract';
 import { download, request } from '../../shared/request';
 import { sessionScope } from '../../shared/queryScopes';
@@ -56,7 +56,7 @@ export function centerPageQueryOptions(query: CenterPageQuery) {
   return queryOptions({
     queryKey: environmentKeys.centerPage(body),
     queryFn: ({ signal }) =>
-      request<CenterPage>(apiRoutes.centerPage, { method: 'POST', json: body, signal }),
+      request<CenterPage>(labsApi.centerPage.path, { method: 'POST', json: body, signal }),
   });
 }
 
@@ -64,15 +64,14 @@ export function centerDetailQueryOptions(id: string) {
   return queryOptions({
     queryKey: environmentKeys.detail(id),
     queryFn: ({ signal }) =>
-      request<CenterDetail>(pathOf(apiRoutes.centerDetail, { id }), { signal }),
+      request<CenterDetail>(pathOf(labsApi.centerDetail.path, { id }), { signal }),
   });
 }
 
 export function containerDetailQueryOptions(id: string) {
   return queryOptions({
     queryKey: environmentKeys.container(id),
-    queryFn: ({ signal }) =>
-      request<Container>(pathOf(apiRoutes.containerDetail, { id }), { signal }),
+    queryFn: ({ signal }) => request<Container>(pathOf(labsApi.detail.path, { id }), { signal }),
   });
 }
 
@@ -80,12 +79,12 @@ export function restartLimitQueryOptions(envId: string) {
   return queryOptions({
     queryKey: environmentKeys.restartLimit(envId),
     queryFn: ({ signal }) =>
-      request<RestartLimit>(apiRoutes.containerGetTime, { query: { envId }, signal }),
+      request<RestartLimit>(labsApi.restartLimit.path, { query: { envId }, signal }),
   });
 }
 
 function requestTicket(containerId: string): Promise<Ticket> {
-  return request<Ticket>(pathOf(apiRoutes.containerTicket, { id: containerId }), {
+  return request<Ticket>(pathOf(labsApi.ticket.path, { id: containerId }), {
     method: 'POST',
   });
 }
@@ -116,7 +115,7 @@ export function filesQueryOptions(containerId: string, path: string) {
   return queryOptions({
     queryKey: environmentKeys.files(containerId, path),
     queryFn: ({ signal }) =>
-      request<FileEntry[]>(apiRoutes.listFiles, { query: { containerId, path }, signal }),
+      request<FileEntry[]>(labsApi.listFiles.path, { query: { containerId, path }, signal }),
   });
 }
 
@@ -131,7 +130,7 @@ export function downloadMutationOptions() {
   return mutationOptions({
     mutationKey: [...environmentKeys.all, 'download'],
     mutationFn: ({ containerId, path, onProgress }: DownloadVariables) =>
-      download(apiRoutes.downloadFile, { query: { containerId, path }, onProgress }),
+      download(labsApi.downloadFile.path, { query: { containerId, path }, onProgress }),
   });
 }
 
@@ -139,7 +138,7 @@ export function jupyterInfoQueryOptions(envId: string) {
   return queryOptions({
     queryKey: environmentKeys.jupyterInfo(envId),
     queryFn: ({ signal }) =>
-      request<JupyterInfo | null>(apiRoutes.jupyterInfoQuery, {
+      request<JupyterInfo | null>(labsApi.jupyterInfoQuery.path, {
         query: { resourceExpEnvId: envId },
         signal,
       }),
@@ -150,7 +149,7 @@ export function jupyterInfoSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...environmentKeys.all, 'jupyter-info-save'],
     mutationFn: (body: JupyterInfoSave) =>
-      request<unknown>(apiRoutes.jupyterInfoSave, { method: 'POST', json: body }),
+      request<unknown>(labsApi.jupyterInfoSave.path, { method: 'POST', json: body }),
   });
 }
 
@@ -161,23 +160,23 @@ export function jupyterInfoSaveMutationOptions() {
  */
 export const labRuntimeApi: LabRuntimeApi = {
   start: (body: StartRequest) =>
-    request<string[] | null>(apiRoutes.containersStart, {
+    request<string[] | null>(labsApi.start.path, {
       method: 'POST',
       json: body,
       quiet: true,
     }).then((ids) => ids ?? []),
-  stop: (envId) => request<unknown>(apiRoutes.containersStop, { query: { envId } }),
+  stop: (envId) => request<unknown>(labsApi.stop.path, { query: { envId } }),
   checkState: (containerId) =>
-    request<ContainerStatus>(pathOf(apiRoutes.containerCheckState, { id: containerId }), {
+    request<ContainerStatus>(pathOf(labsApi.checkState.path, { id: containerId }), {
       method: 'POST',
       quiet: true,
     }),
   heartbeat: (envId, containerId) =>
-    request<unknown>(apiRoutes.containersHeartbeat, {
+    request<unknown>(labsApi.heartbeat.path, {
       method: 'PUT',
       query: { envId, containerId },
       quiet: true,
     }),
   reset: (body) =>
-    request<unknown>(apiRoutes.containerReset, { method: 'POST', json: body, quiet: true }),
+    request<unknown>(labsApi.reset.path, { method: 'POST', json: body, quiet: true }),
 };
