@@ -65,7 +65,7 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
             operationId: operationIdOf([route.method].flat()[0]!, url),
             security: securityOf(route),
             response: {
-              ...((schema?.response) ?? undescribed),
+              ...(schema?.response ?? undescribed),
               '4XX': refused,
             },
           },
