@@ -16,11 +16,10 @@ import {
 } from 'drizzle-orm';
 import { UserKind } from '@platform/contract';
 import type { Db } from '../../db/client';
+import { containing } from '../../lib/sql';
 import { classMajors, classes, majors, studentTasks, users } from '../../db/schema';
 
 export type ClassRow = typeof classes.$inferSelect;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface ClassFilter {
   name?: string | undefined;
@@ -33,7 +32,7 @@ function whereOf(db: Db, schoolId: string, f: ClassFilter): SQL | undefined {
   return and(
     eq(classes.schoolId, schoolId),
     f.archived ? isNotNull(classes.archivedAt) : isNull(classes.archivedAt),
-    f.name ? ilike(classes.name, `%${escapeLike(f.name)}%`) : undefined,
+    containing(classes.name, f.name),
     f.grade ? eq(classes.grade, f.grade) : undefined,
     f.majorId
       ? exists(

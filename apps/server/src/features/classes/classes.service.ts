@@ -15,6 +15,7 @@ import { conflict, notFoundOn } from '../org/org.service';
 import * as orgRepo from '../org/org.repo';
 import { requireClassSchool } from './classes.policy';
 import * as repo from './classes.repo';
+import { FOREIGN_KEY_VIOLATION, sqlStateOf } from '../../lib/sql';
 
 type ClassPageQuery = z.output<typeof classPageQuerySchema>;
 type ClassSave = z.output<typeof classSaveSchema>;
@@ -179,7 +180,7 @@ export class ClassesService {
       return await this.presentOne(schoolId, row);
     } catch (error) {
       // A major was deleted meanwhile.
-      if (orgRepo.sqlStateOf(error) === orgRepo.FOREIGN_KEY_VIOLATION) {
+      if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) {
         throw conflict(body.id ? 'org.update_failed' : 'org.add_failed');
       }
       throw error;
@@ -199,7 +200,7 @@ export class ClassesService {
       });
     } catch (error) {
       // A student joined meanwhile.
-      if (orgRepo.sqlStateOf(error) === orgRepo.FOREIGN_KEY_VIOLATION) throw hasStudents();
+      if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) throw hasStudents();
       throw error;
     }
   }

@@ -15,13 +15,13 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { UserKind } from '@platform/contract';
 import type { Db } from '../../db/client';
+import { containing } from '../../lib/sql';
 import { regions, schools, userRoles, users } from '../../db/schema';
 
 export type SchoolRow = typeof schools.$inferSelect;
 export type SchoolInsert = typeof schools.$inferInsert;
 
 const live = isNull(schools.deletedAt);
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const provinceRegion = alias(regions, 'province_region');
 const cityRegion = alias(regions, 'city_region');
 
@@ -44,7 +44,7 @@ export interface CollegeFilter {
 function whereOf(f: CollegeFilter): SQL | undefined {
   return and(
     live,
-    f.name ? ilike(schools.name, `%${escapeLike(f.name)}%`) : undefined,
+    containing(schools.name, f.name),
     f.type ? eq(schools.type, f.type) : undefined,
     f.province ? eq(schools.province, f.province) : undefined,
     f.city ? eq(schools.city, f.city) : undefined,
@@ -175,7 +175,7 @@ export async function collegeOptions(db: Db, name: string | undefined, limit: nu
   return db
     .select({ id: schools.id, name: schools.name })
     .from(schools)
-    .where(and(live, name ? ilike(schools.name, `%${escapeLike(name)}%`) : undefined))
+    .where(and(live, containing(schools.name, name)))
     .orderBy(asc(schools.name), asc(schools.id))
     .limit(limit);
 }

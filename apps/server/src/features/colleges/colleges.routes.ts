@@ -7,7 +7,8 @@ import { readOneFile } from '../../lib/multipart';
 import { languageOf } from '../../lib/i18n';
 import { serve } from '../../lib/serve';
 import { requireActor } from '../auth/auth.plugin';
-import { attachment, CollegesService } from './colleges.service';
+import { sendDownload, XLSX_TYPE } from '../../lib/http-files';
+import { CollegesService } from './colleges.service';
 
 const maxMb = collegeLimits.importMaxBytes / 1024 / 1024;
 
@@ -58,10 +59,6 @@ export const collegesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   serve(app, api.importTemplate, async (req, reply) => {
     const { data, fileName } = await service.template(lang(req));
-    return reply
-      .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('Content-Disposition', attachment(fileName))
-      .header('Cache-Control', 'no-store')
-      .send(data);
+    return sendDownload(reply, { name: fileName, type: XLSX_TYPE, body: data });
   });
 };

@@ -33,6 +33,7 @@ import { revokeSchoolSessions } from '../auth/auth.repo';
 import { requireCollegeChange } from './colleges.policy';
 import * as usersRepo from '../users/users.repo';
 import * as repo from './colleges.repo';
+import { uniqueViolationOf } from '../../lib/sql';
 
 type CollegeSave = z.output<typeof collegeSaveSchema>;
 type CollegePageQuery = z.output<typeof collegePageQuerySchema>;
@@ -70,22 +71,6 @@ export function presentCollege(
     purchasedCourseCount: row.purchasedCourseCount,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** Whether a database error (possibly wrapped) is a unique violation. */
-function isUniqueViolation(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 5; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-/** RFC 6266 attachment header with an ASCII fallback and the UTF-8 name. */
-export function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 export class CollegesService {
@@ -193,7 +178,7 @@ export class CollegesService {
         await repo.insertCollege(db, { ...values, id, createdAt: now });
       }
     } catch (error) {
-      if (isUniqueViolation(error)) throw fail('colleges.url_taken', 'url', 409);
+      if (uniqueViolationOf(error) !== null) throw fail('colleges.url_taken', 'url', 409);
       throw error;
     }
     return this.present(id!, lang);
@@ -284,7 +269,7 @@ export class CollegesService {
     try {
       await repo.insertAccount(db, user, roleId);
     } catch (error) {
-      if (isUniqueViolation(error)) throw phoneTaken();
+      if (uniqueViolationOf(error) !== null) throw phoneTaken();
       throw error;
     }
     return {

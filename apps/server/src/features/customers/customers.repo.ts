@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, gte, ilike, isNull, lte, type SQL } from 'drizzle-orm';
 import type { ServiceStatus } from '@platform/contract';
 import type { Db } from '../../db/client';
+import { containing } from '../../lib/sql';
 import { customers, customerTimeLogs, schools } from '../../db/schema';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -10,7 +11,6 @@ export type CustomerWithCollege = CustomerRow & { collegeName: string | null };
 export type TimeLogWithCustomer = typeof customerTimeLogs.$inferSelect & { customerName: string };
 
 const live = isNull(customers.deletedAt);
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface CustomerFilter {
   name?: string | undefined;
@@ -46,7 +46,7 @@ export async function pageCustomers(
 ) {
   const where = and(
     live,
-    f.name ? ilike(customers.name, `%${escapeLike(f.name)}%`) : undefined,
+    containing(customers.name, f.name),
     f.kind ? eq(customers.kind, f.kind) : undefined,
     f.collegeId ? eq(customers.schoolId, f.collegeId) : undefined,
     f.status ? statusCondition(f.status, now) : undefined,
@@ -123,7 +123,7 @@ export interface TimeLogFilter {
 export async function pageTimeLogs(db: Db, f: TimeLogFilter, pageNum: number, pageSize: number) {
   const where = and(
     f.customerId ? eq(customerTimeLogs.customerId, f.customerId) : undefined,
-    f.customerName ? ilike(customers.name, `%${escapeLike(f.customerName)}%`) : undefined,
+    containing(customers.name, f.customerName),
     f.from ? gte(customerTimeLogs.createdAt, f.from) : undefined,
     f.to ? lte(customerTimeLogs.createdAt, f.to) : undefined,
   );

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { containing } from '../../lib/sql';
 import { labEnvironments, labScripts } from '../../db/schema';
 
 export type EnvironmentRow = typeof labEnvironments.$inferSelect;
@@ -7,7 +8,6 @@ export type EnvironmentInsert = typeof labEnvironments.$inferInsert;
 export type ScriptRow = typeof labScripts.$inferSelect;
 
 const live = isNull(labEnvironments.deletedAt);
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface EnvFilter {
   name?: string | undefined;
@@ -22,7 +22,7 @@ export interface EnvFilter {
 
 function whereOf(f: EnvFilter): SQL | undefined {
   const parts: SQL[] = [live];
-  if (f.name) parts.push(ilike(labEnvironments.name, `%${escapeLike(f.name)}%`));
+  if (f.name) parts.push(containing(labEnvironments.name, f.name)!);
   if (f.type) parts.push(eq(labEnvironments.type, f.type));
   if (f.state) parts.push(eq(labEnvironments.state, f.state));
   if (f.experimentKind) parts.push(eq(labEnvironments.experimentKind, f.experimentKind));
@@ -138,7 +138,7 @@ export async function pageScripts(
   const where = and(
     live,
     f.envId ? eq(labScripts.envId, f.envId) : undefined,
-    f.name ? ilike(labScripts.name, `%${escapeLike(f.name)}%`) : undefined,
+    containing(labScripts.name, f.name),
     f.label ? eq(labScripts.label, f.label) : undefined,
   );
   const base = () =>

@@ -1,13 +1,13 @@
 import { and, asc, count, eq, ilike, isNull, sql } from 'drizzle-orm';
 import { UserKind } from '@platform/contract';
 import type { Db } from '../../db/client';
+import { containing } from '../../lib/sql';
 import { classes, importJobs, schools, userRoles, users } from '../../db/schema';
 
 export type ImportJobRow = typeof importJobs.$inferSelect;
 export type ImportJobInsert = typeof importJobs.$inferInsert;
 export type StoredRowError = ImportJobRow['errors'][number];
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const liveStudentsOf = (schoolId: string) =>
   and(eq(users.schoolId, schoolId), eq(users.kind, UserKind.STUDENT), isNull(users.deletedAt));
 
@@ -189,9 +189,9 @@ export async function studentsForExport(db: Db, schoolId: string, f: StudentFilt
     .where(
       and(
         liveStudentsOf(schoolId),
-        f.name ? ilike(users.name, `%${escapeLike(f.name)}%`) : undefined,
-        f.stuNo ? ilike(users.stuNo, `%${escapeLike(f.stuNo)}%`) : undefined,
-        f.phone ? ilike(users.phone, `%${escapeLike(f.phone)}%`) : undefined,
+        containing(users.name, f.name),
+        containing(users.stuNo, f.stuNo),
+        containing(users.phone, f.phone),
         f.classId ? eq(users.classId, f.classId) : undefined,
         f.enabled === undefined ? undefined : eq(users.enabled, f.enabled),
       ),

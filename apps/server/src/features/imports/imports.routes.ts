@@ -8,24 +8,18 @@ import { languageOf } from '../../lib/i18n';
 import { serve } from '../../lib/serve';
 import { requireActor } from '../auth/auth.plugin';
 import { ImportsService, type Download, type Upload } from './imports.service';
+import { sendDownload, XLSX_TYPE } from '../../lib/http-files';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Room for the multipart boundaries and headers around the file. */
 const FRAMING_BYTES = 64 * 1024;
 
-/** RFC 6266 attachment header with an ASCII fallback and the UTF-8 name. */
-function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 function sendFile(reply: FastifyReply, file: Download) {
-  return reply
-    .header('Content-Type', XLSX)
-    .header('Content-Length', String(file.data.length))
-    .header('Content-Disposition', attachment(file.fileName))
-    .header('Cache-Control', 'no-store')
-    .send(file.data);
+  return sendDownload(reply, {
+    name: file.fileName,
+    type: XLSX_TYPE,
+    size: file.data.length,
+    body: file.data,
+  });
 }
 
 const tooLarge = (maxBytes: number) =>

@@ -29,6 +29,7 @@ import { roleIdsByCode } from '../users/users.repo';
 import { requireImportSchool } from './imports.policy';
 import * as repo from './imports.repo';
 import { prepareSheet, readPrepared, writeSheet, type SheetRow } from './spreadsheet';
+import { uniqueViolationOf } from '../../lib/sql';
 
 /** Rows inserted per statement (all of them or none); progress is written after each. */
 const BATCH = 500;
@@ -206,14 +207,6 @@ export function checkRow(
     },
     errors,
   };
-}
-
-function uniqueViolationOf(error: unknown): string | null {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-  }
-  return null;
 }
 
 /** Runs `fn` over the items with at most `limit` at once. */

@@ -14,15 +14,10 @@ import { requireActor, type Actor } from '../auth/auth.plugin';
 import type { LabAccess } from './labs.access';
 import type { LabRuntime } from './labs.runtime';
 import { LabsService } from './labs.service';
+import { sendDownload } from '../../lib/http-files';
 
 const languageTag = (lang: string): Language => (lang === 'en' ? 'en-US' : 'zh-CN');
 const uploadFields = labUploadFieldsSchema.shape;
-
-/** RFC 6266 attachment header with an ASCII fallback and the UTF-8 name. */
-function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 export function labsRoutes(runtime: LabRuntime, access: LabAccess): FastifyPluginAsyncZod {
   return async (app) => {
@@ -94,12 +89,12 @@ export function labsRoutes(runtime: LabRuntime, access: LabAccess): FastifyPlugi
     );
     serve(app, api.downloadFile, async (req, reply) => {
       const file = await service.readFile(requireActor(req), req.query.containerId, req.query.path);
-      return reply
-        .header('Content-Type', 'application/octet-stream')
-        .header('Content-Length', String(file.size))
-        .header('Content-Disposition', attachment(file.name))
-        .header('Cache-Control', 'no-store')
-        .send(file.stream);
+      return sendDownload(reply, {
+        name: file.name,
+        type: 'application/octet-stream',
+        size: file.size,
+        body: file.stream,
+      });
     });
     serve(app, api.uploadFile, async (req, reply) => {
       const actor = requireActor(req);

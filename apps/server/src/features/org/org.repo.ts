@@ -5,18 +5,6 @@ import { departments, majors } from '../../db/schema';
 export type DepartmentRow = typeof departments.$inferSelect;
 export type MajorRow = typeof majors.$inferSelect;
 
-/** The SQLSTATE of a failed statement (the driver's error may be wrapped by the ORM). */
-export function sqlStateOf(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-export const UNIQUE_VIOLATION = '23505';
-export const FOREIGN_KEY_VIOLATION = '23503';
-
 export function listDepartments(db: Db, schoolId: string): Promise<DepartmentRow[]> {
   return db
     .select()

@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Actor } from '../auth/auth.plugin';
 import { requireOrgSchool } from './org.policy';
 import * as repo from './org.repo';
+import { FOREIGN_KEY_VIOLATION, sqlStateOf, UNIQUE_VIOLATION } from '../../lib/sql';
 
 type DepartmentSave = z.output<typeof departmentSaveSchema>;
 type MajorSave = z.output<typeof majorSaveSchema>;
@@ -70,7 +71,7 @@ export class OrgService {
       if (!row) throw conflict('org.update_failed');
       return presentDepartment(row);
     } catch (error) {
-      if (repo.sqlStateOf(error) === repo.UNIQUE_VIOLATION) throw taken();
+      if (sqlStateOf(error) === UNIQUE_VIOLATION) throw taken();
       throw error;
     }
   }
@@ -85,7 +86,7 @@ export class OrgService {
     try {
       if (!(await repo.deleteDepartment(db, schoolId, id))) throw conflict('org.delete_failed');
     } catch (error) {
-      if (repo.sqlStateOf(error) === repo.FOREIGN_KEY_VIOLATION) throw hasMajors();
+      if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) throw hasMajors();
       throw error;
     }
   }
@@ -121,10 +122,10 @@ export class OrgService {
       if (!row) throw conflict('org.update_failed');
       return presentMajor(row);
     } catch (error) {
-      const state = repo.sqlStateOf(error);
-      if (state === repo.UNIQUE_VIOLATION) throw taken();
+      const state = sqlStateOf(error);
+      if (state === UNIQUE_VIOLATION) throw taken();
       // The department went away meanwhile.
-      if (state === repo.FOREIGN_KEY_VIOLATION) {
+      if (state === FOREIGN_KEY_VIOLATION) {
         throw conflict(body.id ? 'org.update_failed' : 'org.add_failed');
       }
       throw error;
@@ -143,7 +144,7 @@ export class OrgService {
     try {
       if (!(await repo.deleteMajor(db, schoolId, id))) throw conflict('org.delete_failed');
     } catch (error) {
-      if (repo.sqlStateOf(error) === repo.FOREIGN_KEY_VIOLATION) throw inUse();
+      if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) throw inUse();
       throw error;
     }
   }

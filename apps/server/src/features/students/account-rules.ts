@@ -25,14 +25,3 @@ export function enabledFilterOf(
       return serviceEnded ? { enabled: true } : null;
   }
 }
-
-/** The name of the unique index a failed insert or update ran into, if that was the failure. */
-export function uniqueViolationOf(error: unknown): string | null {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-  }
-  return null;
-}
-
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

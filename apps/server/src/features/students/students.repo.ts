@@ -1,8 +1,8 @@
 import { UserKind } from '@platform/contract';
 import { and, count, desc, eq, ilike, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { containing } from '../../lib/sql';
 import { classes, loginLogs, schools, userRoles, users } from '../../db/schema';
-import { escapeLike } from './account-rules';
 
 /** Student accounts of a school (kind STUDENT). Every query is scoped by the school. */
 
@@ -54,9 +54,9 @@ export async function pageStudents(
 ) {
   const where = and(
     scope(schoolId),
-    f.name ? ilike(users.name, `%${escapeLike(f.name)}%`) : undefined,
-    f.stuNo ? ilike(users.stuNo, `%${escapeLike(f.stuNo)}%`) : undefined,
-    f.phone ? ilike(users.phone, `%${escapeLike(f.phone)}%`) : undefined,
+    containing(users.name, f.name),
+    containing(users.stuNo, f.stuNo),
+    containing(users.phone, f.phone),
     f.classId ? eq(users.classId, f.classId) : undefined,
     f.enabled === undefined ? undefined : eq(users.enabled, f.enabled),
   );

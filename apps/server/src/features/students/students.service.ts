@@ -19,7 +19,8 @@ import type { Actor } from '../auth/auth.plugin';
 import * as authRepo from '../auth/auth.repo';
 import { UsersService } from '../users/users.service';
 import { roleIdsByCode, usernameTaken } from '../users/users.repo';
-import { enabledFilterOf, uniqueViolationOf } from './account-rules';
+import { enabledFilterOf } from './account-rules';
+import { uniqueViolationOf } from '../../lib/sql';
 import { requireStudentKeeper } from './students.policy';
 import * as repo from './students.repo';
 

@@ -1,8 +1,8 @@
 import { UserKind } from '@platform/contract';
 import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { containing } from '../../lib/sql';
 import { teachingTasks, userRoles, users } from '../../db/schema';
-import { escapeLike } from '../students/account-rules';
 
 /**
  * Teacher accounts of a school: its live, non-student users holding the teacher or the
@@ -56,8 +56,8 @@ export async function pageTeachers(
 ) {
   const where = and(
     scope(schoolId, ids),
-    f.name ? ilike(users.name, `%${escapeLike(f.name)}%`) : undefined,
-    f.phone ? ilike(users.phone, `%${escapeLike(f.phone)}%`) : undefined,
+    containing(users.name, f.name),
+    containing(users.phone, f.phone),
     f.role === 'school-manager' ? holds([ids.manager]) : undefined,
     f.role === 'teacher' ? sql`not ${holds([ids.manager])}` : undefined,
     f.enabled === undefined ? undefined : eq(users.enabled, f.enabled),
