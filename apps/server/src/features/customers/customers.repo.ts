@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, ilike, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, lte, type SQL } from 'drizzle-orm';
 import type { ServiceStatus } from '@platform/contract';
 import type { Db } from '../../db/client';
 import { containing } from '../../lib/sql';

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { UserKind } from '@platform/contract';
 import type { Db } from '../../db/client';
 import { containing } from '../../lib/sql';

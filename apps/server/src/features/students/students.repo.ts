@@ -1,5 +1,5 @@
 import { UserKind } from '@platform/contract';
-import { and, count, desc, eq, ilike, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { containing } from '../../lib/sql';
 import { classes, loginLogs, schools, userRoles, users } from '../../db/schema';
