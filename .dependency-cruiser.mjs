@@ -13,6 +13,17 @@ export default {
       to: { circular: true },
     },
     {
+      name: 'feature-repos',
+      severity: 'error',
+      comment:
+        "A feature's repo is its own: other features use what its service offers (docs/ARCHITECTURE.md, \"One owner per table\").",
+      from: { path: '^apps/server/src/features/([^/]+)/' },
+      to: {
+        path: '^apps/server/src/features/[^/]+/[^/]+[.]repo[.]ts$',
+        pathNot: '^apps/server/src/features/$1/',
+      },
+    },
+    {
       name: 'labs-imports',
       severity: 'error',
       comment:

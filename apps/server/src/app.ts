@@ -23,6 +23,7 @@ import { serve } from './lib/serve';
 import { t } from './lib/i18n';
 import { swaggerOptions } from './openapi/document';
 import { authPlugin } from './features/auth/auth.plugin';
+import { permissionsOf } from './features/menus/menus.permissions';
 import { registerFeatures } from './features';
 import type { ThrottleOptions } from './features/auth/login-throttle';
 
@@ -168,7 +169,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     staticCSP: docsCsp,
   });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
-  await app.register(authPlugin, { throttle: opts.throttle });
+  await app.register(authPlugin, { throttle: opts.throttle, permissionsOf });
 
   serve(app, systemApi.health, async (_req, reply) => reply.ok({ status: 'up' as const }));
   await registerFeatures(app);

@@ -31,3 +31,13 @@ export const notFound = (key: MessageKey = 'common.not_found') =>
   new AppError(key, { code: ResponseCode.INVALID, status: 404 });
 export const invalid = (key: MessageKey, fields?: Record<string, FieldErrorCode>) =>
   new AppError(key, { code: ResponseCode.INVALID, status: 400, ...(fields ? { fields } : {}) });
+
+/** A refusal because of the state of other rows (HTTP 409, code 9000). */
+export function conflict(key: MessageKey, fields?: Record<string, FieldErrorCode>): AppError {
+  return new AppError(key, { status: 409, ...(fields ? { fields } : {}) });
+}
+
+/** Not found, with the form field that named the missing row. */
+export function notFoundOn(key: MessageKey, field: string): AppError {
+  return new AppError(key, { status: 404, fields: { [field]: 'invalid_value' } });
+}

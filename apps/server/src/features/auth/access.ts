@@ -7,7 +7,7 @@ import {
   type PermissionRule,
 } from '@platform/contract';
 import { AppError, forbidden, unauthorized } from '../../lib/errors';
-import { permissionsOf } from '../menus/menus.permissions';
+import type { Db } from '../../db/client';
 import type { Actor } from './actor';
 
 declare module 'fastify' {
@@ -41,9 +41,11 @@ export function requireRole(actor: Actor, ...codes: string[]): void {
   if (!roleCodesOf(actor).some((c) => codes.includes(c))) throw forbidden();
 }
 
+export type PermissionsOf = (db: Db, actor: Actor) => Promise<Set<string>>;
+
 /** The actor's button-level permissions, loaded once per request. */
 export function heldPermissions(app: FastifyInstance, req: FastifyRequest): Promise<Set<string>> {
-  req.heldPermissions ??= permissionsOf(app.ctx.db, requireActor(req));
+  req.heldPermissions ??= app.permissionsOf(app.ctx.db, requireActor(req));
   return req.heldPermissions;
 }
 

@@ -7,7 +7,7 @@ import * as repo from './auth.repo';
 import { parseBearer } from './auth.service';
 import { LoginThrottle, type ThrottleOptions } from './login-throttle';
 import { sessionCache } from './session-cache';
-import { accessHooks, isPlatformStaff, requireActor } from './access';
+import { accessHooks, isPlatformStaff, requireActor, type PermissionsOf } from './access';
 
 export type { Actor } from './actor';
 export { isPlatformStaff, requireActor, requireRole, requireSchoolOf, roleCodesOf } from './access';
@@ -30,6 +30,8 @@ declare module 'fastify' {
     authenticateStaff: (req: FastifyRequest) => Promise<void>;
     /** Counts the attempts to prove a password: sign-ins and password changes (decision 0013). */
     loginThrottle: LoginThrottle;
+    /** The actor's button-level permissions (the menus feature keeps them). */
+    permissionsOf: PermissionsOf;
   }
 }
 
@@ -41,7 +43,11 @@ export function checksSession(hook: unknown): boolean {
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { throttle?: ThrottleOptions | undefined }) => {
+  async (
+    app: FastifyInstance,
+    opts: { throttle?: ThrottleOptions | undefined; permissionsOf: PermissionsOf },
+  ) => {
+    app.decorate('permissionsOf', opts.permissionsOf);
     app.decorateRequest('actor', null);
     app.decorateRequest('heldPermissions', null);
     app.decorate('accessHooks', (access: Access) => accessHooks(app, access));

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessionCache } from './session-cache';
@@ -9,7 +8,6 @@ import {
   oauthClients,
   roles,
   schools,
-  systemSettings,
   userRoles,
   users,
 } from '../../db/schema';
@@ -190,19 +188,4 @@ export async function latestServiceEnd(db: Db, schoolId: string): Promise<Date |
     .from(customers)
     .where(and(eq(customers.schoolId, schoolId), isNull(customers.deletedAt)));
   return row?.end ?? null;
-}
-
-const DEVICE_SECRET_KEY = 'auth.device_cookie_secret';
-
-/** The secret that signs device cookies: made once, at random, and kept for every process. */
-export async function deviceCookieSecret(db: Db): Promise<string> {
-  await db
-    .insert(systemSettings)
-    .values({ key: DEVICE_SECRET_KEY, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing({ target: systemSettings.key });
-  const row = await db.query.systemSettings.findFirst({
-    where: eq(systemSettings.key, DEVICE_SECRET_KEY),
-  });
-  if (typeof row?.value !== 'string') throw new Error(`${DEVICE_SECRET_KEY} is not a string`);
-  return row.value;
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authApi as api } from '@platform/contract';
 import { serve } from '../../lib/serve';
-import { deviceCookieSecret } from './auth.repo';
+import { deviceCookieSecret } from './auth.service';
 import { AuthService, parseBasicAuth, parseBearer } from './auth.service';
 import { DeviceCookies } from './device-cookie';
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   passwordGrantSchema,
   refreshGrantSchema,
@@ -10,6 +11,8 @@ import { AppError, unauthorized } from '../../lib/errors';
 import type { AppContext } from '../../lib/context';
 import { fieldCodeOf } from '../../lib/validation';
 import { newOpaqueToken, sameDigest, sha256, verifyPassword } from '../../lib/passwords';
+import type { Db } from '../../db/client';
+import { settingOnce } from '../settings/settings.service';
 import { schoolServiceEnded } from './account-status';
 import * as repo from './auth.repo';
 import type { DeviceCookies } from './device-cookie';
@@ -271,4 +274,23 @@ export class AuthService {
   cleanupExpired() {
     return repo.deleteExpiredSessions(this.ctx.db, new Date(this.ctx.now().getTime() - 86_400_000));
   }
+}
+
+/** What other features read of sign-in and do to sessions. */
+export {
+  findClient,
+  findUserById,
+  insertLoginLog,
+  revokeSchoolSessions,
+  revokeUserSessions,
+  rolesOfUser,
+} from './auth.repo';
+
+const DEVICE_SECRET_KEY = 'auth.device_cookie_secret';
+
+/** The secret that signs device cookies: made once, at random, and kept for every process. */
+export async function deviceCookieSecret(db: Db): Promise<string> {
+  const value = await settingOnce(db, DEVICE_SECRET_KEY, randomBytes(32).toString('base64url'));
+  if (typeof value !== 'string') throw new Error(`${DEVICE_SECRET_KEY} is not a string`);
+  return value;
 }

@@ -16,7 +16,7 @@ import {
 import { UserKind } from '@platform/contract';
 import type { Db } from '../../db/client';
 import { containing } from '../../lib/sql';
-import { classMajors, classes, majors, studentTasks, users } from '../../db/schema';
+import { classMajors, classes, majors, users } from '../../db/schema';
 
 export type ClassRow = typeof classes.$inferSelect;
 
@@ -203,16 +203,6 @@ export async function hasLiveStudents(db: Db, schoolId: string, classId: string)
   return rows.length > 0;
 }
 
-/** Deleted accounts keep no class, so that the class itself can go. */
-export async function detachDeletedUsers(db: Db, schoolId: string, classId: string) {
-  await db
-    .update(users)
-    .set({ classId: null })
-    .where(
-      and(eq(users.schoolId, schoolId), eq(users.classId, classId), isNotNull(users.deletedAt)),
-    );
-}
-
 /** Deletes the class unless a live student is in it; answers whether it was deleted. */
 export async function deleteEmptyClass(db: Db, schoolId: string, classId: string) {
   const rows = await db
@@ -246,21 +236,4 @@ export async function archiveClass(db: Db, schoolId: string, classId: string, at
 export async function studentIdsOf(db: Db, schoolId: string, classId: string): Promise<string[]> {
   const rows = await db.select({ id: users.id }).from(users).where(studentsOf(schoolId, classId));
   return rows.map((r) => r.id);
-}
-
-/** Deletes the training data (student tasks) of every student of the class; answers how many. */
-export async function clearTrainingData(db: Db, schoolId: string, classId: string) {
-  const rows = await db
-    .delete(studentTasks)
-    .where(
-      and(
-        eq(studentTasks.schoolId, schoolId),
-        inArray(
-          studentTasks.studentId,
-          db.select({ id: users.id }).from(users).where(studentsOf(schoolId, classId)),
-        ),
-      ),
-    )
-    .returning({ id: studentTasks.id });
-  return rows.length;
 }

@@ -9,10 +9,11 @@ import type {
 } from '@platform/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
-import { invalid, notFound } from '../../lib/errors';
+import { conflict, invalid, notFound, notFoundOn } from '../../lib/errors';
 import type { Actor } from '../auth/auth.plugin';
-import { conflict, notFoundOn } from '../org/org.service';
-import * as orgRepo from '../org/org.repo';
+import * as org from '../org/org.service';
+import { deleteStudentTasks } from '../tasks/tasks.service';
+import { detachDeletedFromClass } from '../users/users.service';
 import { requireClassSchool } from './classes.policy';
 import * as repo from './classes.repo';
 import { FOREIGN_KEY_VIOLATION, sqlStateOf } from '../../lib/sql';
@@ -88,8 +89,8 @@ export class ClassesService {
     const schoolId = requireClassSchool(actor);
     const { db } = this.ctx;
     const [departments, majors, classes] = await Promise.all([
-      orgRepo.listDepartments(db, schoolId),
-      orgRepo.listMajors(db, schoolId),
+      org.listDepartments(db, schoolId),
+      org.listMajors(db, schoolId),
       repo.listClasses(db, schoolId, includeArchived),
     ]);
     const classIds = classes.map((c) => c.id);
@@ -145,7 +146,7 @@ export class ClassesService {
   async save(actor: Actor, body: ClassSave): Promise<ClassRecord> {
     const schoolId = requireClassSchool(actor);
     const majorIds = [...new Set(body.majorIds)];
-    const found = await orgRepo.findMajors(this.ctx.db, schoolId, majorIds);
+    const found = await org.findMajors(this.ctx.db, schoolId, majorIds);
     if (found.length !== majorIds.length) throw notFoundOn('org.major_not_found', 'majorIds');
     const now = this.ctx.now();
     try {
@@ -195,7 +196,7 @@ export class ClassesService {
       await this.ctx.db.transaction(async (tx) => {
         if (!(await repo.findClass(tx, schoolId, id))) throw notFound('classes.not_found');
         if (await repo.hasLiveStudents(tx, schoolId, id)) throw hasStudents();
-        await repo.detachDeletedUsers(tx, schoolId, id);
+        await detachDeletedFromClass(tx, schoolId, id);
         if (!(await repo.deleteEmptyClass(tx, schoolId, id))) throw hasStudents();
       });
     } catch (error) {
@@ -222,7 +223,7 @@ export class ClassesService {
       if (!existing) throw notFound('classes.not_found');
       const archived = await repo.archiveClass(tx, schoolId, id, this.ctx.now());
       if (!archived) throw conflict('classes.archived');
-      await repo.clearTrainingData(tx, schoolId, id);
+      await deleteStudentTasks(tx, schoolId, await repo.studentIdsOf(tx, schoolId, id));
       return archived;
     });
     await this.removeLabs(await repo.studentIdsOf(this.ctx.db, schoolId, id));

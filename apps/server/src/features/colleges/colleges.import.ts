@@ -16,7 +16,7 @@ import {
   type SchoolType,
 } from '@platform/contract';
 import type { ZodType } from 'zod';
-import type { RegionRow } from '../regions/regions.repo';
+import type { RegionRow } from '../regions/regions.service';
 
 /** Reading the rows of a school import: columns by header, values checked and resolved. */
 

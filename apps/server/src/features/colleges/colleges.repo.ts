@@ -6,7 +6,6 @@ import { containing } from '../../lib/sql';
 import { regions, schools, userRoles, users } from '../../db/schema';
 
 export type SchoolRow = typeof schools.$inferSelect;
-export type SchoolInsert = typeof schools.$inferInsert;
 
 const live = isNull(schools.deletedAt);
 const provinceRegion = alias(regions, 'province_region');
@@ -130,34 +129,6 @@ export async function takenUrls(db: Db, urls: string[]): Promise<Set<string>> {
   return new Set(rows.map((r) => r.url));
 }
 
-export async function insertCollege(db: Db, row: SchoolInsert): Promise<void> {
-  await db.insert(schools).values(row);
-}
-
-/** Inserts the schools whose url is still free; answers the urls inserted. */
-export async function insertColleges(db: Db, rows: SchoolInsert[]): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
-  const inserted = await db
-    .insert(schools)
-    .values(rows)
-    .onConflictDoNothing({ target: schools.url })
-    .returning({ url: schools.url });
-  return new Set(inserted.map((r) => r.url));
-}
-
-export async function updateCollege(
-  db: Db,
-  id: string,
-  set: Partial<SchoolInsert>,
-): Promise<boolean> {
-  const rows = await db
-    .update(schools)
-    .set(set)
-    .where(and(eq(schools.id, id), live))
-    .returning({ id: schools.id });
-  return rows.length > 0;
-}
-
 export async function collegeOptions(db: Db, name: string | undefined, limit: number) {
   return db
     .select({ id: schools.id, name: schools.name })
@@ -191,15 +162,4 @@ export async function accountsWithRole(db: Db, schoolId: string, roleId: string)
       ),
     )
     .orderBy(asc(users.createdAt), asc(users.id));
-}
-
-export async function insertAccount(
-  db: Db,
-  user: typeof users.$inferInsert,
-  roleId: string,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.insert(users).values(user);
-    await tx.insert(userRoles).values({ userId: user.id, roleId });
-  });
 }

@@ -20,8 +20,7 @@ import { AppError, invalid, notFound } from '../../lib/errors';
 import { checkChosenPassword, hashPassword } from '../../lib/passwords';
 import type { Actor } from '../auth/auth.plugin';
 import { readSheet, writeSheet } from '../imports/spreadsheet';
-import * as regionsRepo from '../regions/regions.repo';
-import { regionName } from '../regions/regions.service';
+import * as regions from '../regions/regions.service';
 import {
   columnsOf,
   importErrorMessage,
@@ -29,9 +28,10 @@ import {
   RegionMatcher,
   type ImportedCollege,
 } from './colleges.import';
-import { revokeSchoolSessions } from '../auth/auth.repo';
+import { revokeSchoolSessions } from '../auth/auth.service';
+import * as schools from '../schools/schools.service';
 import { requireCollegeChange } from './colleges.policy';
-import * as usersRepo from '../users/users.repo';
+import * as accounts from '../users/users.service';
 import * as repo from './colleges.repo';
 import { uniqueViolationOf } from '../../lib/sql';
 
@@ -47,7 +47,7 @@ export function presentCollege(
   lang: Lang,
 ): College {
   const name = (zh: string | null, en: string | null) =>
-    zh === null ? null : regionName({ name: zh, nameEn: en ?? zh }, lang);
+    zh === null ? null : regions.regionName({ name: zh, nameEn: en ?? zh }, lang);
   return {
     id: row.id,
     name: row.name,
@@ -134,10 +134,10 @@ export class CollegesService {
     const current = body.id ? await this.liveCollege(body.id) : undefined;
     if (current) await requireCollegeChange(db, actor, current, body);
 
-    const province = await regionsRepo.findRegion(db, body.province);
+    const province = await regions.findRegion(db, body.province);
     if (province?.pid !== rootRegionId) throw fail('colleges.province_unknown', 'province', 400);
     const city = body.city === undefined ? (current?.city ?? null) : body.city || null;
-    if (city && !(await regionsRepo.isChildOf(db, city, province.id))) {
+    if (city && !(await regions.isChildOf(db, city, province.id))) {
       throw fail('colleges.city_unknown', 'city', 400);
     }
     const url = body.url ?? current?.url;
@@ -169,13 +169,13 @@ export class CollegesService {
     let id = current?.id;
     try {
       if (current) {
-        if (!(await repo.updateCollege(db, current.id, values)))
+        if (!(await schools.updateLiveSchool(db, current.id, values)))
           throw notFound('schools.not_found');
         if (current.enabled && !values.enabled)
           await revokeSchoolSessions(db, current.id, 'school_disabled', now);
       } else {
         id = this.ctx.ids.next();
-        await repo.insertCollege(db, { ...values, id, createdAt: now });
+        await schools.insertSchool(db, { ...values, id, createdAt: now });
       }
     } catch (error) {
       if (uniqueViolationOf(error) !== null) throw fail('colleges.url_taken', 'url', 409);
@@ -190,7 +190,10 @@ export class CollegesService {
    */
   async remove(id: string): Promise<void> {
     const now = this.ctx.now();
-    const done = await repo.updateCollege(this.ctx.db, id, { deletedAt: now, updatedAt: now });
+    const done = await schools.updateLiveSchool(this.ctx.db, id, {
+      deletedAt: now,
+      updatedAt: now,
+    });
     if (!done) throw notFound('schools.not_found');
     await revokeSchoolSessions(this.ctx.db, id, 'school_deleted', now);
   }
@@ -198,7 +201,7 @@ export class CollegesService {
   /** Disabling a school refuses its accounts' sign-in and ends their sessions at once. */
   async enable(id: string, enabled: boolean, lang: Lang): Promise<College> {
     const now = this.ctx.now();
-    const done = await repo.updateCollege(this.ctx.db, id, { enabled, updatedAt: now });
+    const done = await schools.updateLiveSchool(this.ctx.db, id, { enabled, updatedAt: now });
     if (!done) throw notFound('schools.not_found');
     if (!enabled) await revokeSchoolSessions(this.ctx.db, id, 'school_disabled', now);
     return this.present(id, lang);
@@ -221,13 +224,16 @@ export class CollegesService {
         });
       }
     }
-    await repo.updateCollege(db, collegeId, { maxStudents: totalUser, updatedAt: this.ctx.now() });
+    await schools.updateLiveSchool(db, collegeId, {
+      maxStudents: totalUser,
+      updatedAt: this.ctx.now(),
+    });
     return this.present(collegeId, lang);
   }
 
   private async managerRoleId(): Promise<string> {
     const roleId = (
-      await usersRepo.roleIdsByCode(this.ctx.db, this.ctx.config.webClientId, [schoolManager])
+      await accounts.roleIdsByCode(this.ctx.db, this.ctx.config.webClientId, [schoolManager])
     ).get(schoolManager);
     if (!roleId) throw new Error(`role ${schoolManager} is missing`);
     return roleId;
@@ -250,7 +256,7 @@ export class CollegesService {
         fields: { phone: 'invalid_value' },
         params: { reason: formatMessage('colleges.phone_taken', lang) },
       });
-    if (await usersRepo.usernameTaken(db, body.phone)) throw phoneTaken();
+    if (await accounts.usernameTaken(db, body.phone)) throw phoneTaken();
     const roleId = await this.managerRoleId();
     const now = this.ctx.now();
     const user = {
@@ -267,7 +273,7 @@ export class CollegesService {
       updatedAt: now,
     };
     try {
-      await repo.insertAccount(db, user, roleId);
+      await db.transaction((tx) => accounts.insertAccounts(tx, [user], roleId));
     } catch (error) {
       if (uniqueViolationOf(error) !== null) throw phoneTaken();
       throw error;
@@ -316,7 +322,7 @@ export class CollegesService {
       throw new AppError('colleges.import_empty', { fields: { file: 'required' } });
     }
 
-    const matcher = new RegionMatcher(await regionsRepo.allUnder(db, rootRegionId), rootRegionId);
+    const matcher = new RegionMatcher(await regions.allUnder(db, rootRegionId), rootRegionId);
     const errors: Omit<CollegeImportError, 'message'>[] = [];
     const failedRows = new Set<number>();
     const candidates: ImportedCollege[] = [];
@@ -344,7 +350,7 @@ export class CollegesService {
     }
 
     const now = this.ctx.now();
-    const inserted = await repo.insertColleges(
+    const inserted = await schools.insertSchoolsWithFreeUrl(
       db,
       valid.map((c) => ({
         id: this.ctx.ids.next(),

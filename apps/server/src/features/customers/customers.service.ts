@@ -12,8 +12,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { invalid, notFound } from '../../lib/errors';
 import type { Actor } from '../auth/auth.plugin';
-import { findLiveSchool } from '../schools/schools.repo';
-import { findProfile } from '../users/users.repo';
+import { findLiveSchool } from '../schools/schools.service';
+import { findProfile } from '../users/users.service';
 import * as repo from './customers.repo';
 
 type CustomerSave = z.output<typeof customerSaveSchema>;

@@ -309,3 +309,15 @@ export class EnvironmentsService {
     if (!(await repo.deleteScript(this.ctx.db, id))) throw notFound('scripts.not_found');
   }
 }
+
+/** What the lab runtime reads of environments and their scripts, and what the demo data writes. */
+export {
+  codeTaken,
+  findEnvironment,
+  findEnvironments,
+  pageEnvironments,
+  insertEnvironment,
+  pageScripts,
+  upsertScript,
+  type EnvironmentRow,
+} from './environments.repo';

@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { UserKind } from '@platform/contract';
 import type { Db } from '../../db/client';
 import { containing } from '../../lib/sql';
-import { classes, importJobs, schools, userRoles, users } from '../../db/schema';
+import { classes, importJobs, schools, users } from '../../db/schema';
 
 export type ImportJobRow = typeof importJobs.$inferSelect;
 export type ImportJobInsert = typeof importJobs.$inferInsert;
@@ -109,59 +109,6 @@ export async function takenStuNos(db: Db, schoolId: string, stuNos: string[]) {
       ),
     );
   return new Set(rows.flatMap((r) => (r.stuNo ? [r.stuNo] : [])));
-}
-
-export interface NewStudent {
-  id: string;
-  schoolId: string;
-  classId: string;
-  username: string;
-  passwordHash: string;
-  name: string;
-  sex: number;
-  stuNo: string;
-  phone: string | null;
-}
-
-/**
- * Inserts enabled student accounts and their role in one statement (all of them or none). The rows
- * travel as one JSON parameter, which keeps a batch of hundreds to a single short statement. Their
- * passwords came from a file, so they must be changed at first sign-in.
- */
-export async function insertStudents(
-  db: Db,
-  rows: NewStudent[],
-  studentRoleId: string,
-  at: Date,
-): Promise<void> {
-  if (rows.length === 0) return;
-  const data = JSON.stringify(
-    rows.map((r) => ({
-      id: r.id,
-      school_id: r.schoolId,
-      class_id: r.classId,
-      username: r.username,
-      password_hash: r.passwordHash,
-      name: r.name,
-      sex: r.sex,
-      stu_no: r.stuNo,
-      phone: r.phone,
-    })),
-  );
-  await db.execute(sql`
-    with r as (
-      select * from jsonb_to_recordset(${data}::jsonb) as x(
-        id bigint, school_id bigint, class_id bigint, username text, password_hash text,
-        name text, sex smallint, stu_no text, phone text)
-    ), created as (
-      insert into ${users} (id, school_id, class_id, username, password_hash, name, kind, sex,
-        stu_no, phone, enabled, must_change_password, created_at, updated_at)
-      select id, school_id, class_id, username, password_hash, name, ${UserKind.STUDENT}, sex,
-        stu_no, phone, true, true, ${at}, ${at}
-      from r
-      returning id
-    )
-    insert into ${userRoles} (user_id, role_id) select id, ${studentRoleId} from created`);
 }
 
 export interface StudentFilter {

@@ -25,7 +25,7 @@ import { hashPassword, passwordRefusal } from '../../lib/passwords';
 import type { Actor } from '../auth/auth.plugin';
 import { accountStatusOf, schoolServiceEnded } from '../auth/account-status';
 import { studentRoom } from '../students/students.service';
-import { roleIdsByCode } from '../users/users.repo';
+import { insertStudentBatch, roleIdsByCode, type NewStudent } from '../users/users.service';
 import { requireImportSchool } from './imports.policy';
 import * as repo from './imports.repo';
 import { prepareSheet, readPrepared, writeSheet, type SheetRow } from './spreadsheet';
@@ -452,7 +452,7 @@ export class ImportsService {
       await eachLimited(batch, Math.max(1, os.availableParallelism()), async (c) => {
         passwordHashes.set(c.row, await hashOf(c.password));
       });
-      const inserts = batch.map((c): repo.NewStudent => ({
+      const inserts = batch.map((c): NewStudent => ({
         id: this.ctx.ids.next(),
         schoolId,
         classId: c.classId,
@@ -490,7 +490,7 @@ export class ImportsService {
    */
   private async insertBatch(
     schoolId: string,
-    inserts: repo.NewStudent[],
+    inserts: NewStudent[],
     batch: Candidate[],
     roleId: string,
     errors: RowError[],
@@ -502,7 +502,7 @@ export class ImportsService {
       const fitting = await db.transaction(async (tx) => {
         const room = await studentRoom(tx, schoolId);
         const rows = inserts.slice(0, room);
-        await repo.insertStudents(tx, rows, roleId, this.ctx.now());
+        await insertStudentBatch(tx, rows, roleId, this.ctx.now());
         return rows.length;
       });
       for (let i = fitting; i < inserts.length; i++) overLimit(i);
@@ -515,7 +515,7 @@ export class ImportsService {
       try {
         const fits = await db.transaction(async (tx) => {
           if ((await studentRoom(tx, schoolId)) < 1) return false;
-          await repo.insertStudents(tx, [row], roleId, this.ctx.now());
+          await insertStudentBatch(tx, [row], roleId, this.ctx.now());
           return true;
         });
         if (fits) inserted++;

@@ -1,6 +1,6 @@
 import { notFound } from '../../lib/errors';
 import { isPlatformStaff, type Actor } from '../auth/auth.plugin';
-import type { EnvironmentRow } from '../environments/environments.repo';
+import type { EnvironmentRow } from '../environments/environments.service';
 import type { ContainerEntry } from './labs.runtime';
 
 /**

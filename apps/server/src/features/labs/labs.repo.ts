@@ -1,14 +1,7 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  jupyterExpInfo,
-  labContainers,
-  labEnvironments,
-  labUsage,
-  systemSettings,
-  users,
-} from '../../db/schema';
+import { jupyterExpInfo, labContainers, labEnvironments, labUsage, users } from '../../db/schema';
 
 export type ContainerRow = typeof labContainers.$inferSelect;
 export type EnvironmentRow = typeof labEnvironments.$inferSelect;
@@ -206,11 +199,6 @@ export async function saveJupyterInfo(db: Db, row: typeof jupyterExpInfo.$inferI
         updatedAt: row.updatedAt ?? new Date(),
       },
     });
-}
-
-export async function readSetting<T>(db: Db, key: string): Promise<T | undefined> {
-  const rows = await db.select().from(systemSettings).where(eq(systemSettings.key, key)).limit(1);
-  return rows[0]?.value as T | undefined;
 }
 
 /** Ids of every container of the users. */

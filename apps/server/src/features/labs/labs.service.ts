@@ -26,8 +26,8 @@ import type {
 import type { AppContext } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import type { Actor } from '../auth/auth.plugin';
-import * as envRepo from '../environments/environments.repo';
-import { presentScript, runnableOf } from '../environments/environments.service';
+import { readSetting } from '../settings/settings.service';
+import * as environments from '../environments/environments.service';
 import { labOrigin, type LabAccess } from './labs.access';
 import { labOwnerOf, requireCentreEnvironment, requireOwnLab } from './labs.policy';
 import * as repo from './labs.repo';
@@ -58,16 +58,16 @@ export class LabsService {
     return requireOwnLab(actor, this.runtime.get(containerId));
   }
 
-  private async partsOf(env: envRepo.EnvironmentRow): Promise<envRepo.EnvironmentRow[]> {
+  private async partsOf(env: environments.EnvironmentRow): Promise<environments.EnvironmentRow[]> {
     if (env.type !== 4) return [env];
-    const rows = await envRepo.findEnvironments(this.ctx.db, env.parts);
+    const rows = await environments.findEnvironments(this.ctx.db, env.parts);
     return env.parts
       .map((id) => rows.find((r) => r.id === id))
-      .filter((r): r is envRepo.EnvironmentRow => Boolean(r));
+      .filter((r): r is environments.EnvironmentRow => Boolean(r));
   }
 
-  private async usableEnv(envId: string): Promise<envRepo.EnvironmentRow> {
-    const env = await envRepo.findEnvironment(this.ctx.db, envId);
+  private async usableEnv(envId: string): Promise<environments.EnvironmentRow> {
+    const env = await environments.findEnvironment(this.ctx.db, envId);
     if (!env) throw notFound('envs.not_found');
     if (env.state !== 1) throw new AppError('envs.not_available', { code: ResponseCode.FAILED });
     return env;
@@ -206,7 +206,7 @@ export class LabsService {
 
   async restartLimit(actor: Actor, envId: string) {
     const owner = labOwnerOf(actor);
-    const env = await envRepo.findEnvironment(this.ctx.db, envId);
+    const env = await environments.findEnvironment(this.ctx.db, envId);
     if (!env) throw notFound('envs.not_found');
     const since = new Date(this.ctx.now().getTime() - dayMs);
     const used = await repo.startsSince(this.ctx.db, owner, envId, since);
@@ -221,7 +221,7 @@ export class LabsService {
   async reset(actor: Actor, envId: string, containerId?: string): Promise<void> {
     const entries = this.targets(actor, envId, containerId);
     if (entries.length === 0) {
-      const env = await envRepo.findEnvironment(this.ctx.db, envId);
+      const env = await environments.findEnvironment(this.ctx.db, envId);
       if (!env) throw notFound('envs.not_found');
       throw notFound('labs.not_found');
     }
@@ -287,7 +287,7 @@ export class LabsService {
 
   async saveJupyterInfo(actor: Actor, body: JupyterInfoSave): Promise<JupyterInfo> {
     const owner = labOwnerOf(actor);
-    const env = await envRepo.findEnvironment(this.ctx.db, body.expEnvId);
+    const env = await environments.findEnvironment(this.ctx.db, body.expEnvId);
     if (!env) throw invalid('envs.not_found', { expEnvId: 'invalid_value' });
     checkWithinLimits(env, body);
     const row = {
@@ -310,7 +310,7 @@ export class LabsService {
   }
 
   async usage(envId: string, pageNum: number, pageSize: number) {
-    const env = await envRepo.findEnvironment(this.ctx.db, envId);
+    const env = await environments.findEnvironment(this.ctx.db, envId);
     if (!env) throw notFound('envs.not_found');
     const page = await repo.usagePage(this.ctx.db, envId, pageNum, pageSize);
     const now = this.ctx.now().getTime();
@@ -345,18 +345,18 @@ export class LabsService {
 
   async centerPage(actor: Actor, q: CenterPage) {
     const owner = labOwnerOf(actor);
-    const { records, total } = await envRepo.pageEnvironments(
+    const { records, total } = await environments.pageEnvironments(
       this.ctx.db,
       { ...q, visibleOnly: true },
       q.pageNum,
       q.pageSize,
     );
     const partIds = [...new Set(records.flatMap((r) => (r.type === 4 ? r.parts : [])))];
-    const parts = await envRepo.findEnvironments(this.ctx.db, partIds);
+    const parts = await environments.findEnvironments(this.ctx.db, partIds);
     const items = records.map((r) =>
       centerItemOf(
         r,
-        runnableOf(
+        environments.runnableOf(
           r,
           parts.filter((p) => r.parts.includes(p.id)),
         ),
@@ -367,13 +367,16 @@ export class LabsService {
   }
 
   async centerDetail(actor: Actor, envId: string, lang: Lang): Promise<CenterDetail> {
-    const env = requireCentreEnvironment(actor, await envRepo.findEnvironment(this.ctx.db, envId));
+    const env = requireCentreEnvironment(
+      actor,
+      await environments.findEnvironment(this.ctx.db, envId),
+    );
     const parts = env.type === 4 ? await this.partsOf(env) : [];
-    const runnable = runnableOf(env, parts);
+    const runnable = environments.runnableOf(env, parts);
     const unsupported = (env.type === 4 ? parts : [env]).find(
       (p) => !runnerOf(p.resourceKind as ResourceKind),
     );
-    const scripts = await envRepo.pageScripts(this.ctx.db, { envId }, 1, 100);
+    const scripts = await environments.pageScripts(this.ctx.db, { envId }, 1, 100);
     const entries = this.runtime.entriesOf(labOwnerOf(actor), envId);
     return {
       ...centerItemOf(env, runnable, runtimeStateOf(entries)),
@@ -390,7 +393,7 @@ export class LabsService {
         type: p.type,
         resourceKind: p.resourceKind as ResourceKind,
       })),
-      scripts: scripts.records.map(presentScript),
+      scripts: scripts.records.map(environments.presentScript),
       containerIds: entries
         .filter((e) => e.desired === 1)
         .map((e) => e.id)
@@ -403,16 +406,14 @@ export class LabsService {
   }
 
   async diskAlarm() {
-    const value = await repo.readSetting<{ phone?: string; status?: number }>(
-      this.ctx.db,
-      'disk.alarm',
-    );
+    const value = (await readSetting(this.ctx.db, 'disk.alarm')) as
+      { phone?: string; status?: number } | undefined;
     return { phone: value?.phone ?? '', status: value?.status ?? 0 };
   }
 }
 
 /** Only a Jupyter environment takes a user's resource request (the Jupyter resource form). */
-function takesRequest(env: envRepo.EnvironmentRow): boolean {
+function takesRequest(env: environments.EnvironmentRow): boolean {
   return runnerOf(env.resourceKind as ResourceKind) === 'jupyter';
 }
 
@@ -421,7 +422,7 @@ type ResourceRequest = Partial<
 >;
 
 /** Refuses a request above the environment's maxima, naming the fields and the maxima. */
-function checkWithinLimits(env: envRepo.EnvironmentRow, asked: ResourceRequest): void {
+function checkWithinLimits(env: environments.EnvironmentRow, asked: ResourceRequest): void {
   const limits = requestLimitsOf(env);
   const fields: Record<string, 'above_limit'> = {};
   for (const key of ['cpuCore', 'memorySize', 'diskSize', 'gpuCount'] as const) {
@@ -437,7 +438,7 @@ function checkWithinLimits(env: envRepo.EnvironmentRow, asked: ResourceRequest):
  * What a part runs with: its environment's own resources, or, for a Jupyter environment, the
  * user's request within the maxima its operator set.
  */
-function resourcesFor(part: envRepo.EnvironmentRow, body: ResourceRequest) {
+function resourcesFor(part: environments.EnvironmentRow, body: ResourceRequest) {
   if (!takesRequest(part)) {
     return {
       cpuCore: part.cpuCore,
@@ -456,7 +457,7 @@ function resourcesFor(part: envRepo.EnvironmentRow, body: ResourceRequest) {
 }
 
 function centerItemOf(
-  r: envRepo.EnvironmentRow,
+  r: environments.EnvironmentRow,
   runnable: boolean,
   runtimeState: RuntimeState,
 ): CenterItem {

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import type { Actor } from '../auth/auth.plugin';
-import { findClient } from '../auth/auth.repo';
+import { findClient } from '../auth/auth.service';
 import { withoutSelfLockout } from './menus.access';
 import * as repo from './menus.repo';
 

@@ -72,3 +72,6 @@ export class MenusService {
     return [...keys].sort();
   }
 }
+
+/** What role management reads of menus. */
+export { menusOfApp } from './menus.repo';

@@ -1,15 +1,13 @@
 import type {
   Department,
   departmentSaveSchema,
-  FieldErrorCode,
   Major,
   MajorOption,
   majorSaveSchema,
-  MessageKey,
 } from '@platform/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context';
-import { AppError, notFound } from '../../lib/errors';
+import { conflict, notFound, notFoundOn } from '../../lib/errors';
 import type { Actor } from '../auth/auth.plugin';
 import { requireOrgSchool } from './org.policy';
 import * as repo from './org.repo';
@@ -17,16 +15,6 @@ import { FOREIGN_KEY_VIOLATION, sqlStateOf, UNIQUE_VIOLATION } from '../../lib/s
 
 type DepartmentSave = z.output<typeof departmentSaveSchema>;
 type MajorSave = z.output<typeof majorSaveSchema>;
-
-/** A refusal because of the state of other rows (HTTP 409, code 9000). */
-export function conflict(key: MessageKey, fields?: Record<string, FieldErrorCode>): AppError {
-  return new AppError(key, { status: 409, ...(fields ? { fields } : {}) });
-}
-
-/** Not found, with the form field that named the missing row. */
-export function notFoundOn(key: MessageKey, field: string): AppError {
-  return new AppError(key, { status: 404, fields: { [field]: 'invalid_value' } });
-}
 
 const presentDepartment = (d: repo.DepartmentRow): Department => ({
   id: d.id,
@@ -149,3 +137,6 @@ export class OrgService {
     }
   }
 }
+
+/** What classes read of departments and majors. */
+export { findMajors, listDepartments, listMajors } from './org.repo';

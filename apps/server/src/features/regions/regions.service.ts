@@ -26,3 +26,6 @@ export class RegionsService {
     }));
   }
 }
+
+/** What the school import and school forms read of regions. */
+export { allUnder, findRegion, isChildOf, type RegionRow } from './regions.repo';

@@ -1,6 +1,5 @@
 import { index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns';
-import { users } from '../users/users.schema';
 import { menus } from '../menus/menus.schema';
 
 export const roles = pgTable(
@@ -14,19 +13,6 @@ export const roles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('roles_tenant_code_key').on(t.tenantId, t.code)],
-);
-
-export const userRoles = pgTable(
-  'user_roles',
-  {
-    userId: id('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    roleId: id('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
 );
 
 export const roleMenus = pgTable(

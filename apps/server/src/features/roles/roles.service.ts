@@ -3,7 +3,7 @@ import type { AppContext } from '../../lib/context';
 import { invalid, notFound } from '../../lib/errors';
 import type { Actor } from '../auth/auth.plugin';
 import { withoutSelfLockout } from '../menus/menus.access';
-import { menusOfApp } from '../menus/menus.repo';
+import { menusOfApp } from '../menus/menus.service';
 import * as repo from './roles.repo';
 
 export class RolesService {

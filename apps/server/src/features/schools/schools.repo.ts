@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { classes, regions, schools, users } from '../../db/schema';
 
 export type SchoolRow = typeof schools.$inferSelect;
+export type SchoolInsert = typeof schools.$inferInsert;
 
 export function findSchool(db: Db, id: string) {
   return db.query.schools.findFirst({ where: eq(schools.id, id) });
@@ -66,4 +67,32 @@ export async function updateProfile(
     .where(and(eq(schools.id, id), isNull(schools.deletedAt)))
     .returning();
   return row;
+}
+
+export async function insertSchool(db: Db, row: SchoolInsert): Promise<void> {
+  await db.insert(schools).values(row);
+}
+
+/** Inserts the schools whose url is still free; answers the urls inserted. */
+export async function insertSchoolsWithFreeUrl(db: Db, rows: SchoolInsert[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const inserted = await db
+    .insert(schools)
+    .values(rows)
+    .onConflictDoNothing({ target: schools.url })
+    .returning({ url: schools.url });
+  return new Set(inserted.map((r) => r.url));
+}
+
+export async function updateLiveSchool(
+  db: Db,
+  id: string,
+  set: Partial<SchoolInsert>,
+): Promise<boolean> {
+  const rows = await db
+    .update(schools)
+    .set(set)
+    .where(and(eq(schools.id, id), isNull(schools.deletedAt)))
+    .returning({ id: schools.id });
+  return rows.length > 0;
 }

@@ -90,3 +90,12 @@ export class SchoolsService {
     };
   }
 }
+
+/** What the operators' school management (colleges) reads and writes of schools. */
+export {
+  findLiveSchool,
+  insertSchool,
+  insertSchoolsWithFreeUrl,
+  updateLiveSchool,
+  type SchoolInsert,
+} from './schools.repo';

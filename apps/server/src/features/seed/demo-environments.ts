@@ -1,7 +1,7 @@
 import type { Device, InitialFile } from '@platform/contract';
 import type { Db } from '../../db/client';
 import type { IdGenerator } from '../../lib/ids';
-import * as envRepo from '../environments/environments.repo';
+import * as envs from '../environments/environments.service';
 
 const notebook = JSON.stringify(
   {
@@ -160,8 +160,8 @@ export async function seedDemoEnvironments(
 ) {
   const byCode = new Map<string, string>();
   const insert = async (e: DemoEnv) => {
-    if (await envRepo.codeTaken(db, e.code)) return;
-    const row = await envRepo.insertEnvironment(db, {
+    if (await envs.codeTaken(db, e.code)) return;
+    const row = await envs.insertEnvironment(db, {
       id: ids.next(),
       code: e.code,
       name: e.name,
@@ -191,7 +191,7 @@ export async function seedDemoEnvironments(
     });
     byCode.set(e.code, row.id);
     if (e.script) {
-      await envRepo.upsertScript(db, {
+      await envs.upsertScript(db, {
         id: ids.next(),
         envId: row.id,
         ...e.script,

@@ -1,7 +1,7 @@
 import { MenuType, type RoleCode } from '@platform/contract';
 import type { AppContext } from '../../lib/context';
 import { sha256 } from '../../lib/passwords';
-import { writeAnnouncement } from '../announcements/announcements.repo';
+import { writeAnnouncement } from '../announcements/announcements.service';
 import { classesMenus } from '../classes/classes.menus';
 import { collegesMenus } from '../colleges/colleges.menus';
 import { customersMenus } from '../customers/customers.menus';

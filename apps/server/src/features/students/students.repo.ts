@@ -2,7 +2,7 @@ import { UserKind } from '@platform/contract';
 import { and, count, desc, eq, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { containing } from '../../lib/sql';
-import { classes, loginLogs, schools, userRoles, users } from '../../db/schema';
+import { classes, loginLogs, schools, users } from '../../db/schema';
 
 /** Student accounts of a school (kind STUDENT). Every query is scoped by the school. */
 
@@ -150,26 +150,4 @@ export async function lockStudentQuota(db: Db, schoolId: string) {
     .for('update');
   const [students] = await db.select({ n: count() }).from(users).where(scope(schoolId));
   return { max: school?.maxStudents ?? 0, current: students?.n ?? 0 };
-}
-
-export async function insertStudents(
-  db: Db,
-  rows: (typeof users.$inferInsert & { schoolId: string })[],
-  roleId: string,
-) {
-  if (rows.length === 0) return;
-  await db.insert(users).values(rows);
-  await db.insert(userRoles).values(rows.map((r) => ({ userId: r.id, roleId })));
-}
-
-export async function updateStudent(
-  db: Db,
-  schoolId: string,
-  id: string,
-  set: Partial<typeof users.$inferInsert>,
-) {
-  await db
-    .update(users)
-    .set(set)
-    .where(and(eq(users.id, id), scope(schoolId)));
 }

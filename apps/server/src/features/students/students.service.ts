@@ -16,9 +16,8 @@ import { AppError, invalid, notFound } from '../../lib/errors';
 import { checkChosenPassword, hashPassword, randomPassword } from '../../lib/passwords';
 import { accountStatusOf, schoolServiceEnded } from '../auth/account-status';
 import type { Actor } from '../auth/auth.plugin';
-import * as authRepo from '../auth/auth.repo';
-import { UsersService } from '../users/users.service';
-import { roleIdsByCode, usernameTaken } from '../users/users.repo';
+import { revokeUserSessions } from '../auth/auth.service';
+import * as accounts from '../users/users.service';
 import { enabledFilterOf } from './account-rules';
 import { uniqueViolationOf } from '../../lib/sql';
 import { requireStudentKeeper } from './students.policy';
@@ -58,10 +57,10 @@ export function presentStudent(row: repo.StudentRow, serviceEnded: boolean): Stu
 const takenListed = 20;
 
 export class StudentsService {
-  private readonly users: UsersService;
+  private readonly users: accounts.UsersService;
 
   constructor(private readonly ctx: AppContext) {
-    this.users = new UsersService(ctx);
+    this.users = new accounts.UsersService(ctx);
   }
 
   private serviceEnded(schoolId: string) {
@@ -69,7 +68,7 @@ export class StudentsService {
   }
 
   private async studentRoleId(): Promise<string> {
-    const ids = await roleIdsByCode(this.ctx.db, this.ctx.config.webClientId, ['student']);
+    const ids = await accounts.roleIdsByCode(this.ctx.db, this.ctx.config.webClientId, ['student']);
     const id = ids.get('student');
     if (!id) throw new Error('the student role is not seeded');
     return id;
@@ -96,7 +95,7 @@ export class StudentsService {
     if ((await repo.stuNosInSchool(this.ctx.db, schoolId, [stuNo], exceptId)).length > 0) {
       throw invalid('students.stu_no_exists', { stuNo: 'invalid_value' });
     }
-    if (await usernameTaken(this.ctx.db, stuNo, exceptId)) {
+    if (await accounts.usernameTaken(this.ctx.db, stuNo, exceptId)) {
       throw invalid('students.stu_no_taken', { stuNo: 'invalid_value' });
     }
   }
@@ -187,7 +186,7 @@ export class StudentsService {
     try {
       await this.ctx.db.transaction(async (tx) => {
         await this.withinQuota(tx, schoolId, 1);
-        await repo.insertStudents(
+        await accounts.insertAccounts(
           tx,
           [
             {
@@ -233,18 +232,22 @@ export class StudentsService {
     const now = this.ctx.now();
     try {
       await this.ctx.db.transaction(async (tx) => {
-        await repo.updateStudent(tx, schoolId, id, {
-          ...(stuNoChanged ? { stuNo: body.stuNo, username: body.stuNo } : {}),
-          name: body.name,
-          sex: body.sex,
-          phone: body.phone || null,
-          classId: body.classId,
-          updatedAt: now,
-          ...(passwordHash
-            ? { passwordHash, mustChangePassword: true, passwordChangedAt: now }
-            : {}),
-        });
-        if (passwordHash) await authRepo.revokeUserSessions(tx, id, 'password_reset', now);
+        await accounts.updateSchoolAccount(
+          tx,
+          { schoolId, id, kind: UserKind.STUDENT },
+          {
+            ...(stuNoChanged ? { stuNo: body.stuNo, username: body.stuNo } : {}),
+            name: body.name,
+            sex: body.sex,
+            phone: body.phone || null,
+            classId: body.classId,
+            updatedAt: now,
+            ...(passwordHash
+              ? { passwordHash, mustChangePassword: true, passwordChangedAt: now }
+              : {}),
+          },
+        );
+        if (passwordHash) await revokeUserSessions(tx, id, 'password_reset', now);
       });
     } catch (error) {
       this.stuNoConflict(error);
@@ -270,13 +273,17 @@ export class StudentsService {
     const passwordHash = await hashPassword(password);
     const now = this.ctx.now();
     await this.ctx.db.transaction(async (tx) => {
-      await repo.updateStudent(tx, schoolId, id, {
-        passwordHash,
-        mustChangePassword: true,
-        passwordChangedAt: now,
-        updatedAt: now,
-      });
-      await authRepo.revokeUserSessions(tx, id, 'password_reset', now);
+      await accounts.updateSchoolAccount(
+        tx,
+        { schoolId, id, kind: UserKind.STUDENT },
+        {
+          passwordHash,
+          mustChangePassword: true,
+          passwordChangedAt: now,
+          updatedAt: now,
+        },
+      );
+      await revokeUserSessions(tx, id, 'password_reset', now);
     });
     return { password };
   }
@@ -334,7 +341,7 @@ export class StudentsService {
     try {
       await this.ctx.db.transaction(async (tx) => {
         await this.withinQuota(tx, schoolId, rows.length);
-        await repo.insertStudents(tx, rows, roleId);
+        await accounts.insertAccounts(tx, rows, roleId);
       });
     } catch (error) {
       const again = uniqueViolationOf(error) === null ? [] : await this.takenOf(schoolId, stuNos);

@@ -89,37 +89,6 @@ export async function findTeacher(
   return rows[0] && rowOf(rows[0]);
 }
 
-export async function insertTeacher(
-  db: Db,
-  row: typeof users.$inferInsert & { schoolId: string },
-  roleId: string,
-) {
-  await db.insert(users).values(row);
-  await db.insert(userRoles).values({ userId: row.id, roleId });
-}
-
-export async function updateTeacher(
-  db: Db,
-  schoolId: string,
-  id: string,
-  set: Partial<typeof users.$inferInsert>,
-) {
-  await db
-    .update(users)
-    .set(set)
-    .where(and(eq(users.id, id), eq(users.schoolId, schoolId), isNull(users.deletedAt)));
-}
-
-/** Replaces the account's teacher or school-manager role with `roleId`; other roles stay. */
-export async function setTeacherRole(db: Db, ids: TeacherRoleIds, userId: string, roleId: string) {
-  await db
-    .delete(userRoles)
-    .where(
-      and(eq(userRoles.userId, userId), inArray(userRoles.roleId, [ids.teacher, ids.manager])),
-    );
-  await db.insert(userRoles).values({ userId, roleId });
-}
-
 export async function openTaskCount(db: Db, schoolId: string, teacherId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -134,27 +103,5 @@ export async function openTaskCount(db: Db, schoolId: string, teacherId: string)
   return row?.n ?? 0;
 }
 
-/**
- * Soft-deletes a teacher in one statement that also checks for unarchived teaching tasks, so a
- * task created meanwhile is not left without its teacher. Answers whether the row was deleted.
- */
-export async function softDeleteTeacher(
-  db: Db,
-  schoolId: string,
-  id: string,
-  now: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({ deletedAt: now, enabled: false, updatedAt: now })
-    .where(
-      and(
-        eq(users.id, id),
-        eq(users.schoolId, schoolId),
-        isNull(users.deletedAt),
-        sql`not exists (select 1 from ${teachingTasks} where ${teachingTasks.teacherId} = ${users.id} and ${teachingTasks.archivedAt} is null)`,
-      ),
-    )
-    .returning({ id: users.id });
-  return rows.length === 1;
-}
+/** Holds for an account that is the teacher of a teaching task not yet archived. */
+export const holdsOpenTask = sql`exists (select 1 from ${teachingTasks} where ${teachingTasks.teacherId} = ${users.id} and ${teachingTasks.archivedAt} is null)`;

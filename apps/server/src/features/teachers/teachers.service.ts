@@ -11,12 +11,11 @@ import { AppError, invalid, notFound } from '../../lib/errors';
 import { checkChosenPassword, hashPassword } from '../../lib/passwords';
 import { accountStatusOf, schoolServiceEnded } from '../auth/account-status';
 import type { Actor } from '../auth/auth.plugin';
-import * as authRepo from '../auth/auth.repo';
+import { revokeUserSessions } from '../auth/auth.service';
 import { sessionCache } from '../auth/session-cache';
-import { UsersService } from '../users/users.service';
+import * as accounts from '../users/users.service';
 import { enabledFilterOf } from '../students/account-rules';
 import { uniqueViolationOf } from '../../lib/sql';
-import { roleIdsByCode, usernameTaken } from '../users/users.repo';
 import { requireTeacherManager } from './teachers.policy';
 import * as repo from './teachers.repo';
 
@@ -43,14 +42,14 @@ export function presentTeacher(row: repo.TeacherRow, serviceEnded: boolean): Tea
 const phoneTaken = () => invalid('teachers.phone_taken', { phone: 'invalid_value' });
 
 export class TeachersService {
-  private readonly users: UsersService;
+  private readonly users: accounts.UsersService;
 
   constructor(private readonly ctx: AppContext) {
-    this.users = new UsersService(ctx);
+    this.users = new accounts.UsersService(ctx);
   }
 
   private async roleIds(): Promise<repo.TeacherRoleIds> {
-    const ids = await roleIdsByCode(this.ctx.db, this.ctx.config.webClientId, [
+    const ids = await accounts.roleIdsByCode(this.ctx.db, this.ctx.config.webClientId, [
       'teacher',
       'school-manager',
     ]);
@@ -111,28 +110,30 @@ export class TeachersService {
     if (body.password)
       checkChosenPassword(body.password, { logins: [body.phone], name: body.name }, 'password');
     const ids = await this.roleIds();
-    if (await usernameTaken(this.ctx.db, body.phone)) throw phoneTaken();
+    if (await accounts.usernameTaken(this.ctx.db, body.phone)) throw phoneTaken();
     const passwordHash = await hashPassword(body.password || this.ctx.config.defaultPassword);
     const id = this.ctx.ids.next();
     const now = this.ctx.now();
     try {
       await this.ctx.db.transaction((tx) =>
-        repo.insertTeacher(
+        accounts.insertAccounts(
           tx,
-          {
-            id,
-            schoolId,
-            username: body.phone,
-            passwordHash,
-            mustChangePassword: true,
-            name: body.name,
-            sex: body.sex,
-            phone: body.phone,
-            kind: kindOf(body.role),
-            enabled: true,
-            createdAt: now,
-            updatedAt: now,
-          },
+          [
+            {
+              id,
+              schoolId,
+              username: body.phone,
+              passwordHash,
+              mustChangePassword: true,
+              name: body.name,
+              sex: body.sex,
+              phone: body.phone,
+              kind: kindOf(body.role),
+              enabled: true,
+              createdAt: now,
+              updatedAt: now,
+            },
+          ],
           body.role === 'school-manager' ? ids.manager : ids.teacher,
         ),
       );
@@ -157,33 +158,37 @@ export class TeachersService {
       const owner = { logins: [username, body.phone, row.username], name: body.name };
       checkChosenPassword(body.password, owner, 'password');
     }
-    if (username !== row.username && (await usernameTaken(this.ctx.db, username, id))) {
+    if (username !== row.username && (await accounts.usernameTaken(this.ctx.db, username, id))) {
       throw phoneTaken();
     }
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
     const now = this.ctx.now();
     try {
       await this.ctx.db.transaction(async (tx) => {
-        await repo.updateTeacher(tx, schoolId, id, {
-          username,
-          name: body.name,
-          sex: body.sex,
-          phone: body.phone,
-          kind: kindOf(body.role),
-          updatedAt: now,
-          ...(passwordHash
-            ? { passwordHash, mustChangePassword: id !== actor.userId, passwordChangedAt: now }
-            : {}),
-        });
+        await accounts.updateSchoolAccount(
+          tx,
+          { schoolId, id },
+          {
+            username,
+            name: body.name,
+            sex: body.sex,
+            phone: body.phone,
+            kind: kindOf(body.role),
+            updatedAt: now,
+            ...(passwordHash
+              ? { passwordHash, mustChangePassword: id !== actor.userId, passwordChangedAt: now }
+              : {}),
+          },
+        );
         if (row.isManager !== (body.role === 'school-manager')) {
-          await repo.setTeacherRole(
+          await accounts.replaceRole(
             tx,
-            ids,
             id,
+            [ids.teacher, ids.manager],
             body.role === 'school-manager' ? ids.manager : ids.teacher,
           );
         }
-        if (passwordHash) await authRepo.revokeUserSessions(tx, id, 'password_reset', now);
+        if (passwordHash) await revokeUserSessions(tx, id, 'password_reset', now);
       });
     } catch (error) {
       if (uniqueViolationOf(error) !== null) throw phoneTaken();
@@ -210,8 +215,13 @@ export class TeachersService {
     if (id === actor.userId) throw new AppError('teachers.self_delete', { status: 409 });
     const now = this.ctx.now();
     const deleted = await this.ctx.db.transaction(async (tx) => {
-      const done = await repo.softDeleteTeacher(tx, schoolId, id, now);
-      if (done) await authRepo.revokeUserSessions(tx, id, 'account_deleted', now);
+      const done = await accounts.softDeleteSchoolAccount(
+        tx,
+        { schoolId, id },
+        now,
+        repo.holdsOpenTask,
+      );
+      if (done) await revokeUserSessions(tx, id, 'account_deleted', now);
       return done;
     });
     if (deleted) return;

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { UserKind } from '@platform/contract';
 import type { Db } from '../../db/client';
-import { regions, roles, schools, users } from '../../db/schema';
-import { findUserByUsername } from '../auth/auth.repo';
+import { regions, roles, schools, userRoles, users } from '../../db/schema';
 
 export async function findProfile(db: Db, userId: string) {
   const rows = await db
@@ -63,8 +63,12 @@ export async function findRegion(db: Db, id: string) {
 
 /** Whether a live account (of any school, or none) other than `exceptId` signs in with this name. */
 export async function usernameTaken(db: Db, username: string, exceptId?: string): Promise<boolean> {
-  const user = await findUserByUsername(db, username);
-  return Boolean(user && user.id !== exceptId);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deletedAt)))
+    .limit(1);
+  return Boolean(rows[0] && rows[0].id !== exceptId);
 }
 
 /** Ids of role rows by code in one application (tenant). */
@@ -78,4 +82,122 @@ export async function roleIdsByCode(
     .from(roles)
     .where(and(eq(roles.tenantId, tenantId), inArray(roles.code, [...codes])));
   return new Map(rows.map((r) => [r.code, r.id]));
+}
+
+export type NewAccount = typeof users.$inferInsert;
+
+/** Inserts accounts that all hold one role. */
+export async function insertAccounts(db: Db, rows: NewAccount[], roleId: string) {
+  if (rows.length === 0) return;
+  await db.insert(users).values(rows);
+  await db.insert(userRoles).values(rows.map((r) => ({ userId: r.id, roleId })));
+}
+
+/** A live account of a school, of one kind when `kind` is given. */
+export interface SchoolAccount {
+  schoolId: string;
+  id: string;
+  kind?: number;
+}
+
+function liveAccount(of: SchoolAccount): SQL {
+  return and(
+    eq(users.id, of.id),
+    eq(users.schoolId, of.schoolId),
+    of.kind === undefined ? undefined : eq(users.kind, of.kind),
+    isNull(users.deletedAt),
+  )!;
+}
+
+export async function updateSchoolAccount(db: Db, of: SchoolAccount, set: Partial<NewAccount>) {
+  await db.update(users).set(set).where(liveAccount(of));
+}
+
+/**
+ * Soft-deletes an account in one statement, unless `blockedBy` (a condition on the row) holds;
+ * answers whether it was deleted.
+ */
+export async function softDeleteSchoolAccount(
+  db: Db,
+  of: SchoolAccount,
+  now: Date,
+  blockedBy?: SQL,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ deletedAt: now, enabled: false, updatedAt: now })
+    .where(and(liveAccount(of), blockedBy ? sql`not (${blockedBy})` : undefined))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Gives the account `roleId` in place of whichever of `replaced` it holds; other roles stay. */
+export async function replaceRole(db: Db, userId: string, replaced: string[], roleId: string) {
+  await db
+    .delete(userRoles)
+    .where(and(eq(userRoles.userId, userId), inArray(userRoles.roleId, replaced)));
+  await db.insert(userRoles).values({ userId, roleId });
+}
+
+/** Deleted accounts keep no class, so that the class itself can go. */
+export async function detachDeletedFromClass(db: Db, schoolId: string, classId: string) {
+  await db
+    .update(users)
+    .set({ classId: null })
+    .where(
+      and(eq(users.schoolId, schoolId), eq(users.classId, classId), isNotNull(users.deletedAt)),
+    );
+}
+
+export interface NewStudent {
+  id: string;
+  schoolId: string;
+  classId: string;
+  username: string;
+  passwordHash: string;
+  name: string;
+  sex: number;
+  stuNo: string;
+  phone: string | null;
+}
+
+/**
+ * Inserts enabled student accounts and their role in one statement (all of them or none). The rows
+ * travel as one JSON parameter, which keeps a batch of hundreds to a single short statement. Their
+ * passwords came from a file, so they must be changed at first sign-in.
+ */
+export async function insertStudentBatch(
+  db: Db,
+  rows: NewStudent[],
+  studentRoleId: string,
+  at: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const data = JSON.stringify(
+    rows.map((r) => ({
+      id: r.id,
+      school_id: r.schoolId,
+      class_id: r.classId,
+      username: r.username,
+      password_hash: r.passwordHash,
+      name: r.name,
+      sex: r.sex,
+      stu_no: r.stuNo,
+      phone: r.phone,
+    })),
+  );
+  await db.execute(sql`
+    with r as (
+      select * from jsonb_to_recordset(${data}::jsonb) as x(
+        id bigint, school_id bigint, class_id bigint, username text, password_hash text,
+        name text, sex smallint, stu_no text, phone text)
+    ), created as (
+      insert into ${users} (id, school_id, class_id, username, password_hash, name, kind, sex,
+        stu_no, phone, enabled, must_change_password, created_at, updated_at)
+      select id, school_id, class_id, username, password_hash, name, ${UserKind.STUDENT}, sex,
+        stu_no, phone, true, true, ${at}, ${at}
+      from r
+      returning id
+    )
+    insert into ${userRoles} (user_id, role_id) select id, ${studentRoleId} from created`);
 }

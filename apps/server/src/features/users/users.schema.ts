@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -11,6 +12,7 @@ import {
 import { createdAt, id, updatedAt } from '../../db/columns';
 import { schools } from '../schools/schools.schema';
 import { classes } from '../classes/classes.schema';
+import { roles } from '../roles/roles.schema';
 
 export const users = pgTable(
   'users',
@@ -52,4 +54,18 @@ export const users = pgTable(
       .on(t.schoolId, t.stuNo)
       .where(sql`${t.deletedAt} is null and ${t.stuNo} is not null`),
   ],
+);
+
+/** The roles an account holds. */
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: id('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
 );

@@ -11,8 +11,7 @@ import type { AppContext } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { checkChosenPassword, hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor } from '../auth/auth.plugin';
-import * as authRepo from '../auth/auth.repo';
-import { throttled } from '../auth/auth.service';
+import * as auth from '../auth/auth.service';
 import type { Attempt, LoginThrottle } from '../auth/login-throttle';
 import * as repo from './users.repo';
 import { requireOwnRecord, requireSelf } from './users.policy';
@@ -26,7 +25,7 @@ export class UsersService {
     const row = await repo.findProfile(this.ctx.db, actor.userId);
     if (!row) throw notFound('users.not_found');
     const { user } = row;
-    const roles = await authRepo.rolesOfUser(this.ctx.db, user.id);
+    const roles = await auth.rolesOfUser(this.ctx.db, user.id);
     return {
       id: user.id,
       userId: user.id,
@@ -71,7 +70,7 @@ export class UsersService {
     requireSelf(actor, body.userId);
     if (body.oldPwd === body.newPwd)
       throw new AppError('users.password_same', { fields: { newPwd: 'same_as_old' } });
-    const user = await authRepo.findUserById(this.ctx.db, actor.userId);
+    const user = await auth.findUserById(this.ctx.db, actor.userId);
     if (!user) throw notFound('users.not_found');
     checkChosenPassword(body.newPwd, { logins: [user.username], name: user.name }, 'newPwd', [
       this.ctx.config.defaultPassword,
@@ -82,7 +81,7 @@ export class UsersService {
       address: from.ip,
     };
     const verdict = from.throttle.admit(attempt);
-    if (!verdict.allowed) throw throttled(verdict.retryAfterMs, 'users.password_throttled');
+    if (!verdict.allowed) throw auth.throttled(verdict.retryAfterMs, 'users.password_throttled');
     if (!(await verifyPassword(user.passwordHash, body.oldPwd))) {
       from.throttle.failed(attempt, verdict);
       throw new AppError('users.old_password_wrong', { fields: { oldPwd: 'wrong' } });
@@ -92,7 +91,7 @@ export class UsersService {
     const hash = await hashPassword(body.newPwd);
     await this.ctx.db.transaction(async (tx) => {
       await repo.updatePasswordHash(tx, actor.userId, hash, now);
-      await authRepo.revokeUserSessions(tx, actor.userId, 'password_changed', now);
+      await auth.revokeUserSessions(tx, actor.userId, 'password_changed', now);
     });
   }
 
@@ -144,7 +143,7 @@ export class UsersService {
     const now = this.ctx.now();
     await this.ctx.db.transaction(async (tx) => {
       await repo.setEnabled(tx, userId, enabled, now);
-      if (!enabled) await authRepo.revokeUserSessions(tx, userId, 'account_disabled', now);
+      if (!enabled) await auth.revokeUserSessions(tx, userId, 'account_disabled', now);
     });
   }
 
@@ -153,7 +152,7 @@ export class UsersService {
     body: LoginLogRequest,
     info: { ip: string; userAgent?: string | undefined },
   ) {
-    await authRepo.insertLoginLog(this.ctx.db, {
+    await auth.insertLoginLog(this.ctx.db, {
       id: this.ctx.ids.next(),
       userId: actor.userId,
       schoolId: actor.schoolId,
@@ -171,3 +170,18 @@ export class UsersService {
     });
   }
 }
+
+/** What other features do with accounts: the users feature alone writes its tables. */
+export {
+  detachDeletedFromClass,
+  findProfile,
+  insertAccounts,
+  insertStudentBatch,
+  replaceRole,
+  roleIdsByCode,
+  softDeleteSchoolAccount,
+  updateSchoolAccount,
+  usernameTaken,
+  type NewAccount,
+  type NewStudent,
+} from './users.repo';
