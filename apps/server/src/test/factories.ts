@@ -248,3 +248,14 @@ export async function callAs<T = unknown>(
   });
   return { ...res.json<Omit<Answer<T>, 'status'>>(), status: res.statusCode };
 }
+
+/** `callAs` on the harness's app (read when called, so it may be set in `beforeAll`), in `lang`. */
+export function callerOn(app: () => FastifyInstance, defaultLang = 'en') {
+  return <T = unknown>(
+    who: { headers: Record<string, string> },
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    lang = defaultLang,
+  ) => callAs<T>(app(), who, method, url, payload, lang);
+}

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathOf, UserKind, type ClassRecord, classesApi } from '@platform/contract';
 import { classes, departments, majors, studentTasks, teachingTasks, users } from '../../db/schema';
-import { callAs, createSchool, signedIn } from '../../test/factories';
+import { callerOn, createSchool, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 
 type Caller = Awaited<ReturnType<typeof signedIn>>;
@@ -64,13 +64,7 @@ async function tasksOf(studentIds: string[]) {
     .where(inArray(studentTasks.studentId, studentIds));
 }
 
-const call = <T = unknown>(
-  who: Caller,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: unknown,
-  lang = 'en',
-) => callAs<T>(h.app, who, method, url, payload, lang);
+const call = callerOn(() => h.app);
 
 const save = (who: Caller, body: unknown) =>
   call<ClassRecord>(who, 'POST', classesApi.save.path, body);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { pathOf, type MenuAdminNode, type MenuNode, menusApi } from '@platform/contract';
 import { menus, roleMenus, roles } from '../../db/schema';
-import { callAs, createSchool, signedIn } from '../../test/factories';
+import { callerOn, createSchool, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 
 let h: Harness;
@@ -25,13 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const call = <T = unknown>(
-  who: User,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: unknown,
-  lang = 'en',
-) => callAs<T>(h.app, who, method, url, payload, lang);
+const call = callerOn(() => h.app);
 
 const adminTree = async (user: User = operator) =>
   (await call<MenuAdminNode[]>(user, 'GET', pathOf(menusApi.adminTree.path, { appid: web }))).data;

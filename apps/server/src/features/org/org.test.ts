@@ -10,7 +10,7 @@ import {
   orgApi,
 } from '@platform/contract';
 import { classMajors, classes, departments, majors, users } from '../../db/schema';
-import { callAs, createSchool, signedIn } from '../../test/factories';
+import { callerOn, createSchool, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 
 type Caller = Awaited<ReturnType<typeof signedIn>>;
@@ -23,13 +23,7 @@ let teacher: Caller;
 let managerB: Caller;
 let operator: Caller;
 
-const call = <T = unknown>(
-  who: Caller,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: unknown,
-  lang = 'en',
-) => callAs<T>(h.app, who, method, url, payload, lang);
+const call = callerOn(() => h.app);
 
 const saveDepartment = (who: Caller, body: unknown) =>
   call<Department>(who, 'POST', orgApi.saveDepartment.path, body);

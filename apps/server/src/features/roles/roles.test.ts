@@ -9,7 +9,7 @@ import {
   rolesApi,
 } from '@platform/contract';
 import { menus, roles } from '../../db/schema';
-import { callAs, createSchool, createUser, signedIn } from '../../test/factories';
+import { callerOn, createSchool, createUser, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 import type { Actor } from '../auth/auth.plugin';
 import { requirePermission } from '../menus/menus.permissions';
@@ -35,13 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const call = <T = unknown>(
-  who: User,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: unknown,
-  lang = 'en',
-) => callAs<T>(h.app, who, method, url, payload, lang);
+const call = callerOn(() => h.app);
 
 async function roleOf(code: string) {
   const role = await h.ctx.db.query.roles.findFirst({

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserKind, type SchoolProfile, schoolsApi } from '@platform/contract';
 import { classes, regions, schools, users } from '../../db/schema';
-import { callAs, createSchool, signedIn } from '../../test/factories';
+import { callerOn, createSchool, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 
 type Caller = Awaited<ReturnType<typeof signedIn>>;
@@ -19,13 +19,7 @@ let operator: Caller;
 const province = '990000';
 const city = '990100';
 
-const call = <T = unknown>(
-  who: Caller,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: unknown,
-  lang = 'en',
-) => callAs<T>(h.app, who, method, url, payload, lang);
+const call = callerOn(() => h.app);
 
 const profile = (who: Caller, lang = 'en') =>
   call<SchoolProfile>(who, 'GET', schoolsApi.profile.path, undefined, lang);

@@ -11,7 +11,7 @@ import {
 } from '@platform/contract';
 import { classes, customers, schools, users } from '../../db/schema';
 import {
-  callAs,
+  callerOn,
   createSchool,
   createUser,
   passwordGrant,
@@ -56,13 +56,7 @@ afterAll(() => h.close());
 type Who = { headers: Record<string, string> };
 const tokenOf = (token: string): Who => ({ headers: { authorization: `Bearer ${token}` } });
 
-const call = <T = unknown>(
-  who: Who,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: unknown,
-  lang = 'zh',
-) => callAs<T>(h.app, who, method, url, payload, lang);
+const call = callerOn(() => h.app, 'zh');
 
 let seq = 0;
 const newStuNo = () => `S${Date.now().toString(36)}${seq++}`;

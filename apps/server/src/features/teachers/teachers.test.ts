@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { pathOf, type Teacher, teachersApi, usersApi } from '@platform/contract';
 import { customers, teachingTasks, users } from '../../db/schema';
 import {
-  callAs,
+  callerOn,
   createSchool,
   createUser,
   newPhone,
@@ -33,13 +33,7 @@ afterAll(() => h.close());
 
 type Who = { headers: Record<string, string> };
 
-const call = <T = unknown>(
-  who: Who,
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  payload?: unknown,
-  lang = 'zh',
-) => callAs<T>(h.app, who, method, url, payload, lang);
+const call = callerOn(() => h.app, 'zh');
 
 async function addTeacher(body: Partial<Record<string, unknown>> = {}, who: Who = adminA) {
   const res = await call<Teacher>(who, 'POST', teachersApi.save.path, {
