@@ -168,6 +168,14 @@ describe('messages', () => {
       'Too many failed sign-ins, please try again in 4 s',
     );
   });
+
+  it('names the same parameters in both languages and holds nothing but the two texts', () => {
+    const params = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((p) => p[1]).sort();
+    for (const [key, m] of Object.entries(messages)) {
+      expect(Object.keys(m).sort(), key).toEqual(['en', 'zh']);
+      expect(params(m.en), key).toEqual(params(m.zh));
+    }
+  });
 });
 
 describe('announcement', () => {

@@ -1,19 +1,19 @@
 /**
  * Every message the server can answer with, in both languages, keyed by the stable `errorKey`:
- * each feature's `<feature>.messages.ts`, gathered here. The web app translates by the same keys.
+ * each feature's `<feature>.messages.json`, gathered here. The web app translates by the same keys.
  * `{{name}}` is replaced by a parameter.
  */
-import { accountMessages } from './accounts.messages';
-import { authMessages } from './auth.messages';
-import { collegeMessages } from './colleges.messages';
-import { commonMessages } from './common.messages';
-import { customerMessages } from './customers.messages';
-import { environmentMessages } from './environments.messages';
-import { importMessages } from './imports.messages';
-import { labMessages } from './labs.messages';
-import { menuAdminMessages } from './permissions.messages';
-import { orgMessages } from './org.messages';
-import { userMessages } from './users.messages';
+import accountMessages from './accounts.messages.json' with { type: 'json' };
+import authMessages from './auth.messages.json' with { type: 'json' };
+import collegeMessages from './colleges.messages.json' with { type: 'json' };
+import commonMessages from './common.messages.json' with { type: 'json' };
+import customerMessages from './customers.messages.json' with { type: 'json' };
+import environmentMessages from './environments.messages.json' with { type: 'json' };
+import importMessages from './imports.messages.json' with { type: 'json' };
+import labMessages from './labs.messages.json' with { type: 'json' };
+import menuAdminMessages from './permissions.messages.json' with { type: 'json' };
+import orgMessages from './org.messages.json' with { type: 'json' };
+import userMessages from './users.messages.json' with { type: 'json' };
 
 export const messages = {
   ...commonMessages,
@@ -27,7 +27,7 @@ export const messages = {
   ...accountMessages,
   ...menuAdminMessages,
   ...importMessages,
-} as const;
+} as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;
 
