@@ -122,12 +122,16 @@ export function defineRoute<
 type InOf<S> = S extends z.ZodType ? z.input<S> : never;
 type OutOf<S> = S extends z.ZodType ? z.output<S> : never;
 
+/** A part of a call, which the caller may leave out when its schema takes `undefined`. */
+type Part<K extends string, S> =
+  undefined extends InOf<S> ? { [P in K]?: InOf<S> } : { [P in K]: InOf<S> };
+
 /** What a caller sends: only the parts the route declares. */
 export type RouteInput<D extends AnyRoute> = ([NonNullable<D['params']>] extends [never]
   ? unknown
-  : { params: InOf<D['params']> }) &
-  ([NonNullable<D['query']>] extends [never] ? unknown : { query: InOf<D['query']> }) &
-  ([NonNullable<D['body']>] extends [never] ? unknown : { body: InOf<D['body']> }) &
+  : Part<'params', D['params']>) &
+  ([NonNullable<D['query']>] extends [never] ? unknown : Part<'query', D['query']>) &
+  ([NonNullable<D['body']>] extends [never] ? unknown : Part<'body', D['body']>) &
   ([NonNullable<D['upload']>] extends [never]
     ? unknown
     : { fields: InOf<NonNullable<D['upload']>['fields']> });

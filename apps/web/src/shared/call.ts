@@ -72,7 +72,7 @@ export function downloadRoute<D extends FileRoute>(
   });
 }
 
-type FieldsOf<D extends AnyRoute> = RouteInput<D> extends { fields: infer F } ? F : never;
+export type FieldsOf<D extends AnyRoute> = RouteInput<D> extends { fields: infer F } ? F : never;
 
 /** Sends a file to an upload route with progress (see `upload`); the answer follows from it. */
 export function uploadRoute<D extends AnyRoute>(

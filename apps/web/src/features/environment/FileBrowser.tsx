@@ -6,7 +6,7 @@ import type { UploadFile } from 'antd';
 import { labLimits, type FileEntry, labsApi } from '@platform/contract';
 import { showErrorToast, toast } from '../../shared/toast';
 import { LoadFailed } from '../../shared/ui/PageStates';
-import { uploadRequest } from '../../shared/ui/uploadRequest';
+import { uploadRouteRequest } from '../../shared/ui/uploadRequest';
 import { downloadMutationOptions, filesQueryOptions } from './api';
 import { formatBytes, saveBlob } from './format';
 
@@ -18,7 +18,7 @@ function FileUpload(props: { containerId: string; path: string; onUploaded: () =
   const [list, setList] = useState<UploadFile[]>([]);
   return (
     <Upload
-      customRequest={uploadRequest(labsApi.uploadFile.path, {
+      customRequest={uploadRouteRequest(labsApi.uploadFile, {
         containerId: props.containerId,
         path: props.path,
       })}
