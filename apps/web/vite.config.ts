@@ -27,8 +27,8 @@ export default defineConfig({
       },
       treeshake: {
         // The contract builds its zod schemas at module load and zod schema construction is
-        // pure, so a page that only needs `limits` or `apiRoutes` does not pull zod into its
-        // chunk (keeps /login within the budget, DESIGN §8). The contract declares
+        // pure, so a page that only needs `limits` or a `<feature>.paths.ts` does not pull zod into
+        // its chunk (keeps /login within the budget, DESIGN §8). The contract declares
         // `sideEffects: false`; schemas there are built by calls that start at `z`.
         manualPureFunctions: ['z'],
       },

@@ -2,6 +2,8 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   announcementActive,
   announcementRecord,
+  authApi,
+  authPaths,
   changePasswordFormSchema,
   changePasswordFormSchemaFor,
   passwordIsPersonal,
@@ -19,6 +21,7 @@ import {
   passwordSchema,
   pathOf,
   rolesForApp,
+  routeRefs,
   textField,
   topIndexOf,
   unstorableAt,
@@ -26,6 +29,9 @@ import {
   type Page,
   type PageFilter,
   type PageQuery,
+  type DeclarationOf,
+  type RouteInput,
+  type RouteOutput,
 } from './index';
 
 describe('menu helpers', () => {
@@ -207,6 +213,23 @@ describe('pathOf', () => {
       '/api-user/menus/all/platform%20web',
     );
     expect(() => pathOf('/x/:id')).toThrow(/missing path parameter id/);
+  });
+});
+
+describe('route references', () => {
+  it('carry the address their declarations spread, typed by those declarations', () => {
+    const auth = routeRefs<typeof authApi>(authPaths);
+    expect(auth.token).toEqual({
+      method: authApi.token.method,
+      path: authApi.token.path,
+      form: authApi.token.form,
+    });
+    expectTypeOf<DeclarationOf<typeof auth.token>>().toEqualTypeOf<typeof authApi.token>();
+    expectTypeOf<DeclarationOf<typeof authApi.logout>>().toEqualTypeOf<typeof authApi.logout>();
+    expectTypeOf<RouteInput<DeclarationOf<typeof auth.token>>>().toEqualTypeOf<
+      RouteInput<typeof authApi.token>
+    >();
+    expectTypeOf<RouteOutput<DeclarationOf<typeof auth.logout>>>().toEqualTypeOf<null>();
   });
 });
 

@@ -3,6 +3,7 @@ import { idSchema } from './envelope';
 import { menuNodeSchema, menuTreeQuerySchema } from './menus';
 import { menuAdminNodeSchema, menuSaveSchema, permissionsResponseSchema } from './permissions';
 import { defineRoute } from './route';
+import { menusPaths } from './menus.paths';
 
 const feature = 'menus';
 const appParams = /* @__PURE__ */ z.object({ appid: /* @__PURE__ */ z.string().min(1).max(100) });
@@ -10,8 +11,7 @@ const appParams = /* @__PURE__ */ z.object({ appid: /* @__PURE__ */ z.string().m
 /** The signed-in account's menus and buttons; the menu editor of platform staff. */
 export const menusApi = {
   all: /* @__PURE__ */ defineRoute({
-    method: 'GET',
-    path: '/api-user/menus/all/:appid',
+    ...menusPaths.all,
     feature,
     summary: "Menu tree of the user's roles in one application",
     params: appParams,
@@ -20,8 +20,7 @@ export const menusApi = {
     access: { who: 'account' },
   }),
   permissions: /* @__PURE__ */ defineRoute({
-    method: 'GET',
-    path: '/api-user/menus/permissions/:appid',
+    ...menusPaths.permissions,
     feature,
     summary: "Button-level permission keys of the user's roles in one application",
     params: appParams,
@@ -29,8 +28,7 @@ export const menusApi = {
     access: { who: 'account' },
   }),
   adminTree: /* @__PURE__ */ defineRoute({
-    method: 'GET',
-    path: '/api-user/menus/admin/tree/:appid',
+    ...menusPaths.adminTree,
     feature,
     summary: 'Every entry of an application, menus and buttons, with their grants',
     params: appParams,
@@ -38,8 +36,7 @@ export const menusApi = {
     access: { who: 'staff' },
   }),
   save: /* @__PURE__ */ defineRoute({
-    method: 'POST',
-    path: '/api-user/menus/saveOrUpdate',
+    ...menusPaths.save,
     feature,
     summary: 'Add a menu entry or button, or update it when the body has an id',
     body: menuSaveSchema,
@@ -47,8 +44,7 @@ export const menusApi = {
     access: { who: 'staff', permission: 'menu.edit' },
   }),
   delete: /* @__PURE__ */ defineRoute({
-    method: 'POST',
-    path: '/api-user/menus/delete/:id',
+    ...menusPaths.delete,
     feature,
     summary: 'Delete an entry without children; its grants go with it',
     params: /* @__PURE__ */ z.object({ id: idSchema }),

@@ -75,6 +75,38 @@ export type AnyRoute = RouteDef<
   Answer
 >;
 
+/**
+ * Where a route is and how it is sent: all a client needs at run time. A feature whose routes the
+ * web's first load calls keeps these in `<feature>.paths.ts`, free of schemas, and its
+ * declarations spread them.
+ */
+type RouteAddressOf<D extends AnyRoute> = Pick<D, 'method' | 'path' | 'form'> &
+  (D['response'] extends 'file' ? { readonly response: 'file' } : unknown);
+
+declare const declaration: unique symbol;
+
+/**
+ * A route's address typed by its declaration, which the caller imports as a type only: a call
+ * through it is typed as one through the declaration, without loading the declaration's schemas.
+ */
+export type RouteRef<D extends AnyRoute = AnyRoute> = RouteAddressOf<D> & {
+  readonly [declaration]: D;
+};
+
+/** The declaration behind a route, or behind a reference to it. */
+export type DeclarationOf<R extends AnyRoute | RouteRef> = R extends {
+  readonly [declaration]: infer D extends AnyRoute;
+}
+  ? D
+  : R;
+
+/** References to a feature's routes: `routeRefs<typeof authApi>(authPaths)`. */
+export function routeRefs<Api extends Record<string, AnyRoute>>(paths: {
+  readonly [K in keyof Api]: RouteAddressOf<Api[K]>;
+}): { readonly [K in keyof Api]: RouteRef<Api[K]> } {
+  return paths as { readonly [K in keyof Api]: RouteRef<Api[K]> };
+}
+
 /** Declares a route; the value is the declaration itself, typed precisely. */
 export function defineRoute<
   M extends HttpMethod,
@@ -90,12 +122,16 @@ export function defineRoute<
 type InOf<S> = S extends z.ZodType ? z.input<S> : never;
 type OutOf<S> = S extends z.ZodType ? z.output<S> : never;
 
+/** A part of a call, which the caller may leave out when its schema takes `undefined`. */
+type Part<K extends string, S> =
+  undefined extends InOf<S> ? { [P in K]?: InOf<S> } : { [P in K]: InOf<S> };
+
 /** What a caller sends: only the parts the route declares. */
 export type RouteInput<D extends AnyRoute> = ([NonNullable<D['params']>] extends [never]
   ? unknown
-  : { params: InOf<D['params']> }) &
-  ([NonNullable<D['query']>] extends [never] ? unknown : { query: InOf<D['query']> }) &
-  ([NonNullable<D['body']>] extends [never] ? unknown : { body: InOf<D['body']> }) &
+  : Part<'params', D['params']>) &
+  ([NonNullable<D['query']>] extends [never] ? unknown : Part<'query', D['query']>) &
+  ([NonNullable<D['body']>] extends [never] ? unknown : Part<'body', D['body']>) &
   ([NonNullable<D['upload']>] extends [never]
     ? unknown
     : { fields: InOf<NonNullable<D['upload']>['fields']> });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineRoute } from './route';
 import { clientConfigQuerySchema, clientConfigSchema } from './site';
+import { siteConfigPaths } from './site-config.paths';
 
 /** Public site configuration per application. */
 export const siteConfigApi = {
   list: /* @__PURE__ */ defineRoute({
-    method: 'GET',
-    path: '/openapi/api-user/client/config/list',
+    ...siteConfigPaths.list,
     feature: 'site',
     summary: 'Public site configuration of an application (title, logo, favicon, helpers)',
     query: clientConfigQuerySchema,

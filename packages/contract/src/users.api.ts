@@ -3,22 +3,21 @@ import { changePasswordSchema, loginLogSchema } from './auth';
 import { defineRoute } from './route';
 import { userRecordSaveSchema } from './user-record';
 import { currentUserSchema } from './users';
+import { usersPaths } from './users.paths';
 
 const feature = 'users';
 
 /** The signed-in account's own user: who it is, its password, its record. */
 export const usersApi = {
   current: /* @__PURE__ */ defineRoute({
-    method: 'GET',
-    path: '/api-user/users/current',
+    ...usersPaths.current,
     feature,
     summary: 'The signed-in user',
     response: currentUserSchema,
     access: { who: 'account', duringPasswordChange: true },
   }),
   changePassword: /* @__PURE__ */ defineRoute({
-    method: 'PUT',
-    path: '/api-user/users/password',
+    ...usersPaths.changePassword,
     feature,
     summary: 'Change the own password; every session of the account ends',
     description:
@@ -29,8 +28,7 @@ export const usersApi = {
     access: { who: 'account', duringPasswordChange: true },
   }),
   loginLog: /* @__PURE__ */ defineRoute({
-    method: 'POST',
-    path: '/api-user/api/user/save/login/log',
+    ...usersPaths.loginLog,
     feature,
     summary: 'Record a sign-in seen by the client',
     body: loginLogSchema,
@@ -38,8 +36,7 @@ export const usersApi = {
     access: { who: 'account', duringPasswordChange: true },
   }),
   save: /* @__PURE__ */ defineRoute({
-    method: 'POST',
-    path: '/api-user/users/saveOrUpdate',
+    ...usersPaths.save,
     feature,
     summary: 'Update the own user record (my info); answers the current user',
     body: userRecordSaveSchema,

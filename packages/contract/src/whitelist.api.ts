@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineRoute } from './route';
+import { whitelistPaths } from './whitelist.paths';
 
 /** The white list of accounts. */
 export const whitelistApi = {
   check: /* @__PURE__ */ defineRoute({
-    method: 'GET',
-    path: '/api-teaching/student/tasks/do/heartbeat/is/whitelist',
+    ...whitelistPaths.check,
     feature: 'whitelist',
     summary: 'Whether the signed-in user is on the white list',
     response: /* @__PURE__ */ z.boolean(),

@@ -1,4 +1,11 @@
-import { pathOf, type AnyRoute, type RouteInput, type RouteOutput } from '@platform/contract';
+import {
+  pathOf,
+  type AnyRoute,
+  type DeclarationOf,
+  type RouteInput,
+  type RouteOutput,
+  type RouteRef,
+} from '@platform/contract';
 import {
   download,
   request,
@@ -29,10 +36,16 @@ type Parts = {
   fields?: Record<string, string>;
 };
 
-/** Calls a route of the contract; what it takes and answers follows from its declaration. */
-export function call<D extends AnyRoute>(route: D, ...[input, options]: CallArgs<D>) {
+/**
+ * Calls a route of the contract, by its declaration or by a reference typed by it (`routeRefs`);
+ * what it takes and answers follows from the declaration.
+ */
+export function call<R extends AnyRoute | RouteRef>(
+  route: R,
+  ...[input, options]: CallArgs<DeclarationOf<R>>
+) {
   const parts = (input ?? {}) as Parts;
-  return request<RouteOutput<D>>(pathOf(route.path, parts.params), {
+  return request<RouteOutput<DeclarationOf<R>>>(pathOf(route.path, parts.params), {
     method: route.method,
     ...(parts.query ? { query: parts.query } : {}),
     ...(parts.body === undefined
@@ -40,7 +53,7 @@ export function call<D extends AnyRoute>(route: D, ...[input, options]: CallArgs
       : route.form
         ? { form: parts.body as Record<string, string> }
         : { json: parts.body }),
-    ...(route.response === 'file' ? { responseType: 'blob' as const } : {}),
+    ...('response' in route && route.response === 'file' ? { responseType: 'blob' as const } : {}),
     ...options,
   });
 }
@@ -59,7 +72,7 @@ export function downloadRoute<D extends FileRoute>(
   });
 }
 
-type FieldsOf<D extends AnyRoute> = RouteInput<D> extends { fields: infer F } ? F : never;
+export type FieldsOf<D extends AnyRoute> = RouteInput<D> extends { fields: infer F } ? F : never;
 
 /** Sends a file to an upload route with progress (see `upload`); the answer follows from it. */
 export function uploadRoute<D extends AnyRoute>(

@@ -1,11 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRoutes, type RouteOutput, type announcementsApi } from '@platform/contract';
-import { request } from '../../shared/request';
+import { announcementsPaths, routeRefs, type announcementsApi } from '@platform/contract';
+import { call } from '../../shared/call';
 import { publicScope } from '../../shared/queryScopes';
 
-// Asked for on the sign-in page's first load, which does without the declarations (and zod):
-// the path is the contract's, the answer's type the declaration's.
-type Answer = RouteOutput<typeof announcementsApi.get>;
+// Asked for on the sign-in page's first load, which does without the declarations (and zod).
+const announcements = routeRefs<typeof announcementsApi>(announcementsPaths);
 
 export const announcementKeys = {
   all: [...publicScope, 'announcement'] as const,
@@ -15,8 +14,7 @@ export const announcementKeys = {
 export function announcementQueryOptions() {
   return queryOptions({
     queryKey: announcementKeys.current(),
-    queryFn: ({ signal }) =>
-      request<Answer>(apiRoutes.announcement, { signal, auth: false, quiet: true }),
+    queryFn: ({ signal }) => call(announcements.get, {}, { signal, auth: false, quiet: true }),
     staleTime: 10 * 60_000,
   });
 }

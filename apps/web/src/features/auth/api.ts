@@ -1,24 +1,29 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
-  apiRoutes,
-  pathOf,
+  authPaths,
+  routeRefs,
+  schoolsPaths,
   storageKeys,
+  usersPaths,
   webClientId,
+  whitelistPaths,
   type LoginForm,
   type LoginLogRequest,
-  type RouteOutput,
   type authApi,
   type schoolsApi,
   type usersApi,
   type whitelistApi,
 } from '@platform/contract';
-import { request } from '../../shared/request';
+import { call } from '../../shared/call';
 import { clearSession, setToken } from '../../shared/session';
 import { currentLanguage } from '../../shared/i18n';
 import { sessionScope } from '../../shared/queryScopes';
 
-// Asked for on the sign-in page's first load, which does without the declarations (and zod):
-// the paths are the contract's, the answers' types the declarations'.
+// Asked for on the sign-in page's first load, which does without the declarations (and zod).
+const auth = routeRefs<typeof authApi>(authPaths);
+const users = routeRefs<typeof usersApi>(usersPaths);
+const schools = routeRefs<typeof schoolsApi>(schoolsPaths);
+const whitelist = routeRefs<typeof whitelistApi>(whitelistPaths);
 
 export const authKeys = {
   all: [...sessionScope, 'auth'] as const,
@@ -30,8 +35,7 @@ export const authKeys = {
 export function currentUserQueryOptions() {
   return queryOptions({
     queryKey: authKeys.currentUser(),
-    queryFn: ({ signal }) =>
-      request<RouteOutput<typeof usersApi.current>>(apiRoutes.currentUser, { signal }),
+    queryFn: ({ signal }) => call(users.current, {}, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -40,13 +44,7 @@ export function collegeQueryOptions(collegeId: string) {
   return queryOptions({
     queryKey: authKeys.college(collegeId),
     queryFn: ({ signal }) =>
-      request<RouteOutput<typeof schoolsApi.detail>>(
-        pathOf(apiRoutes.collegeDetail, { id: collegeId }),
-        {
-          signal,
-          quiet: true,
-        },
-      ),
+      call(schools.detail, { params: { id: collegeId } }, { signal, quiet: true }),
     staleTime: 30 * 60_000,
   });
 }
@@ -56,10 +54,7 @@ export function whitelistQueryOptions() {
   return queryOptions({
     queryKey: authKeys.whitelist(),
     queryFn: async ({ signal }) => {
-      const listed = await request<RouteOutput<typeof whitelistApi.check>>(
-        apiRoutes.whitelistCheck,
-        { signal, quiet: true },
-      );
+      const listed = await call(whitelist.check, {}, { signal, quiet: true });
       window.sessionStorage.setItem(storageKeys.whitelist, String(Boolean(listed)));
       return Boolean(listed);
     },
@@ -88,11 +83,7 @@ function loginLogPayload(): LoginLogRequest {
 /** Records the sign-in; a failure is only logged. */
 export async function sendLoginLog(): Promise<void> {
   try {
-    await request<RouteOutput<typeof usersApi.loginLog>>(apiRoutes.loginLog, {
-      method: 'POST',
-      json: loginLogPayload(),
-      quiet: true,
-    });
+    await call(users.loginLog, { body: loginLogPayload() }, { quiet: true });
   } catch (error) {
     console.warn('login log failed', error);
   }
@@ -102,14 +93,22 @@ export function loginMutationOptions() {
   return mutationOptions({
     mutationKey: [...authKeys.all, 'login'],
     mutationFn: async (form: LoginForm) => {
-      const token = await request<RouteOutput<typeof authApi.token>>(apiRoutes.oauthToken, {
-        method: 'POST',
-        auth: false,
-        // The sign-in form shows the failure itself, next to the fields.
-        quiet: true,
-        headers: { Authorization: clientBasicAuth() },
-        form: { grant_type: 'password', username: form.username.trim(), password: form.password },
-      });
+      const token = await call(
+        auth.token,
+        {
+          body: {
+            grant_type: 'password',
+            username: form.username.trim(),
+            password: form.password,
+          },
+        },
+        {
+          auth: false,
+          // The sign-in form shows the failure itself, next to the fields.
+          quiet: true,
+          headers: { Authorization: clientBasicAuth() },
+        },
+      );
       setToken(token.access_token, token.expires_in);
       void sendLoginLog();
       return token;
@@ -123,10 +122,7 @@ export function loginMutationOptions() {
  */
 export async function logout(): Promise<void> {
   try {
-    await request<RouteOutput<typeof authApi.logout>>(apiRoutes.oauthLogout, {
-      method: 'POST',
-      quiet: true,
-    });
+    await call(auth.logout, {}, { quiet: true });
   } catch (error) {
     console.warn('logout call failed', error);
   } finally {

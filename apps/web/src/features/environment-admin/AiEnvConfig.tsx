@@ -1,37 +1,26 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Card } from 'antd';
-import { jupyterDefaults, type Environment } from '@platform/contract';
+import { Button, Card } from 'antd';
+import type { Environment } from '@platform/contract';
 import { useEnvColumns } from './envColumns';
-import { useEnvPage } from './useEnvPage';
 import { EnvPageTable } from './EnvPageTable';
-import { EnvFilters } from './EnvFilters';
 import { AiResourceDialog } from './AiResourceDialog';
+import { GpuNote } from './GpuNote';
 
 const jupyter = { experimentKind: '3' } as const;
 
 /** AI environment configuration: Jupyter environments and their default resources. */
 export function AiEnvConfig() {
   const { t } = useTranslation();
-  const { filter, setFilter, page, pagination } = useEnvPage(jupyter);
   const columns = useEnvColumns();
   const [editing, setEditing] = useState<Environment | null>(null);
 
   return (
     <Card title={t('envAdmin.titles.ai')}>
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 16 }}
-        title={t('envAdmin.ai.gpuNote', {
-          gpuCount: jupyterDefaults.gpuCount,
-          gpuMemory: jupyterDefaults.gpuMemory,
-        })}
-      />
-      <EnvFilters value={filter} onChange={setFilter} fields={['name', 'state', 'label']} />
+      <GpuNote />
       <EnvPageTable
-        page={page}
-        pagination={pagination}
+        fixed={jupyter}
+        filters={['name', 'state', 'label']}
         columns={[
           columns.code,
           columns.name,

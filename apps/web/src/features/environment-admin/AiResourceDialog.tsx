@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Modal } from 'antd';
+import { Button, Form } from 'antd';
 import { envConfigSchema, jupyterDefaults, type Environment } from '@platform/contract';
-import { isRequestError } from '../../shared/request';
-import { toast } from '../../shared/toast';
-import { fieldErrorText, serverFieldErrors, zodRules } from '../../shared/zodForm';
+import { fieldErrorText, zodRules } from '../../shared/zodForm';
 import { envConfigMutationOptions } from './api';
 import { configBodyOf } from './envForm';
+import { GpuNote } from './GpuNote';
 import { ResourceFields } from './ResourceFields';
+import { SaveDialog } from './SaveDialog';
 
 type Field = 'cpuCore' | 'memorySize' | 'diskSize';
 const fields: readonly Field[] = ['cpuCore', 'memorySize', 'diskSize'];
@@ -21,44 +21,16 @@ export function AiResourceDialog({ env, onClose }: { env: Environment; onClose: 
   const rulesOf = (field: Field) =>
     zodRules(envConfigSchema, field, fields, { invalid_value: fieldErrorText('required') });
 
-  const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    save.mutate(configBodyOf(env, values), {
-      onSuccess: () => {
-        toast.success(t('envAdmin.done.saved'));
-        onClose();
-      },
-      onError: (error) => {
-        if (isRequestError(error)) form.setFields(serverFieldErrors(error.fields, fields));
-      },
-    });
-  };
-
   return (
-    <Modal
-      open
+    <SaveDialog<Values>
       title={t('envAdmin.titles.resources', { name: env.name })}
-      okText={t('envAdmin.actions.save')}
-      cancelText={t('envAdmin.actions.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      width={650}
+      form={form}
+      fields={fields}
+      save={(values) => save.mutateAsync(configBodyOf(env, values))}
+      saving={save.isPending}
+      onClose={onClose}
     >
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 16 }}
-        title={t('envAdmin.ai.gpuNote', {
-          gpuCount: jupyterDefaults.gpuCount,
-          gpuMemory: jupyterDefaults.gpuMemory,
-        })}
-      />
+      <GpuNote />
       <Form<Values>
         form={form}
         name={`ai-resources-${env.id}`}
@@ -86,6 +58,6 @@ export function AiResourceDialog({ env, onClose }: { env: Environment; onClose: 
           disk: jupyterDefaults.diskSize,
         })}
       </span>
-    </Modal>
+    </SaveDialog>
   );
 }

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Input, Select, Space } from 'antd';
+import { Select, Space } from 'antd';
 import { envLabelsQueryOptions } from './api';
 import { useEnvEnums } from './enums';
+import { FilterSearch } from './FilterSearch';
 import type { EnvFilter } from './useEnvPage';
 
 type FilterField = keyof EnvFilter;
@@ -43,13 +44,11 @@ export function EnvFilters({ value, onChange, fields = allFilters }: EnvFiltersP
   return (
     <Space wrap style={{ marginBottom: 16 }}>
       {fields.includes('name') && (
-        <Input.Search
-          aria-label={t('envAdmin.placeholders.searchName')}
+        <FilterSearch
           placeholder={t('envAdmin.placeholders.searchName')}
-          allowClear
           maxLength={100}
-          style={{ width: 220 }}
-          onSearch={(name) => set('name', name.trim() || undefined)}
+          width={220}
+          onSearch={(name) => set('name', name)}
         />
       )}
       {select('type', t('envAdmin.placeholders.allTypes'), enums.type)}

@@ -1,29 +1,34 @@
-import { Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
 import type { Environment } from '@platform/contract';
-import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
+import { QueryTable } from '../../shared/ui/QueryTable';
+import type { EnvPageQuery } from './api';
+import { EnvFilters } from './EnvFilters';
+import { useEnvPage, type EnvFilter } from './useEnvPage';
 
 interface EnvPageTableProps {
-  page: UseQueryResult<{ records: Environment[]; total: number }>;
-  pagination: TablePaginationConfig;
+  /** Parts of the query the filters cannot change. */
+  fixed?: Partial<EnvPageQuery>;
+  /** Which filters to offer (default: all). */
+  filters?: readonly (keyof EnvFilter)[];
   columns: TableColumnsType<Environment>;
 }
 
-/** One server page of environments, with its loading, failed and empty states. */
-export function EnvPageTable({ page, pagination, columns }: EnvPageTableProps) {
-  if (page.isError && !page.data) {
-    return <LoadFailed error={page.error} onRetry={() => void page.refetch()} />;
-  }
+/**
+ * One server page of environments under its filter bar, with its loading, failed and empty
+ * states.
+ */
+export function EnvPageTable({ fixed, filters, columns }: EnvPageTableProps) {
+  const { filter, setFilter, page, pagination } = useEnvPage(fixed);
   return (
-    <Table<Environment>
-      rowKey="id"
-      size="middle"
-      loading={page.isFetching}
-      dataSource={page.data?.records ?? []}
-      pagination={pagination}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <EmptyState /> }}
-      columns={columns}
-    />
+    <>
+      <EnvFilters value={filter} onChange={setFilter} {...(filters ? { fields: filters } : {})} />
+      <QueryTable<Environment>
+        query={page}
+        dataSource={page.data?.records ?? []}
+        pagination={pagination}
+        scroll={{ x: 'max-content' }}
+        columns={columns}
+      />
+    </>
   );
 }

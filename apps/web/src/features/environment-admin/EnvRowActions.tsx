@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { envStateValues, type Environment } from '@platform/contract';
 import { toast } from '../../shared/toast';
 import { envCopyMutationOptions, envRemoveMutationOptions, envUpdateMutationOptions } from './api';
 import { updateBodyOf } from './envForm';
 import { envAdminPaths, useAreaNavigate } from './paths';
+import { RemoveLink } from './RemoveLink';
 
 const stateActions = { 1: 'enable', 2: 'disable', 3: 'archive' } as const;
 
@@ -67,21 +68,15 @@ export function EnvRowActions({ env, onEdit }: EnvRowActionsProps) {
             {t(`envAdmin.actions.${stateActions[state]}`)}
           </Button>
         ))}
-      <Popconfirm
-        title={t('envAdmin.confirm.remove', { name: env.name })}
-        okText={t('envAdmin.confirm.ok')}
-        cancelText={t('envAdmin.confirm.cancel')}
-        okButtonProps={{ danger: true }}
+      <RemoveLink
+        confirm={t('envAdmin.confirm.remove', { name: env.name })}
+        disabled={busy}
         onConfirm={() =>
           remove.mutate(env.id, {
             onSuccess: () => toast.success(t('envAdmin.done.removed')),
           })
         }
-      >
-        <Button type="link" size="small" danger disabled={busy}>
-          {t('envAdmin.actions.remove')}
-        </Button>
-      </Popconfirm>
+      />
     </Space>
   );
 }

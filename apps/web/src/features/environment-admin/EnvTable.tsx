@@ -4,9 +4,7 @@ import { Button, Card } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Environment } from '@platform/contract';
 import { useEnvColumns } from './envColumns';
-import { useEnvPage } from './useEnvPage';
 import { EnvPageTable } from './EnvPageTable';
-import { EnvFilters } from './EnvFilters';
 import { EnvRowActions } from './EnvRowActions';
 import { EnvEditor } from './EnvEditor';
 
@@ -18,7 +16,6 @@ interface EnvTableProps {
 /** Environment configurations: a server-paged, filtered table with add, edit and row actions. */
 export function EnvTable({ mine = false }: EnvTableProps) {
   const { t } = useTranslation();
-  const { filter, setFilter, page, pagination } = useEnvPage(mine ? { mine: 'true' } : {});
   const columns = useEnvColumns();
   // null: closed; { env: undefined }: adding.
   const [editing, setEditing] = useState<{ env?: Environment } | null>(null);
@@ -32,10 +29,8 @@ export function EnvTable({ mine = false }: EnvTableProps) {
         </Button>
       }
     >
-      <EnvFilters value={filter} onChange={setFilter} />
       <EnvPageTable
-        page={page}
-        pagination={pagination}
+        fixed={mine ? { mine: 'true' } : {}}
         columns={[
           columns.code,
           columns.name,

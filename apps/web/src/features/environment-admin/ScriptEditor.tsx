@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { scriptSaveSchema, type Script, type ScriptSave } from '@platform/contract';
-import { isRequestError } from '../../shared/request';
-import { toast } from '../../shared/toast';
-import { fieldErrorText, serverFieldErrors, zodRules } from '../../shared/zodForm';
+import { fieldErrorText, zodRules } from '../../shared/zodForm';
 import { envOptionsQueryOptions, scriptSaveMutationOptions } from './api';
+import { SaveDialog } from './SaveDialog';
 
 type Field = 'envId' | 'name' | 'label' | 'instructions';
 const fields: readonly Field[] = ['envId', 'name', 'label', 'instructions'];
@@ -32,36 +31,19 @@ export function ScriptEditor({ script, envId, onClose }: ScriptEditorProps) {
       field === 'envId' ? { invalid_format: fieldErrorText('required') } : {},
     );
 
-  const submit = async () => {
-    let values: ScriptSave;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    const parsed = scriptSaveSchema.safeParse({ ...values, ...(script ? { id: script.id } : {}) });
-    if (!parsed.success) return;
-    save.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success(t('envAdmin.done.saved'));
-        onClose();
-      },
-      onError: (error) => {
-        if (isRequestError(error)) form.setFields(serverFieldErrors(error.fields, fields));
-      },
-    });
-  };
-
   return (
-    <Modal
-      open
+    <SaveDialog<ScriptSave>
       title={t(script ? 'envAdmin.titles.editScript' : 'envAdmin.titles.addScript')}
-      okText={t('envAdmin.actions.save')}
-      cancelText={t('envAdmin.actions.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      width={650}
+      form={form}
+      fields={fields}
+      // The fields passed their rules; parsing applies the schema's transforms.
+      save={(values) =>
+        save.mutateAsync(
+          scriptSaveSchema.parse({ ...values, ...(script ? { id: script.id } : {}) }),
+        )
+      }
+      saving={save.isPending}
+      onClose={onClose}
     >
       <Form<ScriptSave>
         form={form}
@@ -110,6 +92,6 @@ export function ScriptEditor({ script, envId, onClose }: ScriptEditorProps) {
           <Input.TextArea rows={8} maxLength={20_000} />
         </Form.Item>
       </Form>
-    </Modal>
+    </SaveDialog>
   );
 }

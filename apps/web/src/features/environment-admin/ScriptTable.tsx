@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Input, Popconfirm, Select, Space, Table, Tag, type TableColumnType } from 'antd';
+import { Button, Select, Space, Tag, type TableColumnType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Script } from '@platform/contract';
-import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
+import { QueryTable } from '../../shared/ui/QueryTable';
 import { toast } from '../../shared/toast';
 import { usePaging } from '../../shared/usePaging';
 import {
@@ -14,6 +14,8 @@ import {
   scriptsByLabelQueryOptions,
 } from './api';
 import { formatTime } from './enums';
+import { FilterSearch } from './FilterSearch';
+import { RemoveLink } from './RemoveLink';
 import { ScriptEditor } from './ScriptEditor';
 
 interface ScriptTableProps {
@@ -86,21 +88,15 @@ export function ScriptTable({ envId: fixedEnvId, readOnly = false }: ScriptTable
                 <Button type="link" size="small" onClick={() => setEditing({ script })}>
                   {t('envAdmin.actions.edit')}
                 </Button>
-                <Popconfirm
-                  title={t('envAdmin.confirm.removeScript', { name: script.name })}
-                  okText={t('envAdmin.confirm.ok')}
-                  cancelText={t('envAdmin.confirm.cancel')}
-                  okButtonProps={{ danger: true }}
+                <RemoveLink
+                  confirm={t('envAdmin.confirm.removeScript', { name: script.name })}
+                  disabled={remove.isPending}
                   onConfirm={() =>
                     remove.mutate(script.id, {
                       onSuccess: () => toast.success(t('envAdmin.done.removed')),
                     })
                   }
-                >
-                  <Button type="link" size="small" danger disabled={remove.isPending}>
-                    {t('envAdmin.actions.remove')}
-                  </Button>
-                </Popconfirm>
+                />
               </Space>
             ),
           },
@@ -123,21 +119,17 @@ export function ScriptTable({ envId: fixedEnvId, readOnly = false }: ScriptTable
             options={(options.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
           />
         )}
-        <Input.Search
-          aria-label={t('envAdmin.placeholders.searchName')}
+        <FilterSearch
           placeholder={t('envAdmin.placeholders.searchName')}
-          allowClear
           maxLength={100}
-          style={{ width: 200 }}
-          onSearch={(v) => filter(setName)(v.trim() || undefined)}
+          width={200}
+          onSearch={filter(setName)}
         />
-        <Input.Search
-          aria-label={t('envAdmin.placeholders.searchLabel')}
+        <FilterSearch
           placeholder={t('envAdmin.placeholders.searchLabel')}
-          allowClear
           maxLength={20}
-          style={{ width: 200 }}
-          onSearch={(v) => filter(setLabel)(v.trim() || undefined)}
+          width={200}
+          onSearch={filter(setLabel)}
         />
         {!readOnly && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
@@ -145,24 +137,17 @@ export function ScriptTable({ envId: fixedEnvId, readOnly = false }: ScriptTable
           </Button>
         )}
       </Space>
-      {current.isError && !current.data ? (
-        <LoadFailed error={current.error} onRetry={() => void current.refetch()} />
-      ) : (
-        <Table<Script>
-          rowKey="id"
-          size="middle"
-          loading={current.isFetching}
-          dataSource={rows}
-          columns={columns}
-          // A label's scripts come in one list and are paged here.
-          pagination={label ? { showTotal: totalText } : pagination(paged.data?.total)}
-          expandable={{
-            rowExpandable: (s) => Boolean(s.instructions),
-            expandedRowRender: (s) => <p style={pre}>{s.instructions}</p>,
-          }}
-          locale={{ emptyText: <EmptyState /> }}
-        />
-      )}
+      <QueryTable<Script>
+        query={current}
+        dataSource={rows}
+        columns={columns}
+        // A label's scripts come in one list and are paged here.
+        pagination={label ? { showTotal: totalText } : pagination(paged.data?.total)}
+        expandable={{
+          rowExpandable: (s) => Boolean(s.instructions),
+          expandedRowRender: (s) => <p style={pre}>{s.instructions}</p>,
+        }}
+      />
       {editing && (
         <ScriptEditor
           key={editing.script?.id ?? 'new'}

@@ -1,29 +1,20 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
-  pathOf,
   type EnvAdd,
   type EnvConfig,
   type EnvUpdate,
-  type Environment,
-  type Page,
   type PageQuery,
-  type Script,
   type ScriptSave,
-  type envOptionSchema,
   type envPageQuerySchema,
   type scriptListQuerySchema,
-  type usageSummarySchema,
   environmentsApi,
   labsApi,
 } from '@platform/contract';
-import { request } from '../../shared/request';
+import { call } from '../../shared/call';
 import { sessionScope } from '../../shared/queryScopes';
 
 /** Environment configuration, scripts and usage (management spec §2, platform spec §7). */
-
-export type EnvOption = z.infer<typeof envOptionSchema>;
-export type UsageSummary = z.infer<typeof usageSummarySchema>;
 
 export type EnvPageQuery = z.infer<typeof envPageQuerySchema>;
 export type ScriptPageQuery = z.infer<typeof scriptListQuerySchema>;
@@ -44,8 +35,7 @@ export const envAdminKeys = {
 export function envPageQueryOptions(query: EnvPageQuery) {
   return queryOptions({
     queryKey: envAdminKeys.envPage(query),
-    queryFn: ({ signal }) =>
-      request<Page<Environment>>(environmentsApi.page.path, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => call(environmentsApi.page, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -53,8 +43,7 @@ export function envPageQueryOptions(query: EnvPageQuery) {
 export function envQueryOptions(id: string) {
   return queryOptions({
     queryKey: envAdminKeys.env(id),
-    queryFn: ({ signal }) =>
-      request<Environment>(pathOf(environmentsApi.get.path, { id }), { signal }),
+    queryFn: ({ signal }) => call(environmentsApi.get, { params: { id } }, { signal }),
   });
 }
 
@@ -62,7 +51,7 @@ export function envQueryOptions(id: string) {
 export function envOptionsQueryOptions() {
   return queryOptions({
     queryKey: envAdminKeys.envOptions(),
-    queryFn: ({ signal }) => request<EnvOption[]>(environmentsApi.list.path, { signal }),
+    queryFn: ({ signal }) => call(environmentsApi.list, {}, { signal }),
     staleTime: 60_000,
   });
 }
@@ -70,7 +59,7 @@ export function envOptionsQueryOptions() {
 export function envLabelsQueryOptions() {
   return queryOptions({
     queryKey: envAdminKeys.labels(),
-    queryFn: ({ signal }) => request<string[]>(environmentsApi.labels.path, { signal }),
+    queryFn: ({ signal }) => call(environmentsApi.labels, {}, { signal }),
     staleTime: 60_000,
   });
 }
@@ -78,8 +67,7 @@ export function envLabelsQueryOptions() {
 export function scriptPageQueryOptions(query: ScriptPageQuery) {
   return queryOptions({
     queryKey: envAdminKeys.scriptPage(query),
-    queryFn: ({ signal }) =>
-      request<Page<Script>>(environmentsApi.scripts.path, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => call(environmentsApi.scripts, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -88,15 +76,14 @@ export function scriptsByLabelQueryOptions(label: string) {
   return queryOptions({
     queryKey: envAdminKeys.scriptsByLabel(label),
     queryFn: ({ signal }) =>
-      request<Script[]>(pathOf(environmentsApi.scriptsByLabel.path, { label }), { signal }),
+      call(environmentsApi.scriptsByLabel, { params: { label } }, { signal }),
   });
 }
 
 export function envUsageQueryOptions(id: string, paging: PageQuery) {
   return queryOptions({
     queryKey: envAdminKeys.usage(id, paging),
-    queryFn: ({ signal }) =>
-      request<UsageSummary>(pathOf(labsApi.usage.path, { id }), { query: { ...paging }, signal }),
+    queryFn: ({ signal }) => call(labsApi.usage, { params: { id }, query: paging }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -107,7 +94,7 @@ const envChanged = { queryKey: envAdminKeys.envs() };
 export function envAddMutationOptions() {
   return mutationOptions({
     mutationKey: [...envAdminKeys.envs(), 'add'],
-    mutationFn: (body: EnvAdd) => request<Environment>(environmentsApi.add.path, { json: body }),
+    mutationFn: (body: EnvAdd) => call(environmentsApi.add, { body }),
     onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(envChanged),
   });
 }
@@ -115,8 +102,7 @@ export function envAddMutationOptions() {
 export function envUpdateMutationOptions() {
   return mutationOptions({
     mutationKey: [...envAdminKeys.envs(), 'update'],
-    mutationFn: (body: EnvUpdate) =>
-      request<Environment>(environmentsApi.update.path, { method: 'PUT', json: body }),
+    mutationFn: (body: EnvUpdate) => call(environmentsApi.update, { body }),
     onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(envChanged),
   });
 }
@@ -124,8 +110,7 @@ export function envUpdateMutationOptions() {
 export function envConfigMutationOptions() {
   return mutationOptions({
     mutationKey: [...envAdminKeys.envs(), 'config'],
-    mutationFn: (body: EnvConfig) =>
-      request<Environment>(environmentsApi.config.path, { method: 'PUT', json: body }),
+    mutationFn: (body: EnvConfig) => call(environmentsApi.config, { body }),
     onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(envChanged),
   });
 }
@@ -133,8 +118,7 @@ export function envConfigMutationOptions() {
 export function envCopyMutationOptions() {
   return mutationOptions({
     mutationKey: [...envAdminKeys.envs(), 'copy'],
-    mutationFn: (id: string) =>
-      request<Environment>(pathOf(environmentsApi.copy.path, { id }), { method: 'POST' }),
+    mutationFn: (id: string) => call(environmentsApi.copy, { params: { id } }),
     onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(envChanged),
   });
 }
@@ -142,8 +126,7 @@ export function envCopyMutationOptions() {
 export function envRemoveMutationOptions() {
   return mutationOptions({
     mutationKey: [...envAdminKeys.envs(), 'remove'],
-    mutationFn: (id: string) =>
-      request<null>(pathOf(environmentsApi.remove.path, { id }), { method: 'DELETE' }),
+    mutationFn: (id: string) => call(environmentsApi.remove, { params: { id } }),
     onSuccess: (_data, _vars, _result, { client }) =>
       // Scripts of a removed environment go with it.
       void client.invalidateQueries({ queryKey: envAdminKeys.all }),
@@ -153,8 +136,7 @@ export function envRemoveMutationOptions() {
 export function scriptSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...envAdminKeys.scripts(), 'save'],
-    mutationFn: (body: ScriptSave) =>
-      request<Script>(environmentsApi.saveScript.path, { json: body }),
+    mutationFn: (body: ScriptSave) => call(environmentsApi.saveScript, { body }),
     onSuccess: (_data, _vars, _result, { client }) =>
       void client.invalidateQueries({ queryKey: envAdminKeys.scripts() }),
   });
@@ -163,8 +145,7 @@ export function scriptSaveMutationOptions() {
 export function scriptRemoveMutationOptions() {
   return mutationOptions({
     mutationKey: [...envAdminKeys.scripts(), 'remove'],
-    mutationFn: (id: string) =>
-      request<null>(pathOf(environmentsApi.removeScript.path, { id }), { method: 'DELETE' }),
+    mutationFn: (id: string) => call(environmentsApi.removeScript, { params: { id } }),
     onSuccess: (_data, _vars, _result, { client }) =>
       void client.invalidateQueries({ queryKey: envAdminKeys.scripts() }),
   });

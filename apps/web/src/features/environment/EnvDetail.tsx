@@ -13,6 +13,19 @@ function isEnvType(value: number): value is EnvType {
   return (envTypeValues as readonly number[]).includes(value);
 }
 
+/** Names with their tag: an environment's parts (resource kind) or scripts (label). */
+function TaggedNames({ items }: { items: readonly { id: string; name: string; tag: string }[] }) {
+  return (
+    <ul className="env-list">
+      {items.map((item) => (
+        <li key={item.id}>
+          {item.name} <Tag>{item.tag}</Tag>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function DetailView({ detail }: { detail: CenterDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -115,13 +128,9 @@ function DetailView({ detail }: { detail: CenterDetail }) {
                     label: t('environment.detail.parts'),
                     span: 'filled' as const,
                     children: (
-                      <ul className="env-list">
-                        {detail.parts.map((part) => (
-                          <li key={part.id}>
-                            {part.name} <Tag>{part.resourceKind}</Tag>
-                          </li>
-                        ))}
-                      </ul>
+                      <TaggedNames
+                        items={detail.parts.map((p) => ({ ...p, tag: p.resourceKind }))}
+                      />
                     ),
                   },
                 ]
@@ -131,13 +140,7 @@ function DetailView({ detail }: { detail: CenterDetail }) {
               label: t('environment.detail.scripts'),
               span: 'filled',
               children: detail.scripts.length ? (
-                <ul className="env-list">
-                  {detail.scripts.map((script) => (
-                    <li key={script.id}>
-                      {script.name} <Tag>{script.label}</Tag>
-                    </li>
-                  ))}
-                </ul>
+                <TaggedNames items={detail.scripts.map((s) => ({ ...s, tag: s.label }))} />
               ) : (
                 t('environment.detail.noScripts')
               ),

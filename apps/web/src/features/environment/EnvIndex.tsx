@@ -83,6 +83,16 @@ export function EnvIndex() {
     setQuery({ pageNum: 1, pageSize: query.pageSize });
   };
 
+  const textFilter = (field: 'name' | 'label', maxLength: number) => (
+    <Form.Item name={field} label={t(`environment.filters.${field}`)}>
+      <Input
+        allowClear
+        placeholder={t(`environment.filters.${field}Placeholder`)}
+        maxLength={maxLength}
+      />
+    </Form.Item>
+  );
+
   let body;
   if (page.isPending) body = <LoadingState />;
   else if (page.isError)
@@ -102,13 +112,7 @@ export function EnvIndex() {
   return (
     <Card title={t('environment.centre')}>
       <Form<Filters> form={form} layout="inline" onFinish={search} className="env-filters">
-        <Form.Item name="name" label={t('environment.filters.name')}>
-          <Input
-            allowClear
-            placeholder={t('environment.filters.namePlaceholder')}
-            maxLength={100}
-          />
-        </Form.Item>
+        {textFilter('name', 100)}
         <Form.Item name="experimentKind" label={t('environment.filters.kind')}>
           <Select
             allowClear
@@ -120,13 +124,7 @@ export function EnvIndex() {
             }))}
           />
         </Form.Item>
-        <Form.Item name="label" label={t('environment.filters.label')}>
-          <Input
-            allowClear
-            placeholder={t('environment.filters.labelPlaceholder')}
-            maxLength={20}
-          />
-        </Form.Item>
+        {textFilter('label', 20)}
         <Form.Item>
           <Space>
             <Button type="primary" htmlType="submit">

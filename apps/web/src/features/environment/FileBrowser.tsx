@@ -4,11 +4,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Button, Progress, Space, Table, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd';
 import { labLimits, type FileEntry, labsApi } from '@platform/contract';
+import { saveBlob } from '../../shared/saveBlob';
 import { showErrorToast, toast } from '../../shared/toast';
 import { LoadFailed } from '../../shared/ui/PageStates';
-import { uploadRequest } from '../../shared/ui/uploadRequest';
+import { uploadRouteRequest } from '../../shared/ui/uploadRequest';
 import { downloadMutationOptions, filesQueryOptions } from './api';
-import { formatBytes, saveBlob } from './format';
+import { formatBytes } from './format';
 
 const maxMb = Math.round(labLimits.uploadMaxBytes / 1024 / 1024);
 
@@ -18,7 +19,7 @@ function FileUpload(props: { containerId: string; path: string; onUploaded: () =
   const [list, setList] = useState<UploadFile[]>([]);
   return (
     <Upload
-      customRequest={uploadRequest(labsApi.uploadFile.path, {
+      customRequest={uploadRouteRequest(labsApi.uploadFile, {
         containerId: props.containerId,
         path: props.path,
       })}

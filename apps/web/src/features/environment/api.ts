@@ -1,29 +1,16 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
-  pathOf,
-  type CenterDetail,
-  type CenterItem,
-  type Container,
-  type FileEntry,
-  type JupyterInfo,
   type JupyterInfoSave,
-  type Page,
   type StartRequest,
   type centerPageSchema,
-  type restartLimitSchema,
-  type ticketSchema,
   labsApi,
 } from '@platform/contract';
-import { download, request } from '../../shared/request';
+import { call, downloadRoute } from '../../shared/call';
 import { sessionScope } from '../../shared/queryScopes';
-import type { ContainerStatus, LabRuntimeApi } from './labRuntime';
+import type { LabRuntimeApi } from './labRuntime';
 
 export type CenterPageQuery = z.infer<typeof centerPageSchema>;
-export type CenterPage = Page<CenterItem>;
-
-export type RestartLimit = z.infer<typeof restartLimitSchema>;
-export type Ticket = z.infer<typeof ticketSchema>;
 
 export const environmentKeys = {
   all: [...sessionScope, 'environment'] as const,
@@ -55,38 +42,33 @@ export function centerPageQueryOptions(query: CenterPageQuery) {
   const body = compact(query);
   return queryOptions({
     queryKey: environmentKeys.centerPage(body),
-    queryFn: ({ signal }) =>
-      request<CenterPage>(labsApi.centerPage.path, { method: 'POST', json: body, signal }),
+    queryFn: ({ signal }) => call(labsApi.centerPage, { body }, { signal }),
   });
 }
 
 export function centerDetailQueryOptions(id: string) {
   return queryOptions({
     queryKey: environmentKeys.detail(id),
-    queryFn: ({ signal }) =>
-      request<CenterDetail>(pathOf(labsApi.centerDetail.path, { id }), { signal }),
+    queryFn: ({ signal }) => call(labsApi.centerDetail, { params: { id } }, { signal }),
   });
 }
 
 export function containerDetailQueryOptions(id: string) {
   return queryOptions({
     queryKey: environmentKeys.container(id),
-    queryFn: ({ signal }) => request<Container>(pathOf(labsApi.detail.path, { id }), { signal }),
+    queryFn: ({ signal }) => call(labsApi.detail, { params: { id } }, { signal }),
   });
 }
 
 export function restartLimitQueryOptions(envId: string) {
   return queryOptions({
     queryKey: environmentKeys.restartLimit(envId),
-    queryFn: ({ signal }) =>
-      request<RestartLimit>(labsApi.restartLimit.path, { query: { envId }, signal }),
+    queryFn: ({ signal }) => call(labsApi.restartLimit, { query: { envId } }, { signal }),
   });
 }
 
-function requestTicket(containerId: string): Promise<Ticket> {
-  return request<Ticket>(pathOf(labsApi.ticket.path, { id: containerId }), {
-    method: 'POST',
-  });
+function requestTicket(containerId: string) {
+  return call(labsApi.ticket, { params: { id: containerId } });
 }
 
 /**
@@ -114,8 +96,7 @@ export function ticketMutationOptions() {
 export function filesQueryOptions(containerId: string, path: string) {
   return queryOptions({
     queryKey: environmentKeys.files(containerId, path),
-    queryFn: ({ signal }) =>
-      request<FileEntry[]>(labsApi.listFiles.path, { query: { containerId, path }, signal }),
+    queryFn: ({ signal }) => call(labsApi.listFiles, { query: { containerId, path } }, { signal }),
   });
 }
 
@@ -130,7 +111,7 @@ export function downloadMutationOptions() {
   return mutationOptions({
     mutationKey: [...environmentKeys.all, 'download'],
     mutationFn: ({ containerId, path, onProgress }: DownloadVariables) =>
-      download(labsApi.downloadFile.path, { query: { containerId, path }, onProgress }),
+      downloadRoute(labsApi.downloadFile, { query: { containerId, path } }, { onProgress }),
   });
 }
 
@@ -138,18 +119,14 @@ export function jupyterInfoQueryOptions(envId: string) {
   return queryOptions({
     queryKey: environmentKeys.jupyterInfo(envId),
     queryFn: ({ signal }) =>
-      request<JupyterInfo | null>(labsApi.jupyterInfoQuery.path, {
-        query: { resourceExpEnvId: envId },
-        signal,
-      }),
+      call(labsApi.jupyterInfoQuery, { query: { resourceExpEnvId: envId } }, { signal }),
   });
 }
 
 export function jupyterInfoSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...environmentKeys.all, 'jupyter-info-save'],
-    mutationFn: (body: JupyterInfoSave) =>
-      request<unknown>(labsApi.jupyterInfoSave.path, { method: 'POST', json: body }),
+    mutationFn: (body: JupyterInfoSave) => call(labsApi.jupyterInfoSave, { body }),
   });
 }
 
@@ -159,24 +136,11 @@ export function jupyterInfoSaveMutationOptions() {
  * or shown as "reconnecting".
  */
 export const labRuntimeApi: LabRuntimeApi = {
-  start: (body: StartRequest) =>
-    request<string[] | null>(labsApi.start.path, {
-      method: 'POST',
-      json: body,
-      quiet: true,
-    }).then((ids) => ids ?? []),
-  stop: (envId) => request<unknown>(labsApi.stop.path, { query: { envId } }),
+  start: (body: StartRequest) => call(labsApi.start, { body }, { quiet: true }),
+  stop: (envId) => call(labsApi.stop, { query: { envId } }),
   checkState: (containerId) =>
-    request<ContainerStatus>(pathOf(labsApi.checkState.path, { id: containerId }), {
-      method: 'POST',
-      quiet: true,
-    }),
+    call(labsApi.checkState, { params: { id: containerId } }, { quiet: true }),
   heartbeat: (envId, containerId) =>
-    request<unknown>(labsApi.heartbeat.path, {
-      method: 'PUT',
-      query: { envId, containerId },
-      quiet: true,
-    }),
-  reset: (body) =>
-    request<unknown>(labsApi.reset.path, { method: 'POST', json: body, quiet: true }),
+    call(labsApi.heartbeat, { query: { envId, containerId } }, { quiet: true }),
+  reset: (body) => call(labsApi.reset, { body }, { quiet: true }),
 };

@@ -1,17 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  apiRoutes,
+  routeRefs,
+  siteConfigPaths,
   webClientId,
   type ClientConfig,
-  type RouteOutput,
   type siteConfigApi,
 } from '@platform/contract';
-import { request } from '../../shared/request';
+import { call } from '../../shared/call';
 import { publicScope } from '../../shared/queryScopes';
 
-// Asked for on the sign-in page's first load, which does without the declarations (and zod):
-// the path is the contract's, the answer's type the declaration's.
-type Answer = RouteOutput<typeof siteConfigApi.list>;
+// Asked for on the sign-in page's first load, which does without the declarations (and zod).
+const siteConfig = routeRefs<typeof siteConfigApi>(siteConfigPaths);
 
 export const siteKeys = {
   all: [...publicScope, 'site'] as const,
@@ -23,12 +22,11 @@ export function clientConfigQueryOptions() {
   return queryOptions({
     queryKey: siteKeys.clientConfig(webClientId),
     queryFn: async ({ signal }): Promise<ClientConfig | null> => {
-      const list = await request<Answer>(apiRoutes.clientConfigList, {
-        query: { clientCode: webClientId },
-        signal,
-        auth: false,
-        quiet: true,
-      });
+      const list = await call(
+        siteConfig.list,
+        { query: { clientCode: webClientId } },
+        { signal, auth: false, quiet: true },
+      );
       return list?.[0] ?? null;
     },
     staleTime: 30 * 60_000,

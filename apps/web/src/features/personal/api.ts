@@ -1,22 +1,21 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
-  apiRoutes,
   regionsApi,
   rootRegionId,
+  routeRefs,
+  usersPaths,
   type ChangePasswordRequest,
-  type RouteOutput,
   type UserRecordSave,
   type usersApi,
 } from '@platform/contract';
 import { apiLanguage } from '../../shared/i18n';
 import { call } from '../../shared/call';
-import { request } from '../../shared/request';
 import { sessionScope } from '../../shared/queryScopes';
 import { authKeys } from '../auth/api';
 
-// The declarations of `usersApi` share their contract module with what the sign-in page's first load
-// needs, and would bring zod into it: the paths are the contract's, the answers' types the
-// declarations'.
+// The declarations of `usersApi` share their contract modules with what the sign-in page's first
+// load needs, and would bring zod into it.
+const users = routeRefs<typeof usersApi>(usersPaths);
 
 export const personalKeys = {
   all: [...sessionScope, 'personal'] as const,
@@ -25,11 +24,7 @@ export const personalKeys = {
 export function changePasswordMutationOptions() {
   return mutationOptions({
     mutationKey: [...personalKeys.all, 'change-password'],
-    mutationFn: (body: ChangePasswordRequest) =>
-      request<RouteOutput<typeof usersApi.changePassword>>(apiRoutes.changePassword, {
-        method: 'PUT',
-        json: body,
-      }),
+    mutationFn: (body: ChangePasswordRequest) => call(users.changePassword, { body }),
   });
 }
 
@@ -47,8 +42,7 @@ export function regionChildrenQueryOptions(pid: string = rootRegionId) {
 export function userRecordSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...personalKeys.all, 'save-record'],
-    mutationFn: (body: UserRecordSave) =>
-      request<RouteOutput<typeof usersApi.save>>(apiRoutes.usersSave, { json: body }),
+    mutationFn: (body: UserRecordSave) => call(users.save, { body }),
     onSuccess: async (user, _vars, _result, { client }) => {
       client.setQueryData(authKeys.currentUser(), user);
       await client.invalidateQueries({ queryKey: authKeys.currentUser() });

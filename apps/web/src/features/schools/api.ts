@@ -1,18 +1,18 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
-  apiRoutes,
-  type RouteOutput,
+  routeRefs,
+  schoolsPaths,
   type SchoolProfileUpdate,
   type schoolsApi,
 } from '@platform/contract';
-import { request } from '../../shared/request';
+import { call } from '../../shared/call';
 import { sessionScope } from '../../shared/queryScopes';
 
 /** A school's own profile (management spec §2 admin screens). */
 
-// The declarations of `schoolsApi` share their contract module with what the sign-in page's first
-// load needs, and would bring zod into it: the paths are the contract's, the answers' types the
-// declarations'.
+// The declarations of `schoolsApi` share their contract modules with what the sign-in page's first
+// load needs, and would bring zod into it.
+const schools = routeRefs<typeof schoolsApi>(schoolsPaths);
 
 /** The school area: its profile, organization (`org`) and classes (`classes`) live under it. */
 export const schoolKeys = {
@@ -27,18 +27,14 @@ export const schoolChanged = { queryKey: schoolKeys.all };
 export function schoolProfileQueryOptions() {
   return queryOptions({
     queryKey: schoolKeys.profile(),
-    queryFn: ({ signal }) =>
-      request<RouteOutput<typeof schoolsApi.profile>>(apiRoutes.schoolProfile, { signal }),
+    queryFn: ({ signal }) => call(schools.profile, {}, { signal }),
   });
 }
 
 export function profileUpdateMutationOptions() {
   return mutationOptions({
     mutationKey: [...schoolKeys.profile(), 'update'],
-    mutationFn: (body: SchoolProfileUpdate) =>
-      request<RouteOutput<typeof schoolsApi.profileUpdate>>(apiRoutes.schoolProfileUpdate, {
-        json: body,
-      }),
+    mutationFn: (body: SchoolProfileUpdate) => call(schools.profileUpdate, { body }),
     onSuccess: (data, _vars, _result, { client }) =>
       client.setQueryData(schoolKeys.profile(), data),
   });

@@ -1,22 +1,20 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
-  apiRoutes,
-  pathOf,
+  menusPaths,
   rolesApi,
+  routeRefs,
   webClientId,
   type MenuSave,
   type RoleGrant,
-  type RouteOutput,
   type menusApi,
 } from '@platform/contract';
 import { call } from '../../shared/call';
-import { request } from '../../shared/request';
 import { sessionScope } from '../../shared/queryScopes';
 import { menuKeys } from '../../shared/permissions/api';
 
-// The declarations of `menusApi` share their contract module with what the sign-in page's first load
-// needs, and would bring zod into it: the paths are the contract's, the answers' types the
-// declarations'.
+// The declarations of `menusApi` share their contract modules with what the sign-in page's first
+// load needs, and would bring zod into it.
+const menus = routeRefs<typeof menusApi>(menusPaths);
 
 /** Menu tree and role grants, administered by platform staff (management spec §2, §6). */
 export const systemKeys = {
@@ -29,11 +27,7 @@ export const systemKeys = {
 export function menuAdminTreeQueryOptions(appId: string = webClientId) {
   return queryOptions({
     queryKey: systemKeys.menuTree(appId),
-    queryFn: ({ signal }) =>
-      request<RouteOutput<typeof menusApi.adminTree>>(
-        pathOf(apiRoutes.menusAdminTree, { appid: appId }),
-        { signal },
-      ),
+    queryFn: ({ signal }) => call(menus.adminTree, { params: { appid: appId } }, { signal }),
   });
 }
 
@@ -65,8 +59,7 @@ async function refreshAfterChange(client: QueryClient) {
 export function menuSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...systemKeys.all, 'menu-save'],
-    mutationFn: (body: MenuSave) =>
-      request<RouteOutput<typeof menusApi.save>>(apiRoutes.menusSave, { json: body }),
+    mutationFn: (body: MenuSave) => call(menus.save, { body }),
     onSuccess: (_data, _vars, _result, { client }) => refreshAfterChange(client),
   });
 }
@@ -74,10 +67,7 @@ export function menuSaveMutationOptions() {
 export function menuDeleteMutationOptions() {
   return mutationOptions({
     mutationKey: [...systemKeys.all, 'menu-delete'],
-    mutationFn: (id: string) =>
-      request<RouteOutput<typeof menusApi.delete>>(pathOf(apiRoutes.menusDelete, { id }), {
-        method: 'POST',
-      }),
+    mutationFn: (id: string) => call(menus.delete, { params: { id } }),
     onSuccess: (_data, _vars, _result, { client }) => refreshAfterChange(client),
   });
 }

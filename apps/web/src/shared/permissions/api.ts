@@ -1,17 +1,16 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
-  apiRoutes,
-  pathOf,
+  menusPaths,
+  routeRefs,
   webClientId,
   type MenuNode,
-  type RouteOutput,
   type menusApi,
 } from '@platform/contract';
-import { request } from '../request';
+import { call } from '../call';
 import { sessionScope } from '../queryScopes';
 
-// Asked for on the sign-in page's first load, which does without the declarations (and zod):
-// the paths are the contract's, the answers' types the declarations'.
+// Asked for on the sign-in page's first load, which does without the declarations (and zod).
+const menus = routeRefs<typeof menusApi>(menusPaths);
 
 export const menuKeys = {
   all: [...sessionScope, 'menus'] as const,
@@ -30,12 +29,10 @@ export function menuTreeQueryOptions(roleIds: readonly string[], language: strin
     queryKey: menuKeys.tree(joined, language),
     queryFn: ({ signal }): Promise<MenuNode[]> =>
       joined
-        ? request<RouteOutput<typeof menusApi.all>>(
-            pathOf(apiRoutes.menusAll, { appid: webClientId }),
-            {
-              query: { roleIds: joined },
-              signal,
-            },
+        ? call(
+            menus.all,
+            { params: { appid: webClientId }, query: { roleIds: joined } },
+            { signal },
           )
         : Promise.resolve([]),
     staleTime: Infinity,
@@ -48,10 +45,7 @@ export function permissionKeysQueryOptions() {
   return queryOptions({
     queryKey: [...menuKeys.all, 'permissions', webClientId] as const,
     queryFn: ({ signal }): Promise<string[]> =>
-      request<RouteOutput<typeof menusApi.permissions>>(
-        pathOf(apiRoutes.menusPermissions, { appid: webClientId }),
-        { signal },
-      ),
+      call(menus.permissions, { params: { appid: webClientId } }, { signal }),
     staleTime: 60_000,
   });
 }

@@ -1,20 +1,22 @@
 import type { UploadProps } from 'antd';
-import { upload } from '../request';
+import type { AnyRoute, RouteOutput } from '@platform/contract';
+import type { FieldsOf } from '../call';
+import { upload, type UploadOptions } from '../request';
+
+type Send<T> = (
+  options: Pick<UploadOptions, 'file' | 'method' | 'signal' | 'onProgress'>,
+) => Promise<T>;
 
 /**
- * antd Upload's `customRequest` for `path`: the file and `fields` go through the request layer's
- * `upload`, so the token, envelopes, toasts and the 401 sign-out are those of every request. A
- * file's `response` is the answer's data, a failed file's `error` the request layer's error.
+ * antd Upload's `customRequest` over `send`, which goes through the request layer, so the token,
+ * envelopes, toasts and the 401 sign-out are those of every request. A file's `response` is the
+ * answer's data, a failed file's `error` the request layer's error.
  */
-export function uploadRequest<T>(
-  path: string,
-  fields?: Record<string, string>,
-): NonNullable<UploadProps<T>['customRequest']> {
+function customRequest<T>(send: Send<T>): NonNullable<UploadProps<T>['customRequest']> {
   return ({ file, method, onProgress, onSuccess, onError }) => {
     const controller = new AbortController();
-    upload<T>(path, {
+    send({
       file: file instanceof Blob ? file : new Blob([file]),
-      ...(fields ? { fields } : {}),
       method,
       signal: controller.signal,
       onProgress: (percent) => onProgress?.({ percent }),
@@ -26,4 +28,25 @@ export function uploadRequest<T>(
     );
     return { abort: () => controller.abort() };
   };
+}
+
+/** antd Upload's `customRequest` for `path`, with the form `fields`. */
+export function uploadRequest<T>(
+  path: string,
+  fields?: Record<string, string>,
+): NonNullable<UploadProps<T>['customRequest']> {
+  return customRequest((options) => upload<T>(path, { ...options, ...(fields ? { fields } : {}) }));
+}
+
+/**
+ * antd Upload's `customRequest` for an upload route of the contract, with its form `fields`.
+ * antd's Upload hands over its own method, POST unless told, hence only POST routes.
+ */
+export function uploadRouteRequest<D extends AnyRoute & { readonly method: 'POST' }>(
+  route: D,
+  fields?: FieldsOf<D>,
+): NonNullable<UploadProps<RouteOutput<D>>['customRequest']> {
+  return customRequest((options) =>
+    upload<RouteOutput<D>>(route.path, { ...options, ...(fields ? { fields } : {}) }),
+  );
 }

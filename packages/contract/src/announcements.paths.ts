@@ -1,0 +1,4 @@
+/** The system announcement: method and path of its route, spread by `announcements.api.ts`. */
+export const announcementsPaths = {
+  get: { method: 'GET', path: '/openapi/api-operation/system/announcement' },
+} as const;
