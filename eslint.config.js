@@ -110,4 +110,34 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The first load (/login and the shell) calls these features' routes: the web takes their
+    // declarations as types only and calls them through `routeRefs` (decision 0018), so that no
+    // schema reaches the first load.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@platform/contract',
+              importNames: [
+                'announcementsApi',
+                'authApi',
+                'menusApi',
+                'schoolsApi',
+                'siteConfigApi',
+                'usersApi',
+                'whitelistApi',
+              ],
+              allowTypeImports: true,
+              message: 'Call these routes through routeRefs and <feature>Paths (decision 0018).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
