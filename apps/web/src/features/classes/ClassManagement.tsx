@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Card, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ClassRecord } from '@platform/contract';
 import { toast } from '../../shared/toast';
-import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
+import { PageTable } from '../../shared/ui/PageTable';
 import { useCan } from '../../shared/permissions/useCan';
-import { usePaging } from '../../shared/usePaging';
+import { useFilteredPage } from '../../shared/usePaging';
 import { classDeleteMutationOptions, classPageQueryOptions } from './api';
 import { ArchiveClassDialog } from './ArchiveClassDialog';
 import { ClassEditor } from './ClassEditor';
-import { ClassFilters, type ClassFilter } from './ClassFilters';
+import { ClassFilters } from './ClassFilters';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -29,18 +29,14 @@ function formatInstant(iso: string): string {
 export function ClassManagement() {
   const { t } = useTranslation();
   const can = useCan();
-  const [filter, setFilterState] = useState<ClassFilter>({});
-  const { paging, pagination, reset } = usePaging((total) => t('classes.values.total', { total }));
-  const page = useQuery(classPageQueryOptions({ ...filter, ...paging }));
+  const { filter, setFilter, page, pagination } = useFilteredPage(
+    (total) => t('classes.values.total', { total }),
+    classPageQueryOptions,
+  );
   const remove = useMutation(classDeleteMutationOptions());
   // null: closed; { record: undefined }: adding.
   const [editing, setEditing] = useState<{ record?: ClassRecord } | null>(null);
   const [archiving, setArchiving] = useState<ClassRecord | null>(null);
-
-  const setFilter = (next: ClassFilter) => {
-    setFilterState(next);
-    reset();
-  };
 
   const columns: TableColumnsType<ClassRecord> = [
     { key: 'name', dataIndex: 'name', title: t('classes.fields.className') },
@@ -121,20 +117,7 @@ export function ClassManagement() {
       }
     >
       <ClassFilters value={filter} onChange={setFilter} />
-      {page.isError && !page.data ? (
-        <LoadFailed error={page.error} onRetry={() => void page.refetch()} />
-      ) : (
-        <Table<ClassRecord>
-          rowKey="id"
-          size="middle"
-          loading={page.isFetching}
-          dataSource={page.data?.records ?? []}
-          columns={columns}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <EmptyState /> }}
-          pagination={pagination(page.data?.total)}
-        />
-      )}
+      <PageTable<ClassRecord> page={page} pagination={pagination} columns={columns} />
       {editing && (
         <ClassEditor
           key={editing.record?.id ?? 'new'}

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Space, Switch, Table, Tag, type TableColumnsType } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Card, Space, Switch, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import type { College } from '@platform/contract';
+import type { College, PageQuery } from '@platform/contract';
 import { toast } from '../../shared/toast';
-import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
+import { PageTable } from '../../shared/ui/PageTable';
 import { useCan } from '../../shared/permissions/useCan';
-import { usePaging } from '../../shared/usePaging';
+import { useFilteredPage } from '../../shared/usePaging';
 import { collegeEnableMutationOptions, collegePageQueryOptions, type CollegeFilter } from './api';
 import { formatTime, schoolTypeName, useLang, yuanOf } from './collegeFormat';
 import { CollegeFilters } from './CollegeFilters';
@@ -60,16 +60,13 @@ export function CollegeList() {
   const { t } = useTranslation();
   const { lang, language } = useLang();
   const can = useCan();
-  const [filter, setFilterState] = useState<CollegeFilter>({});
-  const { paging, pagination, reset } = usePaging((total) => t('colleges.total', { total }));
+  const { filter, setFilter, page, pagination } = useFilteredPage(
+    (total) => t('colleges.total', { total }),
+    (query: CollegeFilter & PageQuery) => collegePageQueryOptions(query, language),
+  );
   const [open, setOpen] = useState<Open>(null);
-  const page = useQuery(collegePageQueryOptions({ ...filter, ...paging }, language));
   const close = () => setOpen(null);
 
-  const setFilter = (next: CollegeFilter) => {
-    setFilterState(next);
-    reset();
-  };
   const yuan = (fen: number) => t('colleges.units.yuan', { amount: yuanOf(fen, language) });
 
   const columns: TableColumnsType<College> = [
@@ -169,20 +166,7 @@ export function CollegeList() {
       }
     >
       <CollegeFilters value={filter} onChange={setFilter} />
-      {page.isError && !page.data ? (
-        <LoadFailed error={page.error} onRetry={() => void page.refetch()} />
-      ) : (
-        <Table<College>
-          rowKey="id"
-          size="middle"
-          loading={page.isFetching}
-          dataSource={page.data?.records ?? []}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <EmptyState /> }}
-          columns={columns}
-          pagination={pagination(page.data?.total)}
-        />
-      )}
+      <PageTable<College> page={page} pagination={pagination} columns={columns} />
       {(open?.dialog === 'add' || open?.dialog === 'edit') && (
         <CollegeEditor key={open.college?.id ?? 'new'} college={open.college} onClose={close} />
       )}

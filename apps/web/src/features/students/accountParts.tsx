@@ -3,11 +3,12 @@ import { useLocation, useNavigate } from 'react-router';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { Popconfirm, Switch, Tag, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
-import type { AccountStatus } from '@platform/contract';
+import { accountStatuses, type AccountStatus } from '@platform/contract';
 import { isRequestError } from '../../shared/request';
 import { toast } from '../../shared/toast';
 import { fieldErrorText } from '../../shared/zodForm';
 import { areaPath, splitAreaPath } from '../../shared/permissions/menuRoutes';
+import { SelectFilter } from '../../shared/ui/Filters';
 
 /** Pieces the teacher and student screens share: status, gender, failures, navigation. */
 
@@ -52,6 +53,29 @@ const statusColors: Record<AccountStatus, string> = {
 export function StatusTag({ status }: { status: AccountStatus }) {
   const { t } = useTranslation();
   return <Tag color={statusColors[status]}>{t(`students.account.status.${status}`)}</Tag>;
+}
+
+interface StatusFilterProps {
+  width: number;
+  value: AccountStatus | undefined;
+  onChange: (status: AccountStatus | undefined) => void;
+}
+
+/** The account status filter of an account table. */
+export function StatusFilter({ width, value, onChange }: StatusFilterProps) {
+  const { t } = useTranslation();
+  return (
+    <SelectFilter<AccountStatus>
+      placeholder={t('students.account.allStatuses')}
+      width={width}
+      value={value}
+      onChange={onChange}
+      options={accountStatuses.map((status) => ({
+        value: status,
+        label: t(`students.account.status.${status}`),
+      }))}
+    />
+  );
 }
 
 export function sexText(t: TFunction, sex: number | null | undefined): string {
