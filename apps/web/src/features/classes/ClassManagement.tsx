@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Space, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ClassRecord } from '@platform/contract';
 import { toast } from '../../shared/toast';
 import { PageTable } from '../../shared/ui/PageTable';
+import { ConfirmAction, RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
 import { useFilteredPage } from '../../shared/usePaging';
 import { classDeleteMutationOptions, classPageQueryOptions } from './api';
@@ -75,30 +76,28 @@ export function ClassManagement() {
       render: (_, r) => (
         <Space size={0} wrap>
           {can('class.edit') && !r.archived && (
-            <Button type="link" size="small" onClick={() => setEditing({ record: r })}>
+            <RowAction onClick={() => setEditing({ record: r })}>
               {t('classes.actions.edit')}
-            </Button>
+            </RowAction>
           )}
           {can('class.archive') && !r.archived && (
-            <Button type="link" size="small" danger onClick={() => setArchiving(r)}>
+            <RowAction danger onClick={() => setArchiving(r)}>
               {t('classes.actions.archive')}
-            </Button>
+            </RowAction>
           )}
           {can('class.delete') && (
-            <Popconfirm
+            <ConfirmAction
               title={t('classes.confirm.deleteClass', { name: r.name })}
               okText={t('classes.actions.ok')}
               cancelText={t('classes.actions.cancel')}
-              okButtonProps={{ danger: true }}
               onConfirm={() =>
                 // A refusal (students in the class) is toasted by the request layer.
                 remove.mutate(r.id, { onSuccess: () => toast.success(t('classes.done.deleted')) })
               }
+              disabled={remove.isPending}
             >
-              <Button type="link" size="small" danger disabled={remove.isPending}>
-                {t('classes.actions.delete')}
-              </Button>
-            </Popconfirm>
+              {t('classes.actions.delete')}
+            </ConfirmAction>
           )}
         </Space>
       ),

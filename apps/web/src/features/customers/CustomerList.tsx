@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Popconfirm, Space, type TableColumnsType } from 'antd';
+import { Button, Card, Space, type TableColumnsType } from 'antd';
 import type { Customer } from '@platform/contract';
 import { toast } from '../../shared/toast';
+import { ConfirmAction, RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
 import { customerDeleteMutationOptions } from './api';
 import { CustomerEditor } from './CustomerEditor';
@@ -27,23 +28,21 @@ function DeleteAction({ customer }: { customer: Customer }) {
   const failure = useFailureText();
   const remove = useMutation(customerDeleteMutationOptions());
   return (
-    <Popconfirm
+    <ConfirmAction
       title={t('customers.confirmDelete', { name: customer.name })}
       okText={t('customers.actions.confirm')}
       cancelText={t('customers.actions.cancel')}
-      // antd keeps the dialog open with a spinner until the returned promise settles.
-      // eslint-disable-next-line @typescript-eslint/no-misused-promises
+      okButtonProps={{}}
       onConfirm={() =>
         remove.mutateAsync(customer.id).then(
           () => void toast.success(t('customers.done.deleted')),
           (error: unknown) => void toast.error(failure('delete', error)),
         )
       }
+      loading={remove.isPending}
     >
-      <Button type="link" size="small" danger loading={remove.isPending}>
-        {t('customers.actions.delete')}
-      </Button>
-    </Popconfirm>
+      {t('customers.actions.delete')}
+    </ConfirmAction>
   );
 }
 
@@ -102,9 +101,9 @@ export function CustomerList() {
       render: (_, c) => (
         <Space size={0}>
           {canEdit && (
-            <Button type="link" size="small" onClick={() => setEditing({ customer: c })}>
+            <RowAction onClick={() => setEditing({ customer: c })}>
               {t('customers.actions.edit')}
-            </Button>
+            </RowAction>
           )}
           {canDelete && <DeleteAction customer={c} />}
         </Space>

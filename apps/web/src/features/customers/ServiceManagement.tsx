@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, Card, Space, type TableColumnsType } from 'antd';
+import { Card, Space, type TableColumnsType } from 'antd';
 import type { Customer } from '@platform/contract';
 import { areaPath, splitAreaPath } from '../../shared/permissions/menuRoutes';
+import { RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
 import { AddTimeDialog } from './AddTimeDialog';
 import { CustomerFilters } from './CustomerFilters';
@@ -74,13 +75,9 @@ export function ServiceManagement() {
       render: (_, c) => (
         <Space size={0}>
           {canAddTime && (
-            <Button type="link" size="small" onClick={() => setAdding(c)}>
-              {t('customers.actions.addTime')}
-            </Button>
+            <RowAction onClick={() => setAdding(c)}>{t('customers.actions.addTime')}</RowAction>
           )}
-          <Button type="link" size="small" onClick={() => void history(c)}>
-            {t('customers.actions.history')}
-          </Button>
+          <RowAction onClick={() => void history(c)}>{t('customers.actions.history')}</RowAction>
         </Space>
       ),
     },

@@ -6,6 +6,7 @@ import { ImportOutlined, PlusOutlined, UsergroupAddOutlined } from '@ant-design/
 import type { Student, StudentDetail } from '@platform/contract';
 import { FilterBar, SearchFilter } from '../../shared/ui/Filters';
 import { PageTable } from '../../shared/ui/PageTable';
+import { RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
 import { useFilteredPage } from '../../shared/usePaging';
 import { ExportStudentsButton } from '../imports/ExportStudentsButton';
@@ -77,26 +78,18 @@ export function StudentManagement() {
       fixed: 'right',
       render: (_, student) => (
         <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => go(studentPaths.detail, `?id=${student.id}`)}
-          >
+          <RowAction onClick={() => go(studentPaths.detail, `?id=${student.id}`)}>
             {t('students.actions.detail')}
-          </Button>
+          </RowAction>
           {can('student.edit') && (
-            <Button
-              type="link"
-              size="small"
-              onClick={() => go(studentPaths.edit, `?id=${student.id}`)}
-            >
+            <RowAction onClick={() => go(studentPaths.edit, `?id=${student.id}`)}>
               {t('students.actions.edit')}
-            </Button>
+            </RowAction>
           )}
           {can('student.reset_password') && (
-            <Button type="link" size="small" onClick={() => setResetting(student)}>
+            <RowAction onClick={() => setResetting(student)}>
               {t('students.actions.resetPassword')}
-            </Button>
+            </RowAction>
           )}
         </Space>
       ),

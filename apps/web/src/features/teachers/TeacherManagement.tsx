@@ -5,6 +5,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { teacherRoles, type Teacher } from '@platform/contract';
 import { FilterBar, SearchFilter, SelectFilter } from '../../shared/ui/Filters';
 import { PageTable } from '../../shared/ui/PageTable';
+import { RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
 import { useFilteredPage } from '../../shared/usePaging';
 import { sexText, StatusFilter, useAccountStateColumns } from '../students/accountParts';
@@ -58,14 +59,14 @@ export function TeacherManagement() {
             render: (_: unknown, teacher: Teacher) => (
               <Space size={0}>
                 {canEdit && (
-                  <Button type="link" size="small" onClick={() => setEditing({ teacher })}>
+                  <RowAction onClick={() => setEditing({ teacher })}>
                     {t('teachers.actions.edit')}
-                  </Button>
+                  </RowAction>
                 )}
                 {canDelete && (
-                  <Button type="link" size="small" danger onClick={() => setDeleting(teacher)}>
+                  <RowAction danger onClick={() => setDeleting(teacher)}>
                     {t('teachers.actions.delete')}
-                  </Button>
+                  </RowAction>
                 )}
               </Space>
             ),
