@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { envelope, jsonResponse, setupTestEnvironment } from '../../test/helpers';
+import { refusal, setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { mockApi, type ApiCall } from '../../test/api';
 import { chooseOption, clickButton, errorOf, field, typeInto } from '../../test/antd';
@@ -84,14 +84,11 @@ describe('class editor', { timeout: 30_000 }, () => {
     const onClose = vi.fn();
     api((call) =>
       call.path === savePath
-        ? jsonResponse(
-            envelope(null, 9000, {
-              message: '班级名称已存在',
-              errorKey: 'classes.name_taken',
-              fields: { name: 'invalid_value' },
-            }),
-            409,
-          )
+        ? refusal(409, {
+            message: '班级名称已存在',
+            errorKey: 'classes.name_taken',
+            fields: { name: 'invalid_value' },
+          })
         : null,
     );
     renderView(<ClassEditor record={sampleClass()} onClose={onClose} />, url);

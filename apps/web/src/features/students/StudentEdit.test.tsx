@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { mockApi, type ApiCall } from '../../test/api';
 import { chooseOption, clickButton, field, labelErrorOf, typeInto } from '../../test/antd';
@@ -20,14 +20,11 @@ describe('student form', { timeout: 30_000 }, () => {
       if (call.path === classesPath) return classOptions;
       if (call.path === savePath && refuse) {
         refuse = false;
-        return jsonResponse(
-          envelope(null, 9000, {
-            message: '该学号已被占用',
-            errorKey: 'students.stu_no_taken',
-            fields: { stuNo: 'invalid_value' },
-          }),
-          400,
-        );
+        return refusal(400, {
+          message: '该学号已被占用',
+          errorKey: 'students.stu_no_taken',
+          fields: { stuNo: 'invalid_value' },
+        });
       }
       if (call.path === savePath) return sampleStudent();
       return null;

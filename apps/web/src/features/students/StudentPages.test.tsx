@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { envelope, jsonResponse, setupTestEnvironment } from '../../test/helpers';
+import { refusal, setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { mockApi, permissionsPath, type ApiCall } from '../../test/api';
 import { chooseOption, clickButton, field, labelErrorOf, typeInto } from '../../test/antd';
@@ -21,14 +21,11 @@ describe('new student accounts', { timeout: 30_000 }, () => {
       if (call.path === classesPath) return classOptions;
       if (call.path === batchPath && refuse) {
         refuse = false;
-        return jsonResponse(
-          envelope(null, 9000, {
-            message: '以下 1 个学号已被占用：IOT009',
-            errorKey: 'students.batch_taken',
-            fields: { stuNoPrefix: 'invalid_value' },
-          }),
-          409,
-        );
+        return refusal(409, {
+          message: '以下 1 个学号已被占用：IOT009',
+          errorKey: 'students.batch_taken',
+          fields: { stuNoPrefix: 'invalid_value' },
+        });
       }
       if (call.path === batchPath)
         return { stuNos: ['IOT010', 'IOT011', 'IOT012'], className: '物联网1班' };
