@@ -94,20 +94,27 @@ export function pageAnswer<T>(records: T[], total: number): (call: ApiCall) => P
 }
 
 /**
- * Stubs fetch for a screen and records every call: the user's button permissions, the answers
- * by path (data, or a function of the call), and `answer` for every other call.
+ * Stubs fetch as `mockApi` does, with answers by path (data, or a function of the call) and
+ * `answer` for every other call.
  */
-export function mockScreenApi(
-  permissions: string[],
+export function mockPaths(
   paths: Record<string, unknown>,
   answer: (call: ApiCall) => unknown = () => null,
 ): ApiCall[] {
   return mockApi((call) => {
-    if (call.path === permissionsPath) return permissions;
     if (!(call.path in paths)) return answer(call);
     const fixed = paths[call.path];
     return typeof fixed === 'function' ? (fixed as (call: ApiCall) => unknown)(call) : fixed;
   });
+}
+
+/** `mockPaths` for a screen, with the user's button permissions. */
+export function mockScreenApi(
+  permissions: string[],
+  paths: Record<string, unknown>,
+  answer?: (call: ApiCall) => unknown,
+): ApiCall[] {
+  return mockPaths({ [permissionsPath]: permissions, ...paths }, answer);
 }
 
 /** The calls to `path`, in order. */
@@ -118,4 +125,14 @@ export function callsTo(calls: ApiCall[], path: string): ApiCall[] {
 /** The queries of the calls to `path`, in order, as objects. */
 export function queriesTo(calls: ApiCall[], path: string): Record<string, string>[] {
   return callsTo(calls, path).map((c) => Object.fromEntries(c.query));
+}
+
+/** Answers the first call with `refused` and every later one with `then`. */
+export function refusedOnce(refused: Response, then: unknown): () => unknown {
+  let first = true;
+  return () => {
+    if (!first) return then;
+    first = false;
+    return refused;
+  };
 }

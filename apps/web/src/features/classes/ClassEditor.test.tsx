@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { refusal, setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockApi, type ApiCall } from '../../test/api';
+import { type ApiCall, mockPaths } from '../../test/api';
 import { chooseOption, clickButton, errorOf, field, typeInto } from '../../test/antd';
 import { ClassEditor } from './ClassEditor';
 import { sampleClass, sampleMajors } from './testing';
@@ -14,10 +14,7 @@ const url = '/sch_edu/school/classes';
 const savePath = '/api-user/classes/saveOrUpdate';
 
 function api(answer: (call: ApiCall) => unknown = () => sampleClass()) {
-  return mockApi((call) => {
-    if (call.path === '/api-user/org/major/list') return sampleMajors;
-    return answer(call);
-  });
+  return mockPaths({ '/api-user/org/major/list': sampleMajors }, answer);
 }
 const saves = (calls: ApiCall[]) => calls.filter((c) => c.path === savePath);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelope, refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { type ApiCall, callsTo, page, pageAnswer, queriesTo } from '../../test/api';
+import { type ApiCall, callsTo, page, pageAnswer, queriesTo, refusedOnce } from '../../test/api';
 import { chooseOption, clickButton, rowOf, searchFor } from '../../test/antd';
 import { stubXhr } from '../../test/xhr';
 import { CollegeList } from './CollegeList';
@@ -135,17 +135,17 @@ describe('colleges list', { timeout: 30_000 }, () => {
   });
 
   it('changes the account limit with a form-encoded call, and shows a refusal on the field', async () => {
-    let refuse = true;
-    const calls = listApi((call) => {
-      if (call.path !== '/nledu-cloud-sso-upms/school/updateTotalUser') return null;
-      if (!refuse) return sampleCollege({ maxStudents: 40 });
-      refuse = false;
-      return refusal(400, {
+    const update = refusedOnce(
+      refusal(400, {
         message: '学生账号上限不能小于当前学生数（30）',
         errorKey: 'colleges.below_students',
         fields: { totalUser: 'invalid_value' },
-      });
-    });
+      }),
+      sampleCollege({ maxStudents: 40 }),
+    );
+    const calls = listApi((call) =>
+      call.path === '/nledu-cloud-sso-upms/school/updateTotalUser' ? update() : null,
+    );
     renderView(<CollegeList />, url);
     await screen.findByText('深圳职业技术大学');
     fireEvent.click(within(rowOf('深圳职业技术大学')).getByText('账号上限'));
