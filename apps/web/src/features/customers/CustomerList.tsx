@@ -10,13 +10,7 @@ import { useCan } from '../../shared/permissions/useCan';
 import { customerDeleteMutationOptions } from './api';
 import { CustomerEditor } from './CustomerEditor';
 import { CustomerFilters } from './CustomerFilters';
-import {
-  dateOf,
-  formatInstant,
-  StatusTag,
-  useCustomerEnums,
-  useFailureText,
-} from './customerFormat';
+import { dateOf, formatInstant, useCustomerColumns, useFailureText } from './customerFormat';
 import { PageTable } from './PageTable';
 import { useCustomerPage } from './useCustomerPage';
 
@@ -50,26 +44,16 @@ function DeleteAction({ customer }: { customer: Customer }) {
 export function CustomerList() {
   const { t } = useTranslation();
   const can = useCan();
-  const enums = useCustomerEnums();
+  const shared = useCustomerColumns();
   const { filter, setFilter, page, pagination } = useCustomerPage();
   const [editing, setEditing] = useState<Editing>(null);
   const canEdit = can('customer.edit');
   const canDelete = can('customer.delete');
 
   const columns: TableColumnsType<Customer> = [
-    { key: 'name', title: t('customers.fields.name'), dataIndex: 'name' },
-    {
-      key: 'kind',
-      title: t('customers.fields.kind'),
-      dataIndex: 'kind',
-      render: (kind: number) => enums.kindName(kind),
-    },
-    {
-      key: 'college',
-      title: t('customers.fields.college'),
-      dataIndex: 'collegeName',
-      render: (name: string | null) => name ?? '—',
-    },
+    shared.name,
+    shared.kind,
+    shared.college,
     {
       key: 'contact',
       title: t('customers.fields.contactName'),
@@ -80,17 +64,8 @@ export function CustomerList() {
       title: t('customers.fields.servicePeriod'),
       render: (_, c) => `${dateOf(c.serviceStart)} ~ ${formatInstant(c.serviceEnd)}`,
     },
-    {
-      key: 'status',
-      title: t('customers.fields.status'),
-      dataIndex: 'status',
-      render: (status: Customer['status']) => <StatusTag status={status} />,
-    },
-    {
-      key: 'remainingDays',
-      title: t('customers.fields.remainingDays'),
-      dataIndex: 'remainingDays',
-    },
+    shared.status,
+    shared.remainingDays,
     { key: 'remark', title: t('customers.fields.remark'), dataIndex: 'remark', ellipsis: true },
   ];
   if (canEdit || canDelete) {

@@ -8,7 +8,7 @@ import { RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
 import { AddTimeDialog } from './AddTimeDialog';
 import { CustomerFilters } from './CustomerFilters';
-import { dateOf, formatInstant, StatusTag, useCustomerEnums } from './customerFormat';
+import { dateOf, formatInstant, useCustomerColumns } from './customerFormat';
 import { PageTable } from './PageTable';
 import { useCustomerPage } from './useCustomerPage';
 
@@ -19,7 +19,7 @@ export const timeHistoryPath = 'operation/time-history';
 export function ServiceManagement() {
   const { t } = useTranslation();
   const can = useCan();
-  const enums = useCustomerEnums();
+  const shared = useCustomerColumns();
   const navigate = useNavigate();
   const { prefix } = splitAreaPath(useLocation().pathname);
   const { filter, setFilter, page, pagination } = useCustomerPage();
@@ -32,19 +32,9 @@ export function ServiceManagement() {
     );
 
   const columns: TableColumnsType<Customer> = [
-    { key: 'name', title: t('customers.fields.name'), dataIndex: 'name' },
-    {
-      key: 'kind',
-      title: t('customers.fields.kind'),
-      dataIndex: 'kind',
-      render: (kind: number) => enums.kindName(kind),
-    },
-    {
-      key: 'college',
-      title: t('customers.fields.college'),
-      dataIndex: 'collegeName',
-      render: (name: string | null) => name ?? '—',
-    },
+    shared.name,
+    shared.kind,
+    shared.college,
     {
       key: 'serviceStart',
       title: t('customers.fields.serviceStart'),
@@ -57,17 +47,8 @@ export function ServiceManagement() {
       dataIndex: 'serviceEnd',
       render: (v: string) => formatInstant(v),
     },
-    {
-      key: 'remainingDays',
-      title: t('customers.fields.remainingDays'),
-      dataIndex: 'remainingDays',
-    },
-    {
-      key: 'status',
-      title: t('customers.fields.status'),
-      dataIndex: 'status',
-      render: (status: Customer['status']) => <StatusTag status={status} />,
-    },
+    shared.remainingDays,
+    shared.status,
     {
       key: 'actions',
       title: t('customers.fields.actions'),

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Tag } from 'antd';
+import { Tag, type TableColumnType } from 'antd';
 import {
   customerKindValues,
   serviceStatuses,
+  type Customer,
   type CustomerKind,
   type ServiceStatus,
 } from '@platform/contract';
@@ -74,6 +75,39 @@ export function useCustomerEnums() {
     }));
     return { kindName, kinds, statuses };
   }, [t]);
+}
+
+/** The columns that the customer and service tables share. */
+export function useCustomerColumns() {
+  const { t } = useTranslation();
+  const enums = useCustomerEnums();
+  const columns = {
+    name: { key: 'name', title: t('customers.fields.name'), dataIndex: 'name' },
+    kind: {
+      key: 'kind',
+      title: t('customers.fields.kind'),
+      dataIndex: 'kind',
+      render: (kind: number) => enums.kindName(kind),
+    },
+    college: {
+      key: 'college',
+      title: t('customers.fields.college'),
+      dataIndex: 'collegeName',
+      render: (name: string | null) => name ?? '—',
+    },
+    status: {
+      key: 'status',
+      title: t('customers.fields.status'),
+      dataIndex: 'status',
+      render: (status: Customer['status']) => <StatusTag status={status} />,
+    },
+    remainingDays: {
+      key: 'remainingDays',
+      title: t('customers.fields.remainingDays'),
+      dataIndex: 'remainingDays',
+    },
+  } satisfies Record<string, TableColumnType<Customer>>;
+  return columns;
 }
 
 /** The spec's failure text ("Failed to add") with the server's reason after it. */
