@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, Space, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Space, type TableColumnsType, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ClassRecord } from '@platform/contract';
 import { toast } from '../../shared/toast';
 import { PageTable } from '../../shared/ui/PageTable';
-import { ConfirmAction, RowAction } from '../../shared/ui/RowActions';
+import { actionsColumn, ConfirmAction, RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
 import { useFilteredPage } from '../../shared/usePaging';
 import { classDeleteMutationOptions, classPageQueryOptions } from './api';
@@ -69,12 +69,10 @@ export function ClassManagement() {
       title: t('classes.fields.createdAt'),
       render: (_, r) => formatInstant(r.createdAt),
     },
-    {
-      key: 'actions',
-      title: t('classes.fields.actions'),
-      fixed: 'right',
-      render: (_, r) => (
-        <Space size={0} wrap>
+    actionsColumn<ClassRecord>(
+      t('classes.fields.actions'),
+      (r) => (
+        <>
           {can('class.edit') && !r.archived && (
             <RowAction onClick={() => setEditing({ record: r })}>
               {t('classes.actions.edit')}
@@ -99,9 +97,10 @@ export function ClassManagement() {
               {t('classes.actions.delete')}
             </ConfirmAction>
           )}
-        </Space>
+        </>
       ),
-    },
+      { wrap: true },
+    ),
   ];
 
   return (

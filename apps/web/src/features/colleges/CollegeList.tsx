@@ -6,6 +6,7 @@ import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { College, PageQuery } from '@platform/contract';
 import { toast } from '../../shared/toast';
 import { PageTable } from '../../shared/ui/PageTable';
+import { actionsColumn } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
 import { useFilteredPage } from '../../shared/usePaging';
 import { collegeEnableMutationOptions, collegePageQueryOptions, type CollegeFilter } from './api';
@@ -133,14 +134,13 @@ export function CollegeList() {
       title: t('colleges.fields.createdAt'),
       render: (iso: string) => formatTime(iso, language),
     },
-    {
-      key: 'actions',
-      title: t('colleges.fields.actions'),
-      fixed: 'right',
-      render: (_, c) => (
+    actionsColumn<College>(
+      t('colleges.fields.actions'),
+      (c) => (
         <CollegeRowActions college={c} onOpen={(dialog, college) => setOpen({ dialog, college })} />
       ),
-    },
+      { wrap: true },
+    ),
   ];
 
   return (

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { Space } from 'antd';
 import type { College } from '@platform/contract';
 import { toast } from '../../shared/toast';
 import { ConfirmAction, RowAction } from '../../shared/ui/RowActions';
@@ -14,7 +13,7 @@ interface CollegeRowActionsProps {
   onOpen: (dialog: CollegeDialog, college: College) => void;
 }
 
-/** Row actions of a school, each shown only with its permission. */
+/** Row actions of a school, each shown only with its permission (in `actionsColumn`). */
 export function CollegeRowActions({ college, onOpen }: CollegeRowActionsProps) {
   const { t } = useTranslation();
   const can = useCan();
@@ -22,7 +21,7 @@ export function CollegeRowActions({ college, onOpen }: CollegeRowActionsProps) {
   // Failures are toasted by the request layer with the server's message.
 
   return (
-    <Space size={0} wrap>
+    <>
       {can('college.edit') && (
         <RowAction onClick={() => onOpen('edit', college)}>{t('colleges.actions.edit')}</RowAction>
       )}
@@ -52,6 +51,6 @@ export function CollegeRowActions({ college, onOpen }: CollegeRowActionsProps) {
           {t('colleges.actions.delete')}
         </ConfirmAction>
       )}
-    </Space>
+    </>
   );
 }

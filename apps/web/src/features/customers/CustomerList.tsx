@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Space, type TableColumnsType } from 'antd';
+import { Button, Card, type TableColumnsType } from 'antd';
 import type { Customer } from '@platform/contract';
 import { toast } from '../../shared/toast';
-import { ConfirmAction, RowAction } from '../../shared/ui/RowActions';
+import { actionsColumn, ConfirmAction, RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
 import { customerDeleteMutationOptions } from './api';
 import { CustomerEditor } from './CustomerEditor';
@@ -69,21 +69,18 @@ export function CustomerList() {
     { key: 'remark', title: t('customers.fields.remark'), dataIndex: 'remark', ellipsis: true },
   ];
   if (canEdit || canDelete) {
-    columns.push({
-      key: 'actions',
-      title: t('customers.fields.actions'),
-      fixed: 'right',
-      render: (_, c) => (
-        <Space size={0}>
+    columns.push(
+      actionsColumn<Customer>(t('customers.fields.actions'), (c) => (
+        <>
           {canEdit && (
             <RowAction onClick={() => setEditing({ customer: c })}>
               {t('customers.actions.edit')}
             </RowAction>
           )}
           {canDelete && <DeleteAction customer={c} />}
-        </Space>
-      ),
-    });
+        </>
+      )),
+    );
   }
 
   return (

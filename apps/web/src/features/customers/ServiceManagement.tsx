@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { Card, Space, type TableColumnsType } from 'antd';
+import { Card, type TableColumnsType } from 'antd';
 import type { Customer } from '@platform/contract';
 import { areaPath, splitAreaPath } from '../../shared/permissions/menuRoutes';
-import { RowAction } from '../../shared/ui/RowActions';
+import { actionsColumn, RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
 import { AddTimeDialog } from './AddTimeDialog';
 import { CustomerFilters } from './CustomerFilters';
@@ -49,19 +49,14 @@ export function ServiceManagement() {
     },
     shared.remainingDays,
     shared.status,
-    {
-      key: 'actions',
-      title: t('customers.fields.actions'),
-      fixed: 'right',
-      render: (_, c) => (
-        <Space size={0}>
-          {canAddTime && (
-            <RowAction onClick={() => setAdding(c)}>{t('customers.actions.addTime')}</RowAction>
-          )}
-          <RowAction onClick={() => void history(c)}>{t('customers.actions.history')}</RowAction>
-        </Space>
-      ),
-    },
+    actionsColumn<Customer>(t('customers.fields.actions'), (c) => (
+      <>
+        {canAddTime && (
+          <RowAction onClick={() => setAdding(c)}>{t('customers.actions.addTime')}</RowAction>
+        )}
+        <RowAction onClick={() => void history(c)}>{t('customers.actions.history')}</RowAction>
+      </>
+    )),
   ];
 
   return (

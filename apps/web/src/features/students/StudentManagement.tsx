@@ -6,7 +6,7 @@ import { ImportOutlined, PlusOutlined, UsergroupAddOutlined } from '@ant-design/
 import type { Student, StudentDetail } from '@platform/contract';
 import { FilterBar, SearchFilter } from '../../shared/ui/Filters';
 import { PageTable } from '../../shared/ui/PageTable';
-import { RowAction } from '../../shared/ui/RowActions';
+import { actionsColumn, RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
 import { useFilteredPage } from '../../shared/usePaging';
 import { ExportStudentsButton } from '../imports/ExportStudentsButton';
@@ -72,28 +72,23 @@ export function StudentManagement() {
       render: (phone: string | null) => phone || t('students.account.none'),
     },
     ...stateColumns,
-    {
-      key: 'actions',
-      title: t('students.fields.actions'),
-      fixed: 'right',
-      render: (_, student) => (
-        <Space size={0}>
-          <RowAction onClick={() => go(studentPaths.detail, `?id=${student.id}`)}>
-            {t('students.actions.detail')}
+    actionsColumn<Student>(t('students.fields.actions'), (student) => (
+      <>
+        <RowAction onClick={() => go(studentPaths.detail, `?id=${student.id}`)}>
+          {t('students.actions.detail')}
+        </RowAction>
+        {can('student.edit') && (
+          <RowAction onClick={() => go(studentPaths.edit, `?id=${student.id}`)}>
+            {t('students.actions.edit')}
           </RowAction>
-          {can('student.edit') && (
-            <RowAction onClick={() => go(studentPaths.edit, `?id=${student.id}`)}>
-              {t('students.actions.edit')}
-            </RowAction>
-          )}
-          {can('student.reset_password') && (
-            <RowAction onClick={() => setResetting(student)}>
-              {t('students.actions.resetPassword')}
-            </RowAction>
-          )}
-        </Space>
-      ),
-    },
+        )}
+        {can('student.reset_password') && (
+          <RowAction onClick={() => setResetting(student)}>
+            {t('students.actions.resetPassword')}
+          </RowAction>
+        )}
+      </>
+    )),
   ];
 
   return (

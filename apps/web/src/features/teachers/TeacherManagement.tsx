@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Space, type TableColumnsType } from 'antd';
+import { Button, Card, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { teacherRoles, type Teacher } from '@platform/contract';
 import { FilterBar, SearchFilter, SelectFilter } from '../../shared/ui/Filters';
 import { PageTable } from '../../shared/ui/PageTable';
-import { RowAction } from '../../shared/ui/RowActions';
+import { actionsColumn, RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
 import { useFilteredPage } from '../../shared/usePaging';
 import { sexText, StatusFilter, useAccountStateColumns } from '../students/accountParts';
@@ -52,25 +52,20 @@ export function TeacherManagement() {
     ...stateColumns,
     ...(canEdit || canDelete
       ? [
-          {
-            key: 'actions',
-            title: t('teachers.fields.actions'),
-            fixed: 'right' as const,
-            render: (_: unknown, teacher: Teacher) => (
-              <Space size={0}>
-                {canEdit && (
-                  <RowAction onClick={() => setEditing({ teacher })}>
-                    {t('teachers.actions.edit')}
-                  </RowAction>
-                )}
-                {canDelete && (
-                  <RowAction danger onClick={() => setDeleting(teacher)}>
-                    {t('teachers.actions.delete')}
-                  </RowAction>
-                )}
-              </Space>
-            ),
-          },
+          actionsColumn<Teacher>(t('teachers.fields.actions'), (teacher) => (
+            <>
+              {canEdit && (
+                <RowAction onClick={() => setEditing({ teacher })}>
+                  {t('teachers.actions.edit')}
+                </RowAction>
+              )}
+              {canDelete && (
+                <RowAction danger onClick={() => setDeleting(teacher)}>
+                  {t('teachers.actions.delete')}
+                </RowAction>
+              )}
+            </>
+          )),
         ]
       : []),
   ];

@@ -1,4 +1,33 @@
-import { Button, Popconfirm, type ButtonProps, type PopconfirmProps } from 'antd';
+import type { ReactNode } from 'react';
+import {
+  Button,
+  Popconfirm,
+  Space,
+  type ButtonProps,
+  type PopconfirmProps,
+  type TableColumnType,
+} from 'antd';
+
+/**
+ * The last column of a table, fixed on the right: each row's actions side by side (on more lines
+ * when narrow with `wrap`).
+ */
+export function actionsColumn<T>(
+  title: string,
+  actions: (row: T) => ReactNode,
+  { wrap = false }: { wrap?: boolean } = {},
+): TableColumnType<T> {
+  return {
+    key: 'actions',
+    title,
+    fixed: 'right',
+    render: (_, row) => (
+      <Space size={0} wrap={wrap}>
+        {actions(row)}
+      </Space>
+    ),
+  };
+}
 
 type LinkProps = Omit<ButtonProps, 'type' | 'size'>;
 
