@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Space, Tag } from 'antd';
+import { Button, Card, Descriptions, Space, Tag, type DescriptionsProps } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import type { SchoolProfile as Profile } from '@platform/contract';
 import { LoadFailed, LoadingState } from '../../shared/ui/PageStates';
@@ -16,6 +16,11 @@ function yuan(fen: number): string {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   });
+}
+
+/** Labelled values in a bordered grid, one column on small screens. */
+function Fields({ columns, items }: { columns: number; items: DescriptionsProps['items'] }) {
+  return <Descriptions column={{ xs: 1, md: columns }} bordered size="middle" items={items} />;
 }
 
 /** The own school's profile, balances and counts; intro and address are editable (admin/profile). */
@@ -52,10 +57,8 @@ export function SchoolProfile() {
           )
         }
       >
-        <Descriptions
-          column={{ xs: 1, md: 2 }}
-          bordered
-          size="middle"
+        <Fields
+          columns={2}
           items={[
             item('name', p.name),
             item('url', p.url),
@@ -73,10 +76,8 @@ export function SchoolProfile() {
         />
       </Card>
       <Card title={t('schools.titles.balances')}>
-        <Descriptions
-          column={{ xs: 1, md: 3 }}
-          bordered
-          size="middle"
+        <Fields
+          columns={3}
           items={[
             item('totalBalance', money(p.totalBalance)),
             item('rechargeBalance', money(p.rechargeBalance)),
@@ -88,10 +89,8 @@ export function SchoolProfile() {
         />
       </Card>
       <Card title={t('schools.titles.counts')}>
-        <Descriptions
-          column={{ xs: 1, md: 3 }}
-          bordered
-          size="middle"
+        <Fields
+          columns={3}
           items={[
             item('accountCount', p.accountCount),
             item('studentCount', p.studentCount),
