@@ -9,19 +9,11 @@ import { PageTable } from '../../shared/ui/PageTable';
 import { actionsColumn, ConfirmAction, RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
 import { useFilteredPage } from '../../shared/usePaging';
+import { formatInstant } from '../../shared/dates';
 import { classDeleteMutationOptions, classPageQueryOptions } from './api';
 import { ArchiveClassDialog } from './ArchiveClassDialog';
 import { ClassEditor } from './ClassEditor';
 import { ClassFilters } from './ClassFilters';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as local date and time to the minute. */
-function formatInstant(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 /**
  * The school's classes (admin/classes): a server-paged, filtered table with add and edit

@@ -29,8 +29,3 @@ export function schoolTypeName(type: number | null, lang: Lang): string {
 export function schoolTypeOptions(lang: Lang): { value: SchoolType; label: string }[] {
   return schoolTypes.map((value) => ({ value, label: schoolTypeNames[value][lang] }));
 }
-
-export function formatTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(language, { hour12: false });
-}

@@ -4,8 +4,8 @@ import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { mockApi, type ApiCall } from '../../test/api';
 import { clickButton } from '../../test/antd';
+import { formatInstant } from '../../shared/dates';
 import { AddTimeDialog } from './AddTimeDialog';
-import { formatInstant } from './customerFormat';
 import { sampleCustomer } from './testing';
 
 setupTestEnvironment();

@@ -7,10 +7,11 @@ import type { Customer } from '@platform/contract';
 import { toast } from '../../shared/toast';
 import { actionsColumn, ConfirmAction, RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
+import { dateOf, formatInstant } from '../../shared/dates';
 import { customerDeleteMutationOptions } from './api';
 import { CustomerEditor } from './CustomerEditor';
 import { CustomerFilters } from './CustomerFilters';
-import { dateOf, formatInstant, useCustomerColumns, useFailureText } from './customerFormat';
+import { useCustomerColumns, useFailureText } from './customerFormat';
 import { PageTable } from './PageTable';
 import { useCustomerPage } from './useCustomerPage';
 

@@ -6,9 +6,10 @@ import type { Customer } from '@platform/contract';
 import { areaPath, splitAreaPath } from '../../shared/permissions/menuRoutes';
 import { actionsColumn, RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
+import { dateOf, formatInstant } from '../../shared/dates';
 import { AddTimeDialog } from './AddTimeDialog';
 import { CustomerFilters } from './CustomerFilters';
-import { dateOf, formatInstant, useCustomerColumns } from './customerFormat';
+import { useCustomerColumns } from './customerFormat';
 import { PageTable } from './PageTable';
 import { useCustomerPage } from './useCustomerPage';
 

@@ -4,7 +4,7 @@ import { setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { type ApiCall, mockApi, mockScreenApi, page } from '../../test/api';
 import { clickButton, rowOf } from '../../test/antd';
-import { formatInstant } from './customerFormat';
+import { formatInstant } from '../../shared/dates';
 import { ServiceManagement } from './ServiceManagement';
 import { sampleCustomer, sampleLog } from './testing';
 import { TimeHistory } from './TimeHistory';

@@ -6,9 +6,10 @@ import { Button, Card, Form, Input, Space, Tag, type TableColumnsType } from 'an
 import { customerTimeHistoryQuerySchema, type CustomerTimeLog } from '@platform/contract';
 import { SearchFilter } from '../../shared/ui/Filters';
 import { usePaging } from '../../shared/usePaging';
+import { formatInstant } from '../../shared/dates';
 import { timeHistoryQueryOptions } from './api';
 import { issueOf } from './customerForm';
-import { endOfDay, formatInstant, startOfDay } from './customerFormat';
+import { endOfDay, startOfDay } from './customerFormat';
 import { PageTable } from './PageTable';
 
 interface Range {

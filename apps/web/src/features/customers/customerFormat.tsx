@@ -9,23 +9,7 @@ import {
   type ServiceStatus,
 } from '@platform/contract';
 
-/** Names, tags and times of customers, in the browser's time zone. */
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The local calendar date of an instant, as a date input holds it (YYYY-MM-DD). */
-export function dateOf(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/** An instant as local date and time to the minute. */
-export function formatInstant(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${dateOf(iso)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+/** Names, tags, shared columns and day bounds of customers, in the browser's time zone. */
 
 const isDate = (date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date);
 

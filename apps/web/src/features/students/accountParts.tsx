@@ -18,6 +18,7 @@ import { saveErrors } from '../../shared/dialogForm';
 import { toast } from '../../shared/toast';
 import { areaPath, splitAreaPath } from '../../shared/permissions/menuRoutes';
 import { SelectFilter } from '../../shared/ui/Filters';
+import { formatTime } from '../../shared/dates';
 
 /** Pieces the teacher and student screens share: status, gender, forms, failures, navigation. */
 
@@ -159,12 +160,6 @@ export function sexText(t: TFunction, sex: number | null | undefined): string {
   if (sex === 1) return t('students.account.sex.male');
   if (sex === 2) return t('students.account.sex.female');
   return t('students.account.none');
-}
-
-export function formatTime(iso: string | null | undefined, language: string): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(language, { hour12: false });
 }
 
 interface EnableSwitchProps {
