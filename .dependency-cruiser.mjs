@@ -16,7 +16,7 @@ export default {
       name: 'feature-repos',
       severity: 'error',
       comment:
-        "A feature's repo is its own: other features use what its service offers (docs/ARCHITECTURE.md, \"One owner per table\").",
+        'A feature\'s repo is its own: other features use what its service offers (docs/ARCHITECTURE.md, "One owner per table").',
       from: { path: '^apps/server/src/features/([^/]+)/' },
       to: {
         path: '^apps/server/src/features/[^/]+/[^/]+[.]repo[.]ts$',

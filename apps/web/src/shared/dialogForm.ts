@@ -1,6 +1,8 @@
-import type { FormInstance, FormRule } from 'antd';
+import { Form, type FormInstance, type FormRule } from 'antd';
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
 import { isRequestError } from './request';
+import { toast } from './toast';
 import { serverFieldErrors, zodRules, type FieldMessages } from './zodForm';
 
 /** Form rules and server errors of a dialog's form, from the contract's schemas. */
@@ -18,6 +20,9 @@ export function rulesOf<F extends string>(
   return (field) => zodRules(schema, field, fields, messages[field] ?? {});
 }
 
+/** Errors to put on a form's fields (`form.setFields`). */
+export type FieldErrors<F extends string = string> = { name: F; errors: string[] }[];
+
 /**
  * A failed save's errors on the form's fields: the server's field codes, and for refusals that
  * concern one field (a taken name, a department or major that is gone) its message on that field.
@@ -26,8 +31,8 @@ export function saveErrors<F extends string>(
   error: unknown,
   fields: readonly F[],
   messages: Partial<Record<F, FieldMessages>>,
-  fieldOfErrorKey: Record<string, NoInfer<F>>,
-): { name: F; errors: string[] }[] {
+  fieldOfErrorKey: Partial<Record<string, NoInfer<F>>>,
+): FieldErrors<F> {
   if (!isRequestError(error)) return [];
   const keyed = error.errorKey ? fieldOfErrorKey[error.errorKey] : undefined;
   const errors = serverFieldErrors(error.fields, fields, messages).filter((e) => e.name !== keyed);
@@ -43,7 +48,7 @@ export async function submitDialog<V>(opts: {
   form: FormInstance;
   save: (values: V) => Promise<unknown>;
   done: () => void;
-  errors: (error: unknown) => { name: string; errors: string[] }[];
+  errors: (error: unknown) => FieldErrors;
 }): Promise<void> {
   try {
     await opts.form.validateFields();
@@ -56,4 +61,55 @@ export async function submitDialog<V>(opts: {
   } catch (error) {
     opts.form.setFields(opts.errors(error));
   }
+}
+
+export interface SaveDialogOptions<V, B, D> {
+  /** The save; the form's values become its body through `body`. */
+  mutation: UseMutationOptions<D, Error, B>;
+  body: (values: V) => B;
+  /** Toasted after a save, before the dialog closes. */
+  saved: string;
+  onClose: () => void;
+  /** A refused save's errors on the fields. */
+  errors: (error: unknown) => FieldErrors;
+}
+
+/**
+ * The form and save of a dialog that saves its form and closes (see `submitDialog`); the answer
+ * is the `FormDialog`'s form, saving state, OK and close.
+ */
+export function useSaveDialog<V, B, D>(options: SaveDialogOptions<V, B, D>) {
+  const [form] = Form.useForm<V>();
+  const save = useMutation(options.mutation);
+  const onOk = () =>
+    submitDialog<V>({
+      form,
+      save: (values) => save.mutateAsync(options.body(values)),
+      done: () => {
+        toast.success(options.saved);
+        options.onClose();
+      },
+      errors: options.errors,
+    });
+  return { form, saving: save.isPending, onOk, onClose: options.onClose };
+}
+
+/**
+ * A save dialog whose fields follow a contract schema: `rules` of each field, and a refused
+ * save's errors on the fields (a business refusal by its error key on the field it concerns).
+ */
+export function useSchemaDialog<V, B, D, F extends string>(
+  options: Omit<SaveDialogOptions<V, B, D>, 'errors'> & {
+    schema: ZodType;
+    fields: readonly F[];
+    messages: Partial<Record<F, FieldMessages>>;
+    fieldOfErrorKey?: Partial<Record<string, NoInfer<F>>>;
+  },
+) {
+  const { schema, fields, messages, fieldOfErrorKey = {} } = options;
+  const dialog = useSaveDialog<V, B, D>({
+    ...options,
+    errors: (error) => saveErrors(error, fields, messages, fieldOfErrorKey),
+  });
+  return { dialog, rules: rulesOf(schema, fields, messages) };
 }

@@ -1,4 +1,4 @@
-/** Hands a downloaded blob to the browser as a file. */
+/** Hands a downloaded blob to the browser as a file named `fileName`. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -11,6 +11,13 @@ export const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?$
 export const typeInto = (label: string, value: string) =>
   fireEvent.change(field(label), { target: { value } });
 
+/** Types `text` into the search box labelled `label` and presses Enter. */
+export function searchFor(label: string, text: string) {
+  const box = screen.getByLabelText(label);
+  fireEvent.change(box, { target: { value: text } });
+  fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+}
+
 /** The error shown under the form item of `field(label)`, if any. */
 export function errorOf(label: string): string | null {
   const item = field(label).closest('.ant-form-item');

@@ -87,3 +87,52 @@ export function serve(routes: Record<string, Answer>) {
 export function page<T>(records: T[], total = records.length, pageNum = 1, pageSize = 10): Page<T> {
   return { records, total, pageNum, pageSize };
 }
+
+/** Answers a page request with `records` as the page it asks for, of `total` rows. */
+export function pageAnswer<T>(records: T[], total: number): (call: ApiCall) => Page<T> {
+  return (call) => page(records, total, Number(call.query.get('pageNum')));
+}
+
+/**
+ * Stubs fetch as `mockApi` does, with answers by path (data, or a function of the call) and
+ * `answer` for every other call.
+ */
+export function mockPaths(
+  paths: Record<string, unknown>,
+  answer: (call: ApiCall) => unknown = () => null,
+): ApiCall[] {
+  return mockApi((call) => {
+    if (!(call.path in paths)) return answer(call);
+    const fixed = paths[call.path];
+    return typeof fixed === 'function' ? (fixed as (call: ApiCall) => unknown)(call) : fixed;
+  });
+}
+
+/** `mockPaths` for a screen, with the user's button permissions. */
+export function mockScreenApi(
+  permissions: string[],
+  paths: Record<string, unknown>,
+  answer?: (call: ApiCall) => unknown,
+): ApiCall[] {
+  return mockPaths({ [permissionsPath]: permissions, ...paths }, answer);
+}
+
+/** The calls to `path`, in order. */
+export function callsTo(calls: ApiCall[], path: string): ApiCall[] {
+  return calls.filter((c) => c.path === path);
+}
+
+/** The queries of the calls to `path`, in order, as objects. */
+export function queriesTo(calls: ApiCall[], path: string): Record<string, string>[] {
+  return callsTo(calls, path).map((c) => Object.fromEntries(c.query));
+}
+
+/** Answers the first call with `refused` and every later one with `then`. */
+export function refusedOnce(refused: Response, then: unknown): () => unknown {
+  let first = true;
+  return () => {
+    if (!first) return then;
+    first = false;
+    return refused;
+  };
+}

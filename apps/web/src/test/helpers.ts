@@ -48,6 +48,14 @@ export function jsonResponse(body: unknown, status = 200): Response {
   });
 }
 
+/** A refused call as the server answers it: code 9000 with a message, maybe an error key and field codes. */
+export function refusal(
+  status: number,
+  body: { message: string; errorKey?: string; fields?: Record<string, string> },
+): Response {
+  return jsonResponse(envelope(null, 9000, body), status);
+}
+
 export function textResponse(body: string, status: number, contentType = 'text/plain'): Response {
   return new Response(body, { status, headers: { 'content-type': contentType } });
 }

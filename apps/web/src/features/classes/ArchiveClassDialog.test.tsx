@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { mockApi } from '../../test/api';
 import { ArchiveClassDialog } from './ArchiveClassDialog';
@@ -47,10 +47,7 @@ describe('archive class dialog', { timeout: 30_000 }, () => {
   it("shows the server's refusal and stays open", async () => {
     const onClose = vi.fn();
     mockApi(() =>
-      jsonResponse(
-        envelope(null, 9000, { message: '该班级已归档，不能再修改', errorKey: 'classes.archived' }),
-        409,
-      ),
+      refusal(409, { message: '该班级已归档，不能再修改', errorKey: 'classes.archived' }),
     );
     renderView(<ArchiveClassDialog record={sampleClass()} onClose={onClose} />, url);
     typeWord('delete');

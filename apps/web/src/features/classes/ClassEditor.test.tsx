@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { envelope, jsonResponse, setupTestEnvironment } from '../../test/helpers';
+import { refusal, setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockApi, type ApiCall } from '../../test/api';
+import { type ApiCall, mockPaths } from '../../test/api';
 import { chooseOption, clickButton, errorOf, field, typeInto } from '../../test/antd';
 import { ClassEditor } from './ClassEditor';
 import { sampleClass, sampleMajors } from './testing';
@@ -14,10 +14,7 @@ const url = '/sch_edu/school/classes';
 const savePath = '/api-user/classes/saveOrUpdate';
 
 function api(answer: (call: ApiCall) => unknown = () => sampleClass()) {
-  return mockApi((call) => {
-    if (call.path === '/api-user/org/major/list') return sampleMajors;
-    return answer(call);
-  });
+  return mockPaths({ '/api-user/org/major/list': sampleMajors }, answer);
 }
 const saves = (calls: ApiCall[]) => calls.filter((c) => c.path === savePath);
 
@@ -84,14 +81,11 @@ describe('class editor', { timeout: 30_000 }, () => {
     const onClose = vi.fn();
     api((call) =>
       call.path === savePath
-        ? jsonResponse(
-            envelope(null, 9000, {
-              message: '班级名称已存在',
-              errorKey: 'classes.name_taken',
-              fields: { name: 'invalid_value' },
-            }),
-            409,
-          )
+        ? refusal(409, {
+            message: '班级名称已存在',
+            errorKey: 'classes.name_taken',
+            fields: { name: 'invalid_value' },
+          })
         : null,
     );
     renderView(<ClassEditor record={sampleClass()} onClose={onClose} />, url);

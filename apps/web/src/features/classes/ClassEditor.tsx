@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Form, Input, Modal, Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Input, Select } from 'antd';
 import {
   classSaveSchema,
   orgNameLimits,
@@ -9,11 +9,11 @@ import {
   type ClassSave,
   type MajorOption,
 } from '@platform/contract';
-import { toast } from '../../shared/toast';
 import type { FieldMessages } from '../../shared/zodForm';
+import { FormDialog } from '../../shared/ui/FormDialog';
+import { textMessages, useSchemaDialog } from '../../shared/dialogForm';
 import { majorsQueryOptions } from '../org/api';
 import { classSaveMutationOptions } from './api';
-import { rulesOf, saveErrors, submitDialog, textMessages } from '../../shared/dialogForm';
 
 type ClassField = 'name' | 'grade' | 'majorIds';
 const classFields: readonly ClassField[] = ['name', 'grade', 'majorIds'];
@@ -44,10 +44,7 @@ interface ClassEditorProps {
 /** Adds or edits a class: name, grade and at least one suitable major (`classes/saveOrUpdate`). */
 export function ClassEditor({ record, onClose }: ClassEditorProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ClassFormValues>();
   const majors = useQuery(majorsQueryOptions());
-  const save = useMutation(classSaveMutationOptions());
-
   const messages = useMemo<Record<ClassField, FieldMessages>>(() => {
     const grade = t('classes.rules.grade');
     const majorsText = t('classes.rules.majors');
@@ -57,83 +54,69 @@ export function ClassEditor({ record, onClose }: ClassEditorProps) {
       majorIds: { required: majorsText, invalid_format: majorsText, invalid_value: majorsText },
     };
   }, [t]);
-  const rules = rulesOf(classSaveSchema, classFields, messages);
-
-  const submit = () =>
-    submitDialog<ClassFormValues>({
-      form,
-      save: (values) =>
-        save.mutateAsync({
-          ...(record ? { id: record.id } : {}),
-          name: values.name,
-          grade: values.grade,
-          majorIds: values.majorIds,
-        } satisfies ClassSave),
-      done: () => {
-        toast.success(t(record ? 'classes.done.updated' : 'classes.done.added'));
-        onClose();
-      },
-      errors: (error) =>
-        saveErrors(error, classFields, messages, {
-          'classes.name_taken': 'name',
-          'org.major_not_found': 'majorIds',
-        }),
-    });
+  const { dialog, rules } = useSchemaDialog({
+    schema: classSaveSchema,
+    fields: classFields,
+    messages,
+    fieldOfErrorKey: {
+      'classes.name_taken': 'name',
+      'org.major_not_found': 'majorIds',
+    },
+    mutation: classSaveMutationOptions(),
+    body: (values: ClassFormValues): ClassSave => ({
+      ...(record ? { id: record.id } : {}),
+      name: values.name,
+      grade: values.grade,
+      majorIds: values.majorIds,
+    }),
+    saved: t(record ? 'classes.done.updated' : 'classes.done.added'),
+    onClose,
+  });
 
   return (
-    <Modal
-      open
+    <FormDialog
+      {...dialog}
+      name={record ? `class-edit-${record.id}` : 'class-add'}
       title={
         record ? t('classes.titles.editClass', { name: record.name }) : t('classes.titles.addClass')
       }
       okText={t('classes.actions.save')}
       cancelText={t('classes.actions.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      initialValues={{
+        name: record?.name ?? '',
+        grade: record?.grade ?? '',
+        majorIds: record?.majors.map((m) => m.id) ?? [],
+      }}
     >
-      <Form
-        form={form}
-        name={record ? `class-edit-${record.id}` : 'class-add'}
-        layout="vertical"
-        initialValues={{
-          name: record?.name ?? '',
-          grade: record?.grade ?? '',
-          majorIds: record?.majors.map((m) => m.id) ?? [],
-        }}
-        disabled={save.isPending}
+      <Form.Item name="name" label={t('classes.fields.className')} required rules={rules('name')}>
+        <Input
+          placeholder={t('classes.placeholders.className')}
+          maxLength={orgNameLimits.max + 10}
+        />
+      </Form.Item>
+      <Form.Item
+        name="grade"
+        label={t('classes.fields.grade')}
+        required
+        extra={t('classes.hints.grade')}
+        rules={rules('grade')}
       >
-        <Form.Item name="name" label={t('classes.fields.className')} required rules={rules('name')}>
-          <Input
-            placeholder={t('classes.placeholders.className')}
-            maxLength={orgNameLimits.max + 10}
-          />
-        </Form.Item>
-        <Form.Item
-          name="grade"
-          label={t('classes.fields.grade')}
-          required
-          extra={t('classes.hints.grade')}
-          rules={rules('grade')}
-        >
-          <Input placeholder={t('classes.placeholders.grade')} maxLength={4} inputMode="numeric" />
-        </Form.Item>
-        <Form.Item
-          name="majorIds"
-          label={t('classes.fields.majors')}
-          required
-          rules={rules('majorIds')}
-        >
-          <Select
-            mode="multiple"
-            placeholder={t('classes.placeholders.majors')}
-            loading={majors.isPending}
-            options={majorOptionGroups(majors.data ?? [])}
-            showSearch={{ optionFilterProp: 'label' }}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input placeholder={t('classes.placeholders.grade')} maxLength={4} inputMode="numeric" />
+      </Form.Item>
+      <Form.Item
+        name="majorIds"
+        label={t('classes.fields.majors')}
+        required
+        rules={rules('majorIds')}
+      >
+        <Select
+          mode="multiple"
+          placeholder={t('classes.placeholders.majors')}
+          loading={majors.isPending}
+          options={majorOptionGroups(majors.data ?? [])}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Input, Segmented, Select, Space } from 'antd';
+import { Segmented } from 'antd';
 import { orgNameLimits } from '@platform/contract';
+import { FilterBar, SearchFilter, SelectFilter } from '../../shared/ui/Filters';
 import { majorsQueryOptions } from '../org/api';
 import type { ClassPageQuery } from './api';
 import { majorOptionGroups } from './ClassEditor';
@@ -21,7 +22,7 @@ export function ClassFilters({ value, onChange }: ClassFiltersProps) {
     onChange({ ...value, [key]: v ?? undefined });
 
   return (
-    <Space wrap style={{ marginBottom: 16 }}>
+    <FilterBar>
       <Segmented<'in-use' | 'archived'>
         value={value.archived ? 'archived' : 'in-use'}
         onChange={(v) => set('archived', v === 'archived' ? 'true' : undefined)}
@@ -30,32 +31,26 @@ export function ClassFilters({ value, onChange }: ClassFiltersProps) {
           { value: 'archived', label: t('classes.filters.archived') },
         ]}
       />
-      <Input.Search
-        aria-label={t('classes.placeholders.searchName')}
+      <SearchFilter
         placeholder={t('classes.placeholders.searchName')}
-        allowClear
         maxLength={orgNameLimits.max}
-        style={{ width: 200 }}
-        onSearch={(name) => set('name', name.trim() || undefined)}
+        width={200}
+        onSearch={(name) => set('name', name)}
       />
-      <Input.Search
-        aria-label={t('classes.placeholders.filterGrade')}
+      <SearchFilter
         placeholder={t('classes.placeholders.filterGrade')}
-        allowClear
         maxLength={4}
-        style={{ width: 140 }}
-        onSearch={(grade) => set('grade', grade.trim() || undefined)}
+        width={140}
+        onSearch={(grade) => set('grade', grade)}
       />
-      <Select<string>
-        aria-label={t('classes.placeholders.allMajors')}
+      <SelectFilter<string>
         placeholder={t('classes.placeholders.allMajors')}
-        allowClear
-        style={{ width: 200 }}
+        width={200}
         value={value.majorId}
         onChange={(v) => set('majorId', v)}
         options={majorOptionGroups(majors.data ?? [])}
         showSearch={{ optionFilterProp: 'label' }}
       />
-    </Space>
+    </FilterBar>
   );
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockApi, page, permissionsPath, type ApiCall } from '../../test/api';
-import { clickButton, rowOf } from '../../test/antd';
+import { type ApiCall, mockScreenApi, pageAnswer, queriesTo } from '../../test/api';
+import { clickButton, rowOf, searchFor } from '../../test/antd';
 import { ClassManagement } from './ClassManagement';
 import { sampleClass, sampleMajors } from './testing';
 
@@ -29,22 +29,20 @@ const rows = [
   }),
 ];
 
-function api(permissions: string[], answer: (call: ApiCall) => unknown = () => null) {
-  return mockApi((call) => {
-    if (call.path === permissionsPath) return permissions;
-    if (call.path === '/api-user/org/major/list') return sampleMajors;
-    if (call.path === pagePath) {
-      const archived = call.query.get('archived') === 'true';
-      const records = archived
-        ? [sampleClass({ id: '503', name: '旧班级', archived: true })]
-        : rows;
-      return page(records, archived ? 1 : 12, Number(call.query.get('pageNum')));
-    }
-    return answer(call);
-  });
+function api(permissions: string[], answer?: (call: ApiCall) => unknown) {
+  return mockScreenApi(
+    permissions,
+    {
+      '/api-user/org/major/list': sampleMajors,
+      [pagePath]: (call: ApiCall) =>
+        call.query.get('archived') === 'true'
+          ? pageAnswer([sampleClass({ id: '503', name: '旧班级', archived: true })], 1)(call)
+          : pageAnswer(rows, 12)(call),
+    },
+    answer,
+  );
 }
-const pageQueries = (calls: ApiCall[]) =>
-  calls.filter((c) => c.path === pagePath).map((c) => Object.fromEntries(c.query));
+const pageQueries = (calls: ApiCall[]) => queriesTo(calls, pagePath);
 
 describe('class management', { timeout: 30_000 }, () => {
   it('shows the server page with majors and counts, and every action for a manager', async () => {
@@ -75,9 +73,7 @@ describe('class management', { timeout: 30_000 }, () => {
     const calls = api(managerPermissions);
     renderView(<ClassManagement />, url);
     await waitFor(() => rowOf('大数据 2023 班'));
-    const search = screen.getByLabelText('搜索班级名称');
-    fireEvent.change(search, { target: { value: ' 物联网 ' } });
-    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    searchFor('搜索班级名称', ' 物联网 ');
     await waitFor(() => expect(pageQueries(calls).at(-1)).toMatchObject({ name: '物联网' }));
     fireEvent.click(screen.getByText('已归档的班级'));
     const old = await waitFor(() => rowOf('旧班级'));
@@ -96,13 +92,10 @@ describe('class management', { timeout: 30_000 }, () => {
   it("shows the server's refusal when a class with students is deleted", async () => {
     const calls = api(managerPermissions, (call) =>
       call.path === '/api-user/classes/delete/501'
-        ? jsonResponse(
-            envelope(null, 9000, {
-              message: '该班级下存在学生，无法删除',
-              errorKey: 'classes.has_students',
-            }),
-            409,
-          )
+        ? refusal(409, {
+            message: '该班级下存在学生，无法删除',
+            errorKey: 'classes.has_students',
+          })
         : null,
     );
     renderView(<ClassManagement />, url);

@@ -1,26 +1,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Card, Space, type TableColumnsType, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ClassRecord } from '@platform/contract';
 import { toast } from '../../shared/toast';
-import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
+import { PageTable } from '../../shared/ui/PageTable';
+import { actionsColumn, ConfirmAction, RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
-import { usePaging } from '../../shared/usePaging';
+import { useFilteredPage } from '../../shared/usePaging';
+import { formatInstant } from '../../shared/dates';
 import { classDeleteMutationOptions, classPageQueryOptions } from './api';
 import { ArchiveClassDialog } from './ArchiveClassDialog';
 import { ClassEditor } from './ClassEditor';
-import { ClassFilters, type ClassFilter } from './ClassFilters';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as local date and time to the minute. */
-function formatInstant(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+import { ClassFilters } from './ClassFilters';
 
 /**
  * The school's classes (admin/classes): a server-paged, filtered table with add and edit
@@ -29,18 +22,14 @@ function formatInstant(iso: string): string {
 export function ClassManagement() {
   const { t } = useTranslation();
   const can = useCan();
-  const [filter, setFilterState] = useState<ClassFilter>({});
-  const { paging, pagination, reset } = usePaging((total) => t('classes.values.total', { total }));
-  const page = useQuery(classPageQueryOptions({ ...filter, ...paging }));
+  const { filter, setFilter, page, pagination } = useFilteredPage(
+    (total) => t('classes.values.total', { total }),
+    classPageQueryOptions,
+  );
   const remove = useMutation(classDeleteMutationOptions());
   // null: closed; { record: undefined }: adding.
   const [editing, setEditing] = useState<{ record?: ClassRecord } | null>(null);
   const [archiving, setArchiving] = useState<ClassRecord | null>(null);
-
-  const setFilter = (next: ClassFilter) => {
-    setFilterState(next);
-    reset();
-  };
 
   const columns: TableColumnsType<ClassRecord> = [
     { key: 'name', dataIndex: 'name', title: t('classes.fields.className') },
@@ -72,41 +61,38 @@ export function ClassManagement() {
       title: t('classes.fields.createdAt'),
       render: (_, r) => formatInstant(r.createdAt),
     },
-    {
-      key: 'actions',
-      title: t('classes.fields.actions'),
-      fixed: 'right',
-      render: (_, r) => (
-        <Space size={0} wrap>
+    actionsColumn<ClassRecord>(
+      t('classes.fields.actions'),
+      (r) => (
+        <>
           {can('class.edit') && !r.archived && (
-            <Button type="link" size="small" onClick={() => setEditing({ record: r })}>
+            <RowAction onClick={() => setEditing({ record: r })}>
               {t('classes.actions.edit')}
-            </Button>
+            </RowAction>
           )}
           {can('class.archive') && !r.archived && (
-            <Button type="link" size="small" danger onClick={() => setArchiving(r)}>
+            <RowAction danger onClick={() => setArchiving(r)}>
               {t('classes.actions.archive')}
-            </Button>
+            </RowAction>
           )}
           {can('class.delete') && (
-            <Popconfirm
+            <ConfirmAction
               title={t('classes.confirm.deleteClass', { name: r.name })}
               okText={t('classes.actions.ok')}
               cancelText={t('classes.actions.cancel')}
-              okButtonProps={{ danger: true }}
               onConfirm={() =>
                 // A refusal (students in the class) is toasted by the request layer.
                 remove.mutate(r.id, { onSuccess: () => toast.success(t('classes.done.deleted')) })
               }
+              disabled={remove.isPending}
             >
-              <Button type="link" size="small" danger disabled={remove.isPending}>
-                {t('classes.actions.delete')}
-              </Button>
-            </Popconfirm>
+              {t('classes.actions.delete')}
+            </ConfirmAction>
           )}
-        </Space>
+        </>
       ),
-    },
+      { wrap: true },
+    ),
   ];
 
   return (
@@ -121,20 +107,7 @@ export function ClassManagement() {
       }
     >
       <ClassFilters value={filter} onChange={setFilter} />
-      {page.isError && !page.data ? (
-        <LoadFailed error={page.error} onRetry={() => void page.refetch()} />
-      ) : (
-        <Table<ClassRecord>
-          rowKey="id"
-          size="middle"
-          loading={page.isFetching}
-          dataSource={page.data?.records ?? []}
-          columns={columns}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <EmptyState /> }}
-          pagination={pagination(page.data?.total)}
-        />
-      )}
+      <PageTable<ClassRecord> page={page} pagination={pagination} columns={columns} />
       {editing && (
         <ClassEditor
           key={editing.record?.id ?? 'new'}

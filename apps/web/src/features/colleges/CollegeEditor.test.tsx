@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { envelope, jsonResponse, setupTestEnvironment } from '../../test/helpers';
+import { refusal, setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import type { ApiCall } from '../../test/api';
 import { chooseOption, clickButton, errorOf, field, typeInto } from '../../test/antd';
@@ -88,14 +88,11 @@ describe('college add and edit form', { timeout: 30_000 }, () => {
     const onClose = vi.fn();
     mockCollegesApi((call) =>
       call.path === '/api-user/colleges/saveOrUpdate'
-        ? jsonResponse(
-            envelope(null, 9000, {
-              message: '添加失败：该学校地址前缀已被使用',
-              errorKey: 'colleges.add_failed',
-              fields: { url: 'invalid_value' },
-            }),
-            409,
-          )
+        ? refusal(409, {
+            message: '添加失败：该学校地址前缀已被使用',
+            errorKey: 'colleges.add_failed',
+            fields: { url: 'invalid_value' },
+          })
         : null,
     );
     renderView(<CollegeEditor onClose={onClose} />, url);
@@ -107,14 +104,11 @@ describe('college add and edit form', { timeout: 30_000 }, () => {
 
   it('puts input errors of the server on the fields', async () => {
     mockCollegesApi(() =>
-      jsonResponse(
-        envelope(null, 9000, {
-          message: '输入有误，请检查后重试',
-          errorKey: 'common.invalid_input',
-          fields: { address: 'too_long' },
-        }),
-        400,
-      ),
+      refusal(400, {
+        message: '输入有误，请检查后重试',
+        errorKey: 'common.invalid_input',
+        fields: { address: 'too_long' },
+      }),
     );
     renderView(<CollegeEditor onClose={() => {}} />, url);
     await fillValid();

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Input, Select, Space } from 'antd';
 import { rootRegionId } from '@platform/contract';
+import { FilterBar, SearchFilter, SelectFilter } from '../../shared/ui/Filters';
 import type { CollegeFilter } from './api';
 import { schoolTypeOptions, useLang } from './collegeFormat';
 import { RegionSelect } from './RegionSelect';
@@ -17,22 +17,18 @@ export function CollegeFilters({ value, onChange }: CollegeFiltersProps) {
   const set = (change: Partial<CollegeFilter>) => onChange({ ...value, ...change });
 
   return (
-    <Space wrap style={{ marginBottom: 16 }}>
-      <Input.Search
-        aria-label={t('colleges.placeholders.searchName')}
+    <FilterBar>
+      <SearchFilter
         placeholder={t('colleges.placeholders.searchName')}
-        allowClear
         maxLength={50}
-        style={{ width: 220 }}
-        onSearch={(name) => set({ name: name.trim() || undefined })}
+        width={220}
+        onSearch={(name) => set({ name })}
       />
-      <Select<number>
-        aria-label={t('colleges.placeholders.allTypes')}
+      <SelectFilter<number>
         placeholder={t('colleges.placeholders.allTypes')}
-        allowClear
-        style={{ width: 180 }}
+        width={180}
         value={value.type}
-        onChange={(type) => set({ type: type ?? undefined })}
+        onChange={(type) => set({ type })}
         options={schoolTypeOptions(lang)}
       />
       <RegionSelect
@@ -50,18 +46,16 @@ export function CollegeFilters({ value, onChange }: CollegeFiltersProps) {
         value={value.city}
         onChange={(city) => set({ city })}
       />
-      <Select<'true' | 'false'>
-        aria-label={t('colleges.placeholders.allStates')}
+      <SelectFilter<'true' | 'false'>
         placeholder={t('colleges.placeholders.allStates')}
-        allowClear
-        style={{ width: 130 }}
+        width={130}
         value={value.enabled}
-        onChange={(enabled) => set({ enabled: enabled ?? undefined })}
+        onChange={(enabled) => set({ enabled })}
         options={[
           { value: 'true', label: t('colleges.state.enabled') },
           { value: 'false', label: t('colleges.state.disabled') },
         ]}
       />
-    </Space>
+    </FilterBar>
   );
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { envelope, refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { page, type ApiCall } from '../../test/api';
-import { chooseOption, clickButton, rowOf } from '../../test/antd';
+import { type ApiCall, callsTo, page, pageAnswer, queriesTo, refusedOnce } from '../../test/api';
+import { chooseOption, clickButton, rowOf, searchFor } from '../../test/antd';
 import { stubXhr } from '../../test/xhr';
 import { CollegeList } from './CollegeList';
 import { mockCollegesApi, sampleCollege } from './testing';
@@ -12,7 +12,8 @@ setupTestEnvironment();
 polyfillBrowser();
 
 const url = '/sch_edu/operation/colleges';
-const pageCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === '/api-user/colleges/page');
+const pagePath = '/api-user/colleges/page';
+const pageQueries = (calls: ApiCall[]) => queriesTo(calls, pagePath);
 const other = sampleCollege({
   id: '302',
   name: '北京理工学院',
@@ -30,7 +31,7 @@ const other = sampleCollege({
 
 function listApi(answer: (call: ApiCall) => unknown = () => null, permissions?: string[]) {
   return mockCollegesApi((call) => {
-    if (call.path === '/api-user/colleges/page') return page([sampleCollege(), other], 2);
+    if (call.path === pagePath) return page([sampleCollege(), other], 2);
     return answer(call);
   }, permissions);
 }
@@ -56,7 +57,7 @@ describe('colleges list', { timeout: 30_000 }, () => {
     expect(within(second).getByText('北京市')).toBeTruthy();
     expect(within(second).getByText('12 / 500')).toBeTruthy();
     expect(within(second).getByRole('switch').getAttribute('aria-checked')).toBe('false');
-    expect(Object.fromEntries(pageCalls(calls)[0]!.query)).toEqual({
+    expect(pageQueries(calls)[0]).toEqual({
       pageNum: '1',
       pageSize: '10',
     });
@@ -64,19 +65,17 @@ describe('colleges list', { timeout: 30_000 }, () => {
 
   it('sends filters and paging to the server', async () => {
     const calls = mockCollegesApi((call) =>
-      call.path === '/api-user/colleges/page'
-        ? page([sampleCollege()], 25, Number(call.query.get('pageNum')))
-        : null,
+      call.path === pagePath ? pageAnswer([sampleCollege()], 25)(call) : null,
     );
     renderView(<CollegeList />, url);
     await screen.findByText('深圳职业技术大学');
     fireEvent.click(screen.getByTitle('2'));
-    await waitFor(() => expect(pageCalls(calls).at(-1)?.query.get('pageNum')).toBe('2'));
+    await waitFor(() => expect(pageQueries(calls).at(-1)?.pageNum).toBe('2'));
 
     await chooseOption(screen.getByLabelText('全部类型'), '中职院校');
-    await waitFor(() => expect(pageCalls(calls).at(-1)?.query.get('type')).toBe('5'));
+    await waitFor(() => expect(pageQueries(calls).at(-1)?.type).toBe('5'));
     // A new filter starts again from the first page.
-    expect(pageCalls(calls).at(-1)?.query.get('pageNum')).toBe('1');
+    expect(pageQueries(calls).at(-1)?.pageNum).toBe('1');
     await chooseOption(screen.getByLabelText('全部省份'), '广东省');
     await waitFor(() =>
       expect(screen.getByLabelText('全部城市').closest('.ant-select')?.className).not.toContain(
@@ -85,11 +84,9 @@ describe('colleges list', { timeout: 30_000 }, () => {
     );
     await chooseOption(screen.getByLabelText('全部城市'), '广州市');
     await chooseOption(screen.getByLabelText('全部状态'), '停用');
-    const search = screen.getByLabelText('按学校名称搜索');
-    fireEvent.change(search, { target: { value: ' 职业 ' } });
-    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    searchFor('按学校名称搜索', ' 职业 ');
     await waitFor(() =>
-      expect(Object.fromEntries(pageCalls(calls).at(-1)!.query)).toEqual({
+      expect(pageQueries(calls).at(-1)).toEqual({
         pageNum: '1',
         pageSize: '10',
         name: '职业',
@@ -101,8 +98,8 @@ describe('colleges list', { timeout: 30_000 }, () => {
     );
     // Another province starts its cities over.
     await chooseOption(screen.getByLabelText('全部省份'), '北京市');
-    await waitFor(() => expect(pageCalls(calls).at(-1)?.query.get('province')).toBe('110000'));
-    expect(pageCalls(calls).at(-1)?.query.has('city')).toBe(false);
+    await waitFor(() => expect(pageQueries(calls).at(-1)?.province).toBe('110000'));
+    expect(callsTo(calls, pagePath).at(-1)?.query.has('city')).toBe(false);
   });
 
   it('hides every action the user may not use', async () => {
@@ -138,20 +135,17 @@ describe('colleges list', { timeout: 30_000 }, () => {
   });
 
   it('changes the account limit with a form-encoded call, and shows a refusal on the field', async () => {
-    let refuse = true;
-    const calls = listApi((call) => {
-      if (call.path !== '/nledu-cloud-sso-upms/school/updateTotalUser') return null;
-      if (!refuse) return sampleCollege({ maxStudents: 40 });
-      refuse = false;
-      return jsonResponse(
-        envelope(null, 9000, {
-          message: '学生账号上限不能小于当前学生数（30）',
-          errorKey: 'colleges.below_students',
-          fields: { totalUser: 'invalid_value' },
-        }),
-        400,
-      );
-    });
+    const update = refusedOnce(
+      refusal(400, {
+        message: '学生账号上限不能小于当前学生数（30）',
+        errorKey: 'colleges.below_students',
+        fields: { totalUser: 'invalid_value' },
+      }),
+      sampleCollege({ maxStudents: 40 }),
+    );
+    const calls = listApi((call) =>
+      call.path === '/nledu-cloud-sso-upms/school/updateTotalUser' ? update() : null,
+    );
     renderView(<CollegeList />, url);
     await screen.findByText('深圳职业技术大学');
     fireEvent.click(within(rowOf('深圳职业技术大学')).getByText('账号上限'));

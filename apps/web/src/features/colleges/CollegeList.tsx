@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Space, Switch, Table, Tag, type TableColumnsType } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Card, Space, Switch, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import type { College } from '@platform/contract';
+import type { College, PageQuery } from '@platform/contract';
 import { toast } from '../../shared/toast';
-import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
+import { PageTable } from '../../shared/ui/PageTable';
+import { actionsColumn } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
-import { usePaging } from '../../shared/usePaging';
+import { useFilteredPage } from '../../shared/usePaging';
+import { formatTime } from '../../shared/dates';
 import { collegeEnableMutationOptions, collegePageQueryOptions, type CollegeFilter } from './api';
-import { formatTime, schoolTypeName, useLang, yuanOf } from './collegeFormat';
+import { schoolTypeName, useLang, yuanOf } from './collegeFormat';
 import { CollegeFilters } from './CollegeFilters';
 import { CollegeEditor } from './CollegeEditor';
 import { CollegeRowActions, type CollegeDialog } from './CollegeRowActions';
@@ -60,16 +62,13 @@ export function CollegeList() {
   const { t } = useTranslation();
   const { lang, language } = useLang();
   const can = useCan();
-  const [filter, setFilterState] = useState<CollegeFilter>({});
-  const { paging, pagination, reset } = usePaging((total) => t('colleges.total', { total }));
+  const { filter, setFilter, page, pagination } = useFilteredPage(
+    (total) => t('colleges.total', { total }),
+    (query: CollegeFilter & PageQuery) => collegePageQueryOptions(query, language),
+  );
   const [open, setOpen] = useState<Open>(null);
-  const page = useQuery(collegePageQueryOptions({ ...filter, ...paging }, language));
   const close = () => setOpen(null);
 
-  const setFilter = (next: CollegeFilter) => {
-    setFilterState(next);
-    reset();
-  };
   const yuan = (fen: number) => t('colleges.units.yuan', { amount: yuanOf(fen, language) });
 
   const columns: TableColumnsType<College> = [
@@ -136,14 +135,13 @@ export function CollegeList() {
       title: t('colleges.fields.createdAt'),
       render: (iso: string) => formatTime(iso, language),
     },
-    {
-      key: 'actions',
-      title: t('colleges.fields.actions'),
-      fixed: 'right',
-      render: (_, c) => (
+    actionsColumn<College>(
+      t('colleges.fields.actions'),
+      (c) => (
         <CollegeRowActions college={c} onOpen={(dialog, college) => setOpen({ dialog, college })} />
       ),
-    },
+      { wrap: true },
+    ),
   ];
 
   return (
@@ -169,20 +167,7 @@ export function CollegeList() {
       }
     >
       <CollegeFilters value={filter} onChange={setFilter} />
-      {page.isError && !page.data ? (
-        <LoadFailed error={page.error} onRetry={() => void page.refetch()} />
-      ) : (
-        <Table<College>
-          rowKey="id"
-          size="middle"
-          loading={page.isFetching}
-          dataSource={page.data?.records ?? []}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <EmptyState /> }}
-          columns={columns}
-          pagination={pagination(page.data?.total)}
-        />
-      )}
+      <PageTable<College> page={page} pagination={pagination} columns={columns} />
       {(open?.dialog === 'add' || open?.dialog === 'edit') && (
         <CollegeEditor key={open.college?.id ?? 'new'} college={open.college} onClose={close} />
       )}

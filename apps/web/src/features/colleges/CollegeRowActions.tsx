@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Popconfirm, Space } from 'antd';
 import type { College } from '@platform/contract';
 import { toast } from '../../shared/toast';
+import { ConfirmAction, RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
 import { collegeDeleteMutationOptions } from './api';
 
@@ -13,7 +13,7 @@ interface CollegeRowActionsProps {
   onOpen: (dialog: CollegeDialog, college: College) => void;
 }
 
-/** Row actions of a school, each shown only with its permission. */
+/** Row actions of a school, each shown only with its permission (in `actionsColumn`). */
 export function CollegeRowActions({ college, onOpen }: CollegeRowActionsProps) {
   const { t } = useTranslation();
   const can = useCan();
@@ -21,30 +21,26 @@ export function CollegeRowActions({ college, onOpen }: CollegeRowActionsProps) {
   // Failures are toasted by the request layer with the server's message.
 
   return (
-    <Space size={0} wrap>
+    <>
       {can('college.edit') && (
-        <Button type="link" size="small" onClick={() => onOpen('edit', college)}>
-          {t('colleges.actions.edit')}
-        </Button>
+        <RowAction onClick={() => onOpen('edit', college)}>{t('colleges.actions.edit')}</RowAction>
       )}
       {can('college.total_user') && (
-        <Button type="link" size="small" onClick={() => onOpen('totalUser', college)}>
+        <RowAction onClick={() => onOpen('totalUser', college)}>
           {t('colleges.actions.totalUser')}
-        </Button>
+        </RowAction>
       )}
       {can('college.admins') && (
-        <Button type="link" size="small" onClick={() => onOpen('admins', college)}>
+        <RowAction onClick={() => onOpen('admins', college)}>
           {t('colleges.actions.admins')}
-        </Button>
+        </RowAction>
       )}
       {can('college.delete') && (
-        <Popconfirm
+        <ConfirmAction
           title={t('colleges.confirm.delete', { name: college.name })}
           okText={t('colleges.actions.delete')}
           cancelText={t('colleges.actions.cancel')}
           okButtonProps={{ danger: true, loading: remove.isPending }}
-          // antd keeps the dialog open with a spinner until the returned promise settles.
-          // eslint-disable-next-line @typescript-eslint/no-misused-promises
           onConfirm={() =>
             remove.mutateAsync(college.id).then(
               () => toast.success(t('colleges.done.deleted')),
@@ -52,11 +48,9 @@ export function CollegeRowActions({ college, onOpen }: CollegeRowActionsProps) {
             )
           }
         >
-          <Button type="link" size="small" danger>
-            {t('colleges.actions.delete')}
-          </Button>
-        </Popconfirm>
+          {t('colleges.actions.delete')}
+        </ConfirmAction>
       )}
-    </Space>
+    </>
   );
 }

@@ -15,8 +15,9 @@ import {
 } from '@platform/contract';
 import { showErrorToast, toast } from '../../shared/toast';
 import { uploadRequest } from '../../shared/ui/uploadRequest';
+import { saveBlob } from '../../shared/saveBlob';
 import { collegeKeys, importTemplateMutationOptions } from './api';
-import { saveBlob, useLang } from './collegeFormat';
+import { useLang } from './collegeFormat';
 
 const maxMb = collegeLimits.importMaxBytes / 1024 / 1024;
 

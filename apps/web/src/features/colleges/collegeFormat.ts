@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { schoolTypeNames, schoolTypes, type Lang, type SchoolType } from '@platform/contract';
 import { apiLanguage, isLanguage } from '../../shared/i18n';
 
-/** Display helpers of the colleges screen: money, school types, times and downloads. */
+/** Display helpers of the colleges screen: money, school types and times. */
 
 /** The API language of the UI language in use. */
 export function useLang(): { lang: Lang; language: string } {
@@ -28,22 +28,4 @@ export function schoolTypeName(type: number | null, lang: Lang): string {
 
 export function schoolTypeOptions(lang: Lang): { value: SchoolType; label: string }[] {
   return schoolTypes.map((value) => ({ value, label: schoolTypeNames[value][lang] }));
-}
-
-export function formatTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(language, { hour12: false });
-}
-
-/** Offers a downloaded file to the browser under its name. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

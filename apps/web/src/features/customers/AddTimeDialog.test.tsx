@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { mockApi, type ApiCall } from '../../test/api';
 import { clickButton } from '../../test/antd';
+import { formatInstant } from '../../shared/dates';
 import { AddTimeDialog } from './AddTimeDialog';
-import { formatInstant } from './customerFormat';
 import { sampleCustomer } from './testing';
 
 setupTestEnvironment();
@@ -64,14 +64,11 @@ describe('add service time dialog', { timeout: 30_000 }, () => {
 
   it('puts the server’s field errors on the inputs and says the add failed', async () => {
     mockApi(() =>
-      jsonResponse(
-        envelope(null, 9000, {
-          message: '增加后的服务结束时间超出可记录的范围',
-          errorKey: 'customers.end_out_of_range',
-          fields: { hours: 'invalid_value' },
-        }),
-        400,
-      ),
+      refusal(400, {
+        message: '增加后的服务结束时间超出可记录的范围',
+        errorKey: 'customers.end_out_of_range',
+        fields: { hours: 'invalid_value' },
+      }),
     );
     renderView(<AddTimeDialog customer={sampleCustomer()} onClose={() => {}} />);
     type('增加时长（小时）', '2147483647');

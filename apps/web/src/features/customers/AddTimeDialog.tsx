@@ -11,9 +11,10 @@ import {
 import { isRequestError } from '../../shared/request';
 import { toast } from '../../shared/toast';
 import { fieldErrorText, serverFieldErrors, type FieldMessages } from '../../shared/zodForm';
+import { formatInstant } from '../../shared/dates';
 import { customerAddTimeMutationOptions } from './api';
 import { issueOf, trim } from './customerForm';
-import { formatInstant, useFailureText } from './customerFormat';
+import { useFailureText } from './customerFormat';
 
 type Field = 'hours' | 'reason';
 const fields: readonly Field[] = ['hours', 'reason'];

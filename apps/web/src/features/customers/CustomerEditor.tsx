@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { customerLimits, type Customer } from '@platform/contract';
 import { toast } from '../../shared/toast';
 import type { FieldMessages } from '../../shared/zodForm';
+import { textMessages, useSaveDialog } from '../../shared/dialogForm';
+import { FormDialog } from '../../shared/ui/FormDialog';
 import { customerSaveMutationOptions } from './api';
 import { CollegeSelect } from './CollegeSelect';
 import {
@@ -26,19 +27,12 @@ interface CustomerEditorProps {
 /** The add/edit dialog of a customer (`customer/saveOrUpdate`). */
 export function CustomerEditor({ customer, onClose }: CustomerEditorProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<CustomerFormValues>();
   const enums = useCustomerEnums();
   const failure = useFailureText();
-  const save = useMutation(customerSaveMutationOptions());
 
   const messages = useMemo(() => {
     const spaces = t('customers.rules.noEdgeSpaces');
-    const length = (text: string): FieldMessages => ({
-      required: text,
-      too_short: text,
-      too_long: text,
-      invalid_format: spaces,
-    });
+    const length = (text: string) => textMessages(text, spaces);
     const all: Record<CustomerField, FieldMessages> = {
       name: length(t('customers.rules.name')),
       kind: { required: t('customers.rules.kind'), invalid_value: t('customers.rules.kind') },
@@ -57,22 +51,16 @@ export function CustomerEditor({ customer, onClose }: CustomerEditorProps) {
 
   const rules = (field: CustomerField) => customerRules(field, customer, messages[field]);
 
-  const submit = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const body = saveBodyOf(form.getFieldsValue(true), customer);
-    try {
-      await save.mutateAsync(body);
-      toast.success(t(customer ? 'customers.done.updated' : 'customers.done.added'));
-      onClose();
-    } catch (error) {
+  const dialog = useSaveDialog({
+    mutation: customerSaveMutationOptions(),
+    body: (values: CustomerFormValues) => saveBodyOf(values, customer),
+    saved: t(customer ? 'customers.done.updated' : 'customers.done.added'),
+    onClose,
+    errors: (error) => {
       toast.error(failure(customer ? 'update' : 'add', error));
-      form.setFields(saveFieldErrors(error, messages));
-    }
-  };
+      return saveFieldErrors(error, messages);
+    },
+  });
 
   const item = (field: CustomerField, label: string, required = false) => ({
     name: field,
@@ -82,73 +70,63 @@ export function CustomerEditor({ customer, onClose }: CustomerEditorProps) {
   });
 
   return (
-    <Modal
-      open
+    <FormDialog
+      {...dialog}
       width={640}
+      name={customer ? `customer-edit-${customer.id}` : 'customer-add'}
       title={
         customer ? t('customers.titles.edit', { name: customer.name }) : t('customers.titles.add')
       }
       okText={t('customers.actions.save')}
       cancelText={t('customers.actions.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      initialValues={formValuesOf(customer)}
     >
-      <Form
-        form={form}
-        name={customer ? `customer-edit-${customer.id}` : 'customer-add'}
-        layout="vertical"
-        initialValues={formValuesOf(customer)}
-        disabled={save.isPending}
+      <Form.Item {...item('name', t('customers.fields.name'), true)}>
+        <Input
+          placeholder={t('customers.placeholders.name')}
+          maxLength={customerLimits.nameMax + 10}
+        />
+      </Form.Item>
+      <Form.Item {...item('kind', t('customers.fields.kind'), true)}>
+        <Select<number> placeholder={t('customers.placeholders.select')} options={enums.kinds} />
+      </Form.Item>
+      <Form.Item {...item('collegeId', t('customers.fields.college'))}>
+        <CollegeSelect
+          placeholder={t('customers.placeholders.college')}
+          current={
+            customer?.collegeId
+              ? { id: customer.collegeId, name: customer.collegeName ?? customer.collegeId }
+              : null
+          }
+        />
+      </Form.Item>
+      <Form.Item {...item('contactName', t('customers.fields.contactName'))}>
+        <Input placeholder={t('customers.placeholders.contactName')} />
+      </Form.Item>
+      <Form.Item {...item('contactPhone', t('customers.fields.contactPhone'))}>
+        <Input placeholder={t('customers.placeholders.contactPhone')} maxLength={11} />
+      </Form.Item>
+      <Form.Item
+        {...item('serviceStart', t('customers.fields.serviceStart'), true)}
+        extra={customer ? undefined : t('customers.hints.serviceYear')}
       >
-        <Form.Item {...item('name', t('customers.fields.name'), true)}>
-          <Input
-            placeholder={t('customers.placeholders.name')}
-            maxLength={customerLimits.nameMax + 10}
-          />
-        </Form.Item>
-        <Form.Item {...item('kind', t('customers.fields.kind'), true)}>
-          <Select<number> placeholder={t('customers.placeholders.select')} options={enums.kinds} />
-        </Form.Item>
-        <Form.Item {...item('collegeId', t('customers.fields.college'))}>
-          <CollegeSelect
-            placeholder={t('customers.placeholders.college')}
-            current={
-              customer?.collegeId
-                ? { id: customer.collegeId, name: customer.collegeName ?? customer.collegeId }
-                : null
-            }
-          />
-        </Form.Item>
-        <Form.Item {...item('contactName', t('customers.fields.contactName'))}>
-          <Input placeholder={t('customers.placeholders.contactName')} />
-        </Form.Item>
-        <Form.Item {...item('contactPhone', t('customers.fields.contactPhone'))}>
-          <Input placeholder={t('customers.placeholders.contactPhone')} maxLength={11} />
-        </Form.Item>
-        <Form.Item
-          {...item('serviceStart', t('customers.fields.serviceStart'), true)}
-          extra={customer ? undefined : t('customers.hints.serviceYear')}
-        >
-          <Input type="date" disabled={Boolean(customer)} />
-        </Form.Item>
-        <Form.Item
-          {...item('serviceEnd', t('customers.fields.serviceEnd'), true)}
-          dependencies={['serviceStart']}
-          extra={customer ? t('customers.hints.periodLocked') : undefined}
-        >
-          <Input type="date" disabled={Boolean(customer)} />
-        </Form.Item>
-        <Form.Item {...item('remark', t('customers.fields.remark'))}>
-          <Input.TextArea
-            rows={3}
-            placeholder={t('customers.placeholders.remark')}
-            maxLength={customerLimits.remarkMax}
-            showCount
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input type="date" disabled={Boolean(customer)} />
+      </Form.Item>
+      <Form.Item
+        {...item('serviceEnd', t('customers.fields.serviceEnd'), true)}
+        dependencies={['serviceStart']}
+        extra={customer ? t('customers.hints.periodLocked') : undefined}
+      >
+        <Input type="date" disabled={Boolean(customer)} />
+      </Form.Item>
+      <Form.Item {...item('remark', t('customers.fields.remark'))}>
+        <Input.TextArea
+          rows={3}
+          placeholder={t('customers.placeholders.remark')}
+          maxLength={customerLimits.remarkMax}
+          showCount
+        />
+      </Form.Item>
+    </FormDialog>
   );
 }

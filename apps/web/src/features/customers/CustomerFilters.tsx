@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Input, Select, Space } from 'antd';
 import type { ServiceStatus } from '@platform/contract';
+import { FilterBar, SearchFilter, SelectFilter } from '../../shared/ui/Filters';
 import type { CustomerFilter } from './api';
 import { CollegeSelect } from './CollegeSelect';
 import { useCustomerEnums } from './customerFormat';
@@ -22,23 +22,19 @@ export function CustomerFilters({ value, onChange, fields = allFilters }: Custom
   const set = <K extends FilterField>(key: K, v: CustomerFilter[K] | null | undefined) =>
     onChange({ ...value, [key]: v ?? undefined });
   return (
-    <Space wrap style={{ marginBottom: 16 }}>
+    <FilterBar>
       {fields.includes('name') && (
-        <Input.Search
-          aria-label={t('customers.placeholders.searchName')}
+        <SearchFilter
           placeholder={t('customers.placeholders.searchName')}
-          allowClear
           maxLength={50}
-          style={{ width: 220 }}
-          onSearch={(name) => set('name', name.trim() || undefined)}
+          width={220}
+          onSearch={(name) => set('name', name)}
         />
       )}
       {fields.includes('kind') && (
-        <Select<number>
-          aria-label={t('customers.placeholders.allKinds')}
+        <SelectFilter<number>
           placeholder={t('customers.placeholders.allKinds')}
-          allowClear
-          style={{ width: 150 }}
+          width={150}
           value={value.kind}
           onChange={(v) => set('kind', v)}
           options={enums.kinds}
@@ -53,16 +49,14 @@ export function CustomerFilters({ value, onChange, fields = allFilters }: Custom
         />
       )}
       {fields.includes('status') && (
-        <Select<ServiceStatus>
-          aria-label={t('customers.placeholders.allStatuses')}
+        <SelectFilter<ServiceStatus>
           placeholder={t('customers.placeholders.allStatuses')}
-          allowClear
-          style={{ width: 150 }}
+          width={150}
           value={value.status}
           onChange={(v) => set('status', v)}
           options={enums.statuses}
         />
       )}
-    </Space>
+    </FilterBar>
   );
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockApi, page, permissionsPath, type ApiCall } from '../../test/api';
-import { chooseOption, clickButton, errorOf, field, rowOf } from '../../test/antd';
+import { type ApiCall, mockScreenApi, pageAnswer, queriesTo } from '../../test/api';
+import { chooseOption, clickButton, errorOf, field, rowOf, searchFor } from '../../test/antd';
 import { CustomerList } from './CustomerList';
 import { endOfDay, startOfDay } from './customerFormat';
 import { sampleCustomer } from './testing';
@@ -28,16 +28,18 @@ const rows = [
   }),
 ];
 
-function api(permissions: string[], answer: (call: ApiCall) => unknown = () => null) {
-  return mockApi((call) => {
-    if (call.path === permissionsPath) return permissions;
-    if (call.path === pagePath) return page(rows, 12, Number(call.query.get('pageNum')));
-    if (call.path === '/api-user/colleges/options') return [{ id: '11', name: '北方职业技术学院' }];
-    return answer(call);
-  });
+function api(permissions: string[], answer?: (call: ApiCall) => unknown) {
+  return mockScreenApi(
+    permissions,
+    {
+      [pagePath]: pageAnswer(rows, 12),
+      '/api-user/colleges/options': [{ id: '11', name: '北方职业技术学院' }],
+    },
+    answer,
+  );
 }
 
-const pageCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === pagePath);
+const pageQueries = (calls: ApiCall[]) => queriesTo(calls, pagePath);
 const writes = (calls: ApiCall[]) =>
   calls.filter((c) => c.method === 'POST').map((c) => `${c.method} ${c.path}`);
 
@@ -56,7 +58,7 @@ describe('customer list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(north).getByText('编辑')).toBeTruthy());
     expect(within(north).getByText('删除')).toBeTruthy();
     expect(screen.getByText('新增客户')).toBeTruthy();
-    expect(Object.fromEntries(pageCalls(calls)[0]!.query)).toEqual({
+    expect(pageQueries(calls)[0]).toEqual({
       pageNum: '1',
       pageSize: '10',
     });
@@ -67,16 +69,14 @@ describe('customer list', { timeout: 30_000 }, () => {
     renderView(<CustomerList />, url);
     await waitFor(() => rowOf('北方学院'));
     fireEvent.click(screen.getByTitle('2'));
-    await waitFor(() => expect(pageCalls(calls).at(-1)?.query.get('pageNum')).toBe('2'));
+    await waitFor(() => expect(pageQueries(calls).at(-1)?.pageNum).toBe('2'));
 
     await chooseOption(screen.getByLabelText('全部类型'), '临时客户');
     await chooseOption(screen.getByLabelText('全部状态'), '未开始');
     await chooseOption(screen.getByLabelText('全部学校'), '北方职业技术学院');
-    const search = screen.getByLabelText('按客户名称搜索');
-    fireEvent.change(search, { target: { value: ' 北方 ' } });
-    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    searchFor('按客户名称搜索', ' 北方 ');
     await waitFor(() =>
-      expect(Object.fromEntries(pageCalls(calls).at(-1)!.query)).toEqual({
+      expect(pageQueries(calls).at(-1)).toEqual({
         pageNum: '1',
         pageSize: '10',
         name: '北方',
@@ -102,22 +102,19 @@ describe('customer list', { timeout: 30_000 }, () => {
     renderView(<CustomerList />, url);
     const row = await waitFor(() => rowOf('南方体验校'));
     expect(within(row).queryByText('编辑')).toBeNull();
-    const loads = pageCalls(calls).length;
+    const loads = pageQueries(calls).length;
     fireEvent.click(within(row).getByText('删除'));
     await screen.findByText('确定删除客户“南方体验校”吗？其加时记录会保留。');
     expect(writes(calls)).toEqual([]);
     clickButton('确定');
     await waitFor(() => expect(toastTexts()).toContain('删除成功'));
     expect(writes(calls)).toEqual(['POST /api-operation/customer/delete/302']);
-    await waitFor(() => expect(pageCalls(calls).length).toBeGreaterThan(loads));
+    await waitFor(() => expect(pageQueries(calls).length).toBeGreaterThan(loads));
   });
 
   it('says the delete failed with the reason', async () => {
     api(['customer.delete'], () =>
-      jsonResponse(
-        envelope(null, 9000, { message: '客户不存在', errorKey: 'customers.not_found' }),
-        404,
-      ),
+      refusal(404, { message: '客户不存在', errorKey: 'customers.not_found' }),
     );
     renderView(<CustomerList />, url);
     fireEvent.click(within(await waitFor(() => rowOf('北方学院'))).getByText('删除'));

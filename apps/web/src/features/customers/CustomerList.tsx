@@ -2,20 +2,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Popconfirm, Space, type TableColumnsType } from 'antd';
+import { Button, Card, type TableColumnsType } from 'antd';
 import type { Customer } from '@platform/contract';
 import { toast } from '../../shared/toast';
+import { actionsColumn, ConfirmAction, RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
+import { dateOf, formatInstant } from '../../shared/dates';
 import { customerDeleteMutationOptions } from './api';
 import { CustomerEditor } from './CustomerEditor';
 import { CustomerFilters } from './CustomerFilters';
-import {
-  dateOf,
-  formatInstant,
-  StatusTag,
-  useCustomerEnums,
-  useFailureText,
-} from './customerFormat';
+import { useCustomerColumns, useFailureText } from './customerFormat';
 import { PageTable } from './PageTable';
 import { useCustomerPage } from './useCustomerPage';
 
@@ -27,23 +23,21 @@ function DeleteAction({ customer }: { customer: Customer }) {
   const failure = useFailureText();
   const remove = useMutation(customerDeleteMutationOptions());
   return (
-    <Popconfirm
+    <ConfirmAction
       title={t('customers.confirmDelete', { name: customer.name })}
       okText={t('customers.actions.confirm')}
       cancelText={t('customers.actions.cancel')}
-      // antd keeps the dialog open with a spinner until the returned promise settles.
-      // eslint-disable-next-line @typescript-eslint/no-misused-promises
+      okButtonProps={{}}
       onConfirm={() =>
         remove.mutateAsync(customer.id).then(
           () => void toast.success(t('customers.done.deleted')),
           (error: unknown) => void toast.error(failure('delete', error)),
         )
       }
+      loading={remove.isPending}
     >
-      <Button type="link" size="small" danger loading={remove.isPending}>
-        {t('customers.actions.delete')}
-      </Button>
-    </Popconfirm>
+      {t('customers.actions.delete')}
+    </ConfirmAction>
   );
 }
 
@@ -51,26 +45,16 @@ function DeleteAction({ customer }: { customer: Customer }) {
 export function CustomerList() {
   const { t } = useTranslation();
   const can = useCan();
-  const enums = useCustomerEnums();
+  const shared = useCustomerColumns();
   const { filter, setFilter, page, pagination } = useCustomerPage();
   const [editing, setEditing] = useState<Editing>(null);
   const canEdit = can('customer.edit');
   const canDelete = can('customer.delete');
 
   const columns: TableColumnsType<Customer> = [
-    { key: 'name', title: t('customers.fields.name'), dataIndex: 'name' },
-    {
-      key: 'kind',
-      title: t('customers.fields.kind'),
-      dataIndex: 'kind',
-      render: (kind: number) => enums.kindName(kind),
-    },
-    {
-      key: 'college',
-      title: t('customers.fields.college'),
-      dataIndex: 'collegeName',
-      render: (name: string | null) => name ?? '—',
-    },
+    shared.name,
+    shared.kind,
+    shared.college,
     {
       key: 'contact',
       title: t('customers.fields.contactName'),
@@ -81,35 +65,23 @@ export function CustomerList() {
       title: t('customers.fields.servicePeriod'),
       render: (_, c) => `${dateOf(c.serviceStart)} ~ ${formatInstant(c.serviceEnd)}`,
     },
-    {
-      key: 'status',
-      title: t('customers.fields.status'),
-      dataIndex: 'status',
-      render: (status: Customer['status']) => <StatusTag status={status} />,
-    },
-    {
-      key: 'remainingDays',
-      title: t('customers.fields.remainingDays'),
-      dataIndex: 'remainingDays',
-    },
+    shared.status,
+    shared.remainingDays,
     { key: 'remark', title: t('customers.fields.remark'), dataIndex: 'remark', ellipsis: true },
   ];
   if (canEdit || canDelete) {
-    columns.push({
-      key: 'actions',
-      title: t('customers.fields.actions'),
-      fixed: 'right',
-      render: (_, c) => (
-        <Space size={0}>
+    columns.push(
+      actionsColumn<Customer>(t('customers.fields.actions'), (c) => (
+        <>
           {canEdit && (
-            <Button type="link" size="small" onClick={() => setEditing({ customer: c })}>
+            <RowAction onClick={() => setEditing({ customer: c })}>
               {t('customers.actions.edit')}
-            </Button>
+            </RowAction>
           )}
           {canDelete && <DeleteAction customer={c} />}
-        </Space>
-      ),
-    });
+        </>
+      )),
+    );
   }
 
   return (

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, Card, Space, type TableColumnsType } from 'antd';
+import { Card, type TableColumnsType } from 'antd';
 import type { Customer } from '@platform/contract';
 import { areaPath, splitAreaPath } from '../../shared/permissions/menuRoutes';
+import { actionsColumn, RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
+import { dateOf, formatInstant } from '../../shared/dates';
 import { AddTimeDialog } from './AddTimeDialog';
 import { CustomerFilters } from './CustomerFilters';
-import { dateOf, formatInstant, StatusTag, useCustomerEnums } from './customerFormat';
+import { useCustomerColumns } from './customerFormat';
 import { PageTable } from './PageTable';
 import { useCustomerPage } from './useCustomerPage';
 
@@ -18,7 +20,7 @@ export const timeHistoryPath = 'operation/time-history';
 export function ServiceManagement() {
   const { t } = useTranslation();
   const can = useCan();
-  const enums = useCustomerEnums();
+  const shared = useCustomerColumns();
   const navigate = useNavigate();
   const { prefix } = splitAreaPath(useLocation().pathname);
   const { filter, setFilter, page, pagination } = useCustomerPage();
@@ -31,19 +33,9 @@ export function ServiceManagement() {
     );
 
   const columns: TableColumnsType<Customer> = [
-    { key: 'name', title: t('customers.fields.name'), dataIndex: 'name' },
-    {
-      key: 'kind',
-      title: t('customers.fields.kind'),
-      dataIndex: 'kind',
-      render: (kind: number) => enums.kindName(kind),
-    },
-    {
-      key: 'college',
-      title: t('customers.fields.college'),
-      dataIndex: 'collegeName',
-      render: (name: string | null) => name ?? '—',
-    },
+    shared.name,
+    shared.kind,
+    shared.college,
     {
       key: 'serviceStart',
       title: t('customers.fields.serviceStart'),
@@ -56,34 +48,16 @@ export function ServiceManagement() {
       dataIndex: 'serviceEnd',
       render: (v: string) => formatInstant(v),
     },
-    {
-      key: 'remainingDays',
-      title: t('customers.fields.remainingDays'),
-      dataIndex: 'remainingDays',
-    },
-    {
-      key: 'status',
-      title: t('customers.fields.status'),
-      dataIndex: 'status',
-      render: (status: Customer['status']) => <StatusTag status={status} />,
-    },
-    {
-      key: 'actions',
-      title: t('customers.fields.actions'),
-      fixed: 'right',
-      render: (_, c) => (
-        <Space size={0}>
-          {canAddTime && (
-            <Button type="link" size="small" onClick={() => setAdding(c)}>
-              {t('customers.actions.addTime')}
-            </Button>
-          )}
-          <Button type="link" size="small" onClick={() => void history(c)}>
-            {t('customers.actions.history')}
-          </Button>
-        </Space>
-      ),
-    },
+    shared.remainingDays,
+    shared.status,
+    actionsColumn<Customer>(t('customers.fields.actions'), (c) => (
+      <>
+        {canAddTime && (
+          <RowAction onClick={() => setAdding(c)}>{t('customers.actions.addTime')}</RowAction>
+        )}
+        <RowAction onClick={() => void history(c)}>{t('customers.actions.history')}</RowAction>
+      </>
+    )),
   ];
 
   return (

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockApi, page, permissionsPath, type ApiCall } from '../../test/api';
+import { type ApiCall, mockApi, mockScreenApi, page } from '../../test/api';
 import { clickButton, rowOf } from '../../test/antd';
-import { formatInstant } from './customerFormat';
+import { formatInstant } from '../../shared/dates';
 import { ServiceManagement } from './ServiceManagement';
 import { sampleCustomer, sampleLog } from './testing';
 import { TimeHistory } from './TimeHistory';
@@ -16,10 +16,7 @@ const historyPath = '/api-operation/customer/time/history';
 
 describe('service management', { timeout: 30_000 }, () => {
   it('shows service periods and offers adding time only with the permission', async () => {
-    mockApi((call) => {
-      if (call.path === permissionsPath) return [];
-      return call.path === '/api-operation/customer/page' ? page([sampleCustomer()]) : null;
-    });
+    mockScreenApi([], { '/api-operation/customer/page': page([sampleCustomer()]) });
     renderView(<ServiceManagement />, '/sch_edu/operation/services');
     const row = await waitFor(() => rowOf('北方学院'));
     expect(within(row).getByText(formatInstant(sampleCustomer().serviceEnd))).toBeTruthy();
@@ -30,10 +27,9 @@ describe('service management', { timeout: 30_000 }, () => {
   });
 
   it('opens the add-time dialog and links to the customer’s history', async () => {
-    mockApi((call) => {
-      if (call.path === permissionsPath) return ['customer.add_time'];
-      if (call.path === historyPath) return page([sampleLog()]);
-      return call.path === '/api-operation/customer/page' ? page([sampleCustomer()]) : null;
+    mockScreenApi(['customer.add_time'], {
+      [historyPath]: page([sampleLog()]),
+      '/api-operation/customer/page': page([sampleCustomer()]),
     });
     renderView(<ServiceManagement />, '/sch_edu/operation/services');
     const row = await waitFor(() => rowOf('北方学院'));

@@ -4,10 +4,12 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Space, Tag, type TableColumnsType } from 'antd';
 import { customerTimeHistoryQuerySchema, type CustomerTimeLog } from '@platform/contract';
+import { SearchFilter } from '../../shared/ui/Filters';
 import { usePaging } from '../../shared/usePaging';
+import { formatInstant } from '../../shared/dates';
 import { timeHistoryQueryOptions } from './api';
 import { issueOf } from './customerForm';
-import { endOfDay, formatInstant, startOfDay } from './customerFormat';
+import { endOfDay, startOfDay } from './customerFormat';
 import { PageTable } from './PageTable';
 
 interface Range {
@@ -90,14 +92,12 @@ export function TimeHistory() {
             {`${t('customers.fields.customer')}: ${customerLabel}`}
           </Tag>
         ) : (
-          <Input.Search
-            aria-label={t('customers.placeholders.searchName')}
+          <SearchFilter
             placeholder={t('customers.placeholders.searchName')}
-            allowClear
             maxLength={50}
-            style={{ width: 220 }}
+            width={220}
             onSearch={(name) => {
-              setCustomerName(name.trim() || undefined);
+              setCustomerName(name);
               reset();
             }}
           />

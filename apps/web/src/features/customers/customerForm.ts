@@ -3,7 +3,8 @@ import type { ZodType } from 'zod';
 import { customerSaveSchema, type Customer, type CustomerSave } from '@platform/contract';
 import { isRequestError } from '../../shared/request';
 import { fieldErrorText, serverFieldErrors, type FieldMessages } from '../../shared/zodForm';
-import { dateOf, endOfDay, startOfDay } from './customerFormat';
+import { dateOf } from '../../shared/dates';
+import { endOfDay, startOfDay } from './customerFormat';
 
 /**
  * The customer form: what the inputs hold (dates as YYYY-MM-DD), the save body made of it, and

@@ -1,30 +1,15 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Tag } from 'antd';
+import { Tag, type TableColumnType } from 'antd';
 import {
   customerKindValues,
   serviceStatuses,
+  type Customer,
   type CustomerKind,
   type ServiceStatus,
 } from '@platform/contract';
 
-/** Names, tags and times of customers, in the browser's time zone. */
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The local calendar date of an instant, as a date input holds it (YYYY-MM-DD). */
-export function dateOf(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/** An instant as local date and time to the minute. */
-export function formatInstant(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${dateOf(iso)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+/** Names, tags, shared columns and day bounds of customers, in the browser's time zone. */
 
 const isDate = (date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date);
 
@@ -74,6 +59,39 @@ export function useCustomerEnums() {
     }));
     return { kindName, kinds, statuses };
   }, [t]);
+}
+
+/** The columns that the customer and service tables share. */
+export function useCustomerColumns() {
+  const { t } = useTranslation();
+  const enums = useCustomerEnums();
+  const columns = {
+    name: { key: 'name', title: t('customers.fields.name'), dataIndex: 'name' },
+    kind: {
+      key: 'kind',
+      title: t('customers.fields.kind'),
+      dataIndex: 'kind',
+      render: (kind: number) => enums.kindName(kind),
+    },
+    college: {
+      key: 'college',
+      title: t('customers.fields.college'),
+      dataIndex: 'collegeName',
+      render: (name: string | null) => name ?? '—',
+    },
+    status: {
+      key: 'status',
+      title: t('customers.fields.status'),
+      dataIndex: 'status',
+      render: (status: Customer['status']) => <StatusTag status={status} />,
+    },
+    remainingDays: {
+      key: 'remainingDays',
+      title: t('customers.fields.remainingDays'),
+      dataIndex: 'remainingDays',
+    },
+  } satisfies Record<string, TableColumnType<Customer>>;
+  return columns;
 }
 
 /** The spec's failure text ("Failed to add") with the server's reason after it. */

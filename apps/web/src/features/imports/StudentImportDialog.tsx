@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import {
   importFileExtensions,
   importLimits,
@@ -11,6 +11,7 @@ import {
   type ImportRowError,
 } from '@platform/contract';
 import { isRequestError } from '../../shared/request';
+import { DownloadButton } from '../../shared/ui/DownloadButton';
 import {
   checkImportFile,
   downloadErrorReport,
@@ -113,7 +114,6 @@ function ImportFlow({ onClose, onImported }: Omit<StudentImportDialogProps, 'ope
 
 function ChooseFile({ problem, onFile }: { problem: string | null; onFile: (file: File) => void }) {
   const { t } = useTranslation();
-  const template = useMutation({ mutationFn: downloadImportTemplate });
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
@@ -121,13 +121,7 @@ function ChooseFile({ problem, onFile }: { problem: string | null; onFile: (file
       </Typography.Paragraph>
       {problem && <Alert type="error" showIcon title={problem} />}
       <Space wrap>
-        <Button
-          icon={<DownloadOutlined />}
-          loading={template.isPending}
-          onClick={() => template.mutate()}
-        >
-          {t('imports.template')}
-        </Button>
+        <DownloadButton download={downloadImportTemplate}>{t('imports.template')}</DownloadButton>
         <Upload
           accept={importFileExtensions.join(',')}
           showUploadList={false}
@@ -154,7 +148,6 @@ function JobView(props: {
   const { t } = useTranslation();
   const query = useQuery(importJobQueryOptions(props.initial.id, props.initial));
   const job = query.data ?? props.initial;
-  const report = useMutation({ mutationFn: () => downloadErrorReport(job.id) });
   const notified = useRef(false);
   const { onImported } = props;
   useEffect(() => {
@@ -225,13 +218,9 @@ function JobView(props: {
         <>
           <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
             <Typography.Text strong>{t('imports.errorsTitle')}</Typography.Text>
-            <Button
-              icon={<DownloadOutlined />}
-              loading={report.isPending}
-              onClick={() => report.mutate()}
-            >
+            <DownloadButton download={() => downloadErrorReport(job.id)}>
               {t('imports.downloadReport')}
-            </Button>
+            </DownloadButton>
           </Space>
           <ErrorTable errors={job.errors} />
           {job.errorCount > job.errors.length && (

@@ -1,19 +1,18 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
-import { Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import {
   majorSaveSchema,
-  maxInteger,
   orgNameLimits,
   type Department,
   type Major,
   type MajorSave,
 } from '@platform/contract';
-import { toast } from '../../shared/toast';
 import type { FieldMessages } from '../../shared/zodForm';
+import { FormDialog } from '../../shared/ui/FormDialog';
+import { textMessages, useSchemaDialog } from '../../shared/dialogForm';
 import { majorSaveMutationOptions } from './api';
-import { rulesOf, saveErrors, submitDialog, textMessages } from '../../shared/dialogForm';
+import { SortItem } from './SortItem';
 
 type MajorField = 'departmentId' | 'name' | 'sort';
 const majorFields: readonly MajorField[] = ['departmentId', 'name', 'sort'];
@@ -35,9 +34,6 @@ interface MajorFormValues {
 /** Adds or edits a major of a department (`org/major/saveOrUpdate`). */
 export function MajorEditor({ departments, major, departmentId, onClose }: MajorEditorProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<MajorFormValues>();
-  const save = useMutation(majorSaveMutationOptions());
-
   const messages = useMemo<Record<MajorField, FieldMessages>>(() => {
     const department = t('org.rules.department');
     return {
@@ -46,75 +42,54 @@ export function MajorEditor({ departments, major, departmentId, onClose }: Major
       sort: {},
     };
   }, [t]);
-  const rules = rulesOf(majorSaveSchema, majorFields, messages);
-
-  const submit = () =>
-    submitDialog<MajorFormValues>({
-      form,
-      save: (values) =>
-        save.mutateAsync({
-          ...(major ? { id: major.id } : {}),
-          departmentId: values.departmentId ?? '',
-          name: values.name,
-          sort: values.sort ?? 0,
-        } satisfies MajorSave),
-      done: () => {
-        toast.success(t(major ? 'org.done.updated' : 'org.done.added'));
-        onClose();
-      },
-      errors: (error) =>
-        saveErrors(error, majorFields, messages, {
-          'org.major_name_taken': 'name',
-          'org.department_not_found': 'departmentId',
-        }),
-    });
+  const { dialog, rules } = useSchemaDialog({
+    schema: majorSaveSchema,
+    fields: majorFields,
+    messages,
+    fieldOfErrorKey: {
+      'org.major_name_taken': 'name',
+      'org.department_not_found': 'departmentId',
+    },
+    mutation: majorSaveMutationOptions(),
+    body: (values: MajorFormValues): MajorSave => ({
+      ...(major ? { id: major.id } : {}),
+      departmentId: values.departmentId ?? '',
+      name: values.name,
+      sort: values.sort ?? 0,
+    }),
+    saved: t(major ? 'org.done.updated' : 'org.done.added'),
+    onClose,
+  });
 
   return (
-    <Modal
-      open
+    <FormDialog
+      {...dialog}
+      name={major ? `major-edit-${major.id}` : 'major-add'}
       title={major ? t('org.titles.editMajor', { name: major.name }) : t('org.titles.addMajor')}
       okText={t('org.actions.save')}
       cancelText={t('org.actions.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      initialValues={{
+        departmentId: major?.departmentId ?? departmentId,
+        name: major?.name ?? '',
+        sort: major?.sort ?? 0,
+      }}
     >
-      <Form
-        form={form}
-        name={major ? `major-edit-${major.id}` : 'major-add'}
-        layout="vertical"
-        initialValues={{
-          departmentId: major?.departmentId ?? departmentId,
-          name: major?.name ?? '',
-          sort: major?.sort ?? 0,
-        }}
-        disabled={save.isPending}
+      <Form.Item
+        name="departmentId"
+        label={t('org.fields.department')}
+        required
+        rules={rules('departmentId')}
       >
-        <Form.Item
-          name="departmentId"
-          label={t('org.fields.department')}
-          required
-          rules={rules('departmentId')}
-        >
-          <Select
-            placeholder={t('org.placeholders.department')}
-            options={departments.map((d) => ({ value: d.id, label: d.name }))}
-            showSearch={{ optionFilterProp: 'label' }}
-          />
-        </Form.Item>
-        <Form.Item name="name" label={t('org.fields.majorName')} required rules={rules('name')}>
-          <Input placeholder={t('org.placeholders.majorName')} maxLength={orgNameLimits.max + 10} />
-        </Form.Item>
-        <Form.Item
-          name="sort"
-          label={t('org.fields.sort')}
-          extra={t('org.hints.sort')}
-          rules={rules('sort')}
-        >
-          <InputNumber min={0} max={maxInteger} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Select
+          placeholder={t('org.placeholders.department')}
+          options={departments.map((d) => ({ value: d.id, label: d.name }))}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+      </Form.Item>
+      <Form.Item name="name" label={t('org.fields.majorName')} required rules={rules('name')}>
+        <Input placeholder={t('org.placeholders.majorName')} maxLength={orgNameLimits.max + 10} />
+      </Form.Item>
+      <SortItem rules={rules('sort')} />
+    </FormDialog>
   );
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockApi, permissionsPath, type ApiCall } from '../../test/api';
+import { type ApiCall, mockScreenApi } from '../../test/api';
 import { chooseOption, clickButton, errorOf, field } from '../../test/antd';
 import { OrgManagement } from './OrgManagement';
 import { sampleTree } from './testing';
@@ -13,12 +13,8 @@ polyfillBrowser();
 const url = '/sch_edu/school/organization';
 const treePath = '/api-user/org/tree';
 
-function api(permissions: string[], answer: (call: ApiCall) => unknown = () => null) {
-  return mockApi((call) => {
-    if (call.path === permissionsPath) return permissions;
-    if (call.path === treePath) return sampleTree;
-    return answer(call);
-  });
+function api(permissions: string[], answer?: (call: ApiCall) => unknown) {
+  return mockScreenApi(permissions, { [treePath]: sampleTree }, answer);
 }
 const writes = (calls: ApiCall[]) =>
   calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body]);
@@ -63,13 +59,10 @@ describe('organization management', { timeout: 30_000 }, () => {
   it("shows the server's refusal when a department with majors is deleted", async () => {
     const calls = api(['org.edit'], (call) =>
       call.path === '/api-user/org/department/delete/11'
-        ? jsonResponse(
-            envelope(null, 9000, {
-              message: '删除失败，该院系下存在专业',
-              errorKey: 'org.department_has_majors',
-            }),
-            409,
-          )
+        ? refusal(409, {
+            message: '删除失败，该院系下存在专业',
+            errorKey: 'org.department_has_majors',
+          })
         : null,
     );
     renderView(<OrgManagement />, url);
@@ -85,14 +78,11 @@ describe('organization management', { timeout: 30_000 }, () => {
   it('adds a department and a major in dialogs, with the name rules', async () => {
     const calls = api(['org.edit'], (call) =>
       call.path === '/api-user/org/major/saveOrUpdate'
-        ? jsonResponse(
-            envelope(null, 9000, {
-              message: '专业名称已存在',
-              errorKey: 'org.major_name_taken',
-              fields: { name: 'invalid_value' },
-            }),
-            409,
-          )
+        ? refusal(409, {
+            message: '专业名称已存在',
+            errorKey: 'org.major_name_taken',
+            fields: { name: 'invalid_value' },
+          })
         : { id: '13', name: '经管学院', sort: 3 },
     );
     renderView(<OrgManagement />, url);

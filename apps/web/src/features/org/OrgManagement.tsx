@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Popconfirm, Space, Switch, Tag, Tree, Typography } from 'antd';
+import { Button, Card, Space, Switch, Tag, Tree, Typography } from 'antd';
 import type { TreeDataNode } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Department, Major, OrgTreeDepartment } from '@platform/contract';
 import { toast } from '../../shared/toast';
 import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
+import { ConfirmAction, RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
 import {
   departmentDeleteMutationOptions,
@@ -41,22 +42,20 @@ export function OrgManagement() {
   const deleted = () => toast.success(t('org.done.deleted'));
 
   const action = (label: string, onClick: () => void) => (
-    <Button type="link" size="small" disabled={busy} onClick={onClick}>
+    <RowAction disabled={busy} onClick={onClick}>
       {label}
-    </Button>
+    </RowAction>
   );
   const deleteAction = (title: string, onConfirm: () => void) => (
-    <Popconfirm
+    <ConfirmAction
       title={title}
       okText={t('org.actions.ok')}
       cancelText={t('org.actions.cancel')}
-      okButtonProps={{ danger: true }}
       onConfirm={onConfirm}
+      disabled={busy}
     >
-      <Button type="link" size="small" danger disabled={busy}>
-        {t('org.actions.delete')}
-      </Button>
-    </Popconfirm>
+      {t('org.actions.delete')}
+    </ConfirmAction>
   );
   const row = (label: ReactNode, actions?: ReactNode) => (
     <Space size="small" wrap>

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import {
-  envelope,
   jsonResponse,
+  refusal,
   setupTestEnvironment,
   stubAntdBrowserApis,
   toastTexts,
@@ -70,14 +70,11 @@ describe('change-password form', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
-        jsonResponse(
-          envelope(null, 9000, {
-            message: '密码过于常见，容易被猜中，请换一个',
-            errorKey: 'users.password_too_common',
-            fields: { newPwd: 'too_common' },
-          }),
-          400,
-        ),
+        refusal(400, {
+          message: '密码过于常见，容易被猜中，请换一个',
+          errorKey: 'users.password_too_common',
+          fields: { newPwd: 'too_common' },
+        }),
       ),
     );
     renderForm();
@@ -97,14 +94,11 @@ describe('change-password form', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
-        jsonResponse(
-          envelope(null, 9000, {
-            message: '原密码错误',
-            errorKey: 'users.old_password_wrong',
-            fields: { oldPwd: 'wrong' },
-          }),
-          400,
-        ),
+        refusal(400, {
+          message: '原密码错误',
+          errorKey: 'users.old_password_wrong',
+          fields: { oldPwd: 'wrong' },
+        }),
       ),
     );
     renderForm();

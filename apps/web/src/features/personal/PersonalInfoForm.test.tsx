@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { CurrentUser } from '@platform/contract';
-import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { mockApi, type ApiCall } from '../../test/api';
 import { chooseOption, clickButton, errorOf, field, typeInto } from '../../test/antd';
@@ -132,14 +132,11 @@ describe('my info form', { timeout: 30_000 }, () => {
 
   it('puts server field errors on the inputs', async () => {
     api(() =>
-      jsonResponse(
-        envelope(null, 9000, {
-          message: '省份或城市无效',
-          errorKey: 'users.region_invalid',
-          fields: { city: 'invalid_value' },
-        }),
-        400,
-      ),
+      refusal(400, {
+        message: '省份或城市无效',
+        errorKey: 'users.region_invalid',
+        fields: { city: 'invalid_value' },
+      }),
     );
     renderView(<PersonalInfoForm user={me} onDone={() => {}} />);
     clickButton('保存');

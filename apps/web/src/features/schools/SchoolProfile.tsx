@@ -1,12 +1,13 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Space, Tag } from 'antd';
+import { Button, Card, Descriptions, Space, Tag, type DescriptionsProps } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import type { SchoolProfile as Profile } from '@platform/contract';
 import { LoadFailed, LoadingState } from '../../shared/ui/PageStates';
 import { useCan } from '../../shared/permissions/useCan';
 import { schoolProfileQueryOptions } from './api';
+import type { schoolsZh } from './locales';
 import { ProfileEditor } from './ProfileEditor';
 
 /** Fen as yuan with two decimals and thousands separators. */
@@ -15,6 +16,11 @@ function yuan(fen: number): string {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   });
+}
+
+/** Labelled values in a bordered grid, one column on small screens. */
+function Fields({ columns, items }: { columns: number; items: DescriptionsProps['items'] }) {
+  return <Descriptions column={{ xs: 1, md: columns }} bordered size="middle" items={items} />;
 }
 
 /** The own school's profile, balances and counts; intro and address are editable (admin/profile). */
@@ -32,6 +38,12 @@ export function SchoolProfile() {
   const none = t('schools.values.none');
   const money = (fen: number) => t('schools.values.yuan', { amount: yuan(fen) });
   const region = [p.provinceName, p.cityName].filter(Boolean).join(' / ') || none;
+  const item = (field: keyof typeof schoolsZh.fields, children: ReactNode, span?: number) => ({
+    key: field,
+    label: t(`schools.fields.${field}`),
+    children,
+    ...(span ? { span } : {}),
+  });
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -45,64 +57,48 @@ export function SchoolProfile() {
           )
         }
       >
-        <Descriptions column={{ xs: 1, md: 2 }} bordered size="middle">
-          <Descriptions.Item label={t('schools.fields.name')}>{p.name}</Descriptions.Item>
-          <Descriptions.Item label={t('schools.fields.url')}>{p.url}</Descriptions.Item>
-          <Descriptions.Item label={t('schools.fields.type')}>
-            {p.typeName ?? none}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('schools.fields.region')}>{region}</Descriptions.Item>
-          <Descriptions.Item label={t('schools.fields.status')}>
-            <Tag color={p.enabled ? 'green' : 'default'}>
-              {t(p.enabled ? 'schools.values.enabled' : 'schools.values.disabled')}
-            </Tag>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('schools.fields.address')}>
-            {p.address || none}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('schools.fields.intro')} span={2}>
-            <div style={{ whiteSpace: 'pre-wrap' }}>{p.intro || none}</div>
-          </Descriptions.Item>
-        </Descriptions>
+        <Fields
+          columns={2}
+          items={[
+            item('name', p.name),
+            item('url', p.url),
+            item('type', p.typeName ?? none),
+            item('region', region),
+            item(
+              'status',
+              <Tag color={p.enabled ? 'green' : 'default'}>
+                {t(p.enabled ? 'schools.values.enabled' : 'schools.values.disabled')}
+              </Tag>,
+            ),
+            item('address', p.address || none),
+            item('intro', <div style={{ whiteSpace: 'pre-wrap' }}>{p.intro || none}</div>, 2),
+          ]}
+        />
       </Card>
       <Card title={t('schools.titles.balances')}>
-        <Descriptions column={{ xs: 1, md: 3 }} bordered size="middle">
-          <Descriptions.Item label={t('schools.fields.totalBalance')}>
-            {money(p.totalBalance)}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('schools.fields.rechargeBalance')}>
-            {money(p.rechargeBalance)}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('schools.fields.giftBalance')}>
-            {money(p.giftBalance)}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('schools.fields.tokenCount')}>
-            {p.tokenCount}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('schools.fields.pptCount')}>{p.pptCount}</Descriptions.Item>
-          <Descriptions.Item label={t('schools.fields.purchasedCourseCount')}>
-            {p.purchasedCourseCount}
-          </Descriptions.Item>
-        </Descriptions>
+        <Fields
+          columns={3}
+          items={[
+            item('totalBalance', money(p.totalBalance)),
+            item('rechargeBalance', money(p.rechargeBalance)),
+            item('giftBalance', money(p.giftBalance)),
+            item('tokenCount', p.tokenCount),
+            item('pptCount', p.pptCount),
+            item('purchasedCourseCount', p.purchasedCourseCount),
+          ]}
+        />
       </Card>
       <Card title={t('schools.titles.counts')}>
-        <Descriptions column={{ xs: 1, md: 3 }} bordered size="middle">
-          <Descriptions.Item label={t('schools.fields.accountCount')}>
-            {p.accountCount}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('schools.fields.studentCount')}>
-            {p.studentCount}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('schools.fields.maxStudents')}>
-            {p.maxStudents}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('schools.fields.teacherCount')}>
-            {p.teacherCount}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('schools.fields.classCount')}>
-            {p.classCount}
-          </Descriptions.Item>
-        </Descriptions>
+        <Fields
+          columns={3}
+          items={[
+            item('accountCount', p.accountCount),
+            item('studentCount', p.studentCount),
+            item('maxStudents', p.maxStudents),
+            item('teacherCount', p.teacherCount),
+            item('classCount', p.classCount),
+          ]}
+        />
       </Card>
       {editing && <ProfileEditor profile={p} onClose={() => setEditing(false)} />}
     </Space>

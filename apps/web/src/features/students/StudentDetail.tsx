@@ -7,14 +7,8 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { idSchema } from '@platform/contract';
 import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
 import { useCan } from '../../shared/permissions/useCan';
-import {
-  StatusTag,
-  formatTime,
-  sexText,
-  studentPaths,
-  useAreaNavigate,
-  useBack,
-} from './accountParts';
+import { formatTime } from '../../shared/dates';
+import { StatusTag, sexText, studentPaths, useAreaNavigate, useBack } from './accountParts';
 import { studentQueryOptions } from './api';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockApi, type ApiCall } from '../../test/api';
+import { type ApiCall, mockPaths, refusedOnce } from '../../test/api';
 import { chooseOption, clickButton, field, labelErrorOf, typeInto } from '../../test/antd';
 import { StudentEdit } from './StudentEdit';
 import { classOptions, classesPath, sampleStudent } from './testing';
@@ -15,22 +15,16 @@ const saves = (calls: ApiCall[]) => calls.filter((c) => c.path === savePath);
 
 describe('student form', { timeout: 30_000 }, () => {
   it('validates with the contract, shows server refusals on the inputs and saves', async () => {
-    let refuse = true;
-    const calls = mockApi((call) => {
-      if (call.path === classesPath) return classOptions;
-      if (call.path === savePath && refuse) {
-        refuse = false;
-        return jsonResponse(
-          envelope(null, 9000, {
-            message: '该学号已被占用',
-            errorKey: 'students.stu_no_taken',
-            fields: { stuNo: 'invalid_value' },
-          }),
-          400,
-        );
-      }
-      if (call.path === savePath) return sampleStudent();
-      return null;
+    const calls = mockPaths({
+      [classesPath]: classOptions,
+      [savePath]: refusedOnce(
+        refusal(400, {
+          message: '该学号已被占用',
+          errorKey: 'students.stu_no_taken',
+          fields: { stuNo: 'invalid_value' },
+        }),
+        sampleStudent(),
+      ),
     });
     renderView(<StudentEdit />, '/sch_edu/school/students/add');
     expect(await screen.findByText('新增学生')).toBeTruthy();
@@ -87,12 +81,14 @@ describe('student form', { timeout: 30_000 }, () => {
   });
 
   it('edits a student: loads the values and sends the id', async () => {
-    const calls = mockApi((call) => {
-      if (call.path === classesPath) return classOptions;
-      if (call.path === '/api-user/students/get/501')
-        return sampleStudent({ classId: '33', className: '旧班级', classArchived: true });
-      if (call.path === savePath) return sampleStudent();
-      return null;
+    const calls = mockPaths({
+      [classesPath]: classOptions,
+      '/api-user/students/get/501': sampleStudent({
+        classId: '33',
+        className: '旧班级',
+        classArchived: true,
+      }),
+      [savePath]: sampleStudent(),
     });
     renderView(<StudentEdit />, '/sch_edu/school/students/edit?id=501');
     expect(await screen.findByText('编辑学生')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Radio, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Form, Input, Space } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import {
   idSchema,
@@ -9,16 +9,16 @@ import {
   type StudentDetail,
   type StudentSave,
 } from '@platform/contract';
-import { toast } from '../../shared/toast';
 import { LoadFailed, LoadingState } from '../../shared/ui/PageStates';
 import { zodRules } from '../../shared/zodForm';
 import {
-  failureText,
-  requestFieldErrors,
+  PasswordItem,
+  SexItem,
+  sexValue,
   studentPaths,
+  useAccountSave,
   useAreaNavigate,
   useBack,
-  useSexOptions,
 } from './accountParts';
 import { studentQueryOptions, studentSaveMutationOptions } from './api';
 import { ClassSelect } from './ClassSelect';
@@ -52,31 +52,19 @@ export function StudentEdit() {
 function StudentForm({ student }: { student?: StudentDetail }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<StudentSave>();
-  const save = useMutation(studentSaveMutationOptions());
   const go = useAreaNavigate();
   const back = useBack(studentPaths.list);
-  const sexOptions = useSexOptions();
+  const { submit, saving } = useAccountSave({
+    form,
+    schema: studentSaveSchema,
+    mutation: studentSaveMutationOptions(),
+    fields,
+    fieldOfErrorKey,
+    editing: Boolean(student),
+    saved: t(student ? 'students.done.saved' : 'students.done.added'),
+    done: () => go(studentPaths.list),
+  });
   const rulesOf = (field: Field) => zodRules(studentSaveSchema, field, fields);
-
-  const submit = (values: StudentSave) => {
-    const parsed = studentSaveSchema.safeParse({
-      ...values,
-      phone: values.phone ?? '',
-      password: values.password ?? '',
-      ...(student ? { id: student.id } : {}),
-    });
-    if (!parsed.success) return;
-    save.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success(t(student ? 'students.done.saved' : 'students.done.added'));
-        go(studentPaths.list);
-      },
-      onError: (error) => {
-        form.setFields(requestFieldErrors(error, fields, fieldOfErrorKey));
-        toast.error(failureText(t, student ? 'update' : 'add', error));
-      },
-    });
-  };
 
   return (
     <Card
@@ -97,15 +85,22 @@ function StudentForm({ student }: { student?: StudentDetail }) {
             ? {
                 stuNo: student.stuNo ?? '',
                 name: student.name,
-                sex: student.sex === 1 || student.sex === 2 ? student.sex : undefined,
+                sex: sexValue(student.sex),
                 classId: student.classId ?? undefined,
                 phone: student.phone ?? '',
                 password: '',
               }
             : { stuNo: '', name: '', phone: '', password: '' }
         }
-        disabled={save.isPending}
-        onFinish={submit}
+        disabled={saving}
+        onFinish={(values) =>
+          submit({
+            ...values,
+            phone: values.phone ?? '',
+            password: values.password ?? '',
+            ...(student ? { id: student.id } : {}),
+          })
+        }
       >
         <Form.Item
           name="stuNo"
@@ -119,9 +114,7 @@ function StudentForm({ student }: { student?: StudentDetail }) {
         <Form.Item name="name" label={t('students.fields.name')} required rules={rulesOf('name')}>
           <Input maxLength={30} placeholder={t('students.placeholders.nameInput')} />
         </Form.Item>
-        <Form.Item name="sex" label={t('students.fields.sex')} required rules={rulesOf('sex')}>
-          <Radio.Group options={sexOptions} />
-        </Form.Item>
+        <SexItem label={t('students.fields.sex')} rules={rulesOf('sex')} />
         <Form.Item
           name="classId"
           label={t('students.fields.class')}
@@ -133,17 +126,14 @@ function StudentForm({ student }: { student?: StudentDetail }) {
         <Form.Item name="phone" label={t('students.fields.phone')} rules={rulesOf('phone')}>
           <Input maxLength={11} placeholder={t('students.placeholders.phoneInput')} />
         </Form.Item>
-        <Form.Item
-          name="password"
+        <PasswordItem
           label={t('students.fields.password')}
           rules={rulesOf('password')}
-          extra={t(student ? 'students.hints.passwordEdit' : 'students.hints.passwordAdd')}
-        >
-          <Input.Password maxLength={20} autoComplete="new-password" />
-        </Form.Item>
+          hint={t(student ? 'students.hints.passwordEdit' : 'students.hints.passwordAdd')}
+        />
         <Form.Item label={null}>
           <Space>
-            <Button type="primary" htmlType="submit" loading={save.isPending}>
+            <Button type="primary" htmlType="submit" loading={saving}>
               {t('students.actions.save')}
             </Button>
             <Button onClick={back}>{t('students.actions.cancel')}</Button>

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockApi, page, permissionsPath, type ApiCall } from '../../test/api';
-import { chooseOption, clickButton, rowOf } from '../../test/antd';
+import { type ApiCall, mockScreenApi, pageAnswer, queriesTo } from '../../test/api';
+import { chooseOption, clickButton, rowOf, searchFor } from '../../test/antd';
 import { StudentManagement } from './StudentManagement';
 import { classOptions, classesPath, pagePath, sampleStudent } from './testing';
 
@@ -35,16 +35,15 @@ const rows = [
   }),
 ];
 
-function api(permissions: string[], answer: (call: ApiCall) => unknown = () => null) {
-  return mockApi((call) => {
-    if (call.path === permissionsPath) return permissions;
-    if (call.path === classesPath) return classOptions;
-    if (call.path === pagePath) return page(rows, 23, Number(call.query.get('pageNum')));
-    return answer(call);
-  });
+function api(permissions: string[], answer?: (call: ApiCall) => unknown) {
+  return mockScreenApi(
+    permissions,
+    { [classesPath]: classOptions, [pagePath]: pageAnswer(rows, 23) },
+    answer,
+  );
 }
 
-const pageCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === pagePath);
+const pageQueries = (calls: ApiCall[]) => queriesTo(calls, pagePath);
 const location = () => screen.getByTestId('location').textContent;
 
 describe('student management', { timeout: 30_000 }, () => {
@@ -59,11 +58,9 @@ describe('student management', { timeout: 30_000 }, () => {
 
     await chooseOption(screen.getByLabelText('全部班级'), '旧班级（已归档）');
     await chooseOption(screen.getByLabelText('全部状态'), '正常');
-    const stuNo = screen.getByLabelText('按学号搜索');
-    fireEvent.change(stuNo, { target: { value: 'S2026' } });
-    fireEvent.keyDown(stuNo, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    searchFor('按学号搜索', 'S2026');
     await waitFor(() =>
-      expect(Object.fromEntries(pageCalls(calls).at(-1)!.query)).toEqual({
+      expect(pageQueries(calls).at(-1)).toEqual({
         pageNum: '1',
         pageSize: '10',
         classId: '33',
@@ -143,10 +140,7 @@ describe('student management', { timeout: 30_000 }, () => {
   it('says why a reset failed', async () => {
     api(teacherPermissions, (call) =>
       call.path === resetPath
-        ? jsonResponse(
-            envelope(null, 9000, { message: '学生不存在', errorKey: 'students.not_found' }),
-            404,
-          )
+        ? refusal(404, { message: '学生不存在', errorKey: 'students.not_found' })
         : null,
     );
     renderView(<StudentManagement />, url);

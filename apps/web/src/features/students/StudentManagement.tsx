@@ -1,21 +1,24 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Input, Select, Space, Table, type TableColumnsType } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Space, type TableColumnsType } from 'antd';
 import { ImportOutlined, PlusOutlined, UsergroupAddOutlined } from '@ant-design/icons';
-import { accountStatuses, type Student, type StudentDetail } from '@platform/contract';
-import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
+import type { Student, StudentDetail } from '@platform/contract';
+import { FilterBar, SearchFilter } from '../../shared/ui/Filters';
+import { PageTable } from '../../shared/ui/PageTable';
+import { actionsColumn, RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
-import { usePaging } from '../../shared/usePaging';
+import { useFilteredPage } from '../../shared/usePaging';
 import { ExportStudentsButton } from '../imports/ExportStudentsButton';
 import { StudentImportDialog } from '../imports/StudentImportDialog';
-import { sexText, studentPaths, useAccountStateColumns, useAreaNavigate } from './accountParts';
 import {
-  studentEnableMutationOptions,
-  studentKeys,
-  studentPageQueryOptions,
-  type StudentFilter,
-} from './api';
+  sexText,
+  StatusFilter,
+  studentPaths,
+  useAccountStateColumns,
+  useAreaNavigate,
+} from './accountParts';
+import { studentEnableMutationOptions, studentKeys, studentPageQueryOptions } from './api';
 import { ClassSelect } from './ClassSelect';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 
@@ -24,27 +27,20 @@ export function StudentManagement() {
   const { t } = useTranslation();
   const can = useCan();
   const go = useAreaNavigate();
-  const [filter, setFilterState] = useState<StudentFilter>({});
-  const { paging, pagination, reset } = usePaging((total) =>
-    t('students.account.total', { total }),
+  const { filter, set, page, pagination } = useFilteredPage(
+    (total) => t('students.account.total', { total }),
+    studentPageQueryOptions,
   );
-  const page = useQuery(studentPageQueryOptions({ ...filter, ...paging }));
   const [resetting, setResetting] = useState<Student | null>(null);
   const [importing, setImporting] = useState(false);
   const client = useQueryClient();
 
-  const set = <K extends keyof StudentFilter>(key: K, value: StudentFilter[K] | null) => {
-    setFilterState({ ...filter, [key]: value ?? undefined });
-    reset();
-  };
   const search = (key: 'name' | 'stuNo' | 'phone', placeholder: string, maxLength: number) => (
-    <Input.Search
-      aria-label={placeholder}
+    <SearchFilter
       placeholder={placeholder}
-      allowClear
       maxLength={maxLength}
-      style={{ width: 190 }}
-      onSearch={(value) => set(key, value.trim() || undefined)}
+      width={190}
+      onSearch={(value) => set(key, value)}
     />
   );
 
@@ -76,36 +72,23 @@ export function StudentManagement() {
       render: (phone: string | null) => phone || t('students.account.none'),
     },
     ...stateColumns,
-    {
-      key: 'actions',
-      title: t('students.fields.actions'),
-      fixed: 'right',
-      render: (_, student) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => go(studentPaths.detail, `?id=${student.id}`)}
-          >
-            {t('students.actions.detail')}
-          </Button>
-          {can('student.edit') && (
-            <Button
-              type="link"
-              size="small"
-              onClick={() => go(studentPaths.edit, `?id=${student.id}`)}
-            >
-              {t('students.actions.edit')}
-            </Button>
-          )}
-          {can('student.reset_password') && (
-            <Button type="link" size="small" onClick={() => setResetting(student)}>
-              {t('students.actions.resetPassword')}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+    actionsColumn<Student>(t('students.fields.actions'), (student) => (
+      <>
+        <RowAction onClick={() => go(studentPaths.detail, `?id=${student.id}`)}>
+          {t('students.actions.detail')}
+        </RowAction>
+        {can('student.edit') && (
+          <RowAction onClick={() => go(studentPaths.edit, `?id=${student.id}`)}>
+            {t('students.actions.edit')}
+          </RowAction>
+        )}
+        {can('student.reset_password') && (
+          <RowAction onClick={() => setResetting(student)}>
+            {t('students.actions.resetPassword')}
+          </RowAction>
+        )}
+      </>
+    )),
   ];
 
   return (
@@ -132,7 +115,7 @@ export function StudentManagement() {
         </Space>
       }
     >
-      <Space wrap style={{ marginBottom: 16 }}>
+      <FilterBar>
         {search('name', t('students.placeholders.name'), 30)}
         {search('stuNo', t('students.placeholders.stuNo'), 30)}
         {search('phone', t('students.placeholders.phone'), 11)}
@@ -145,33 +128,13 @@ export function StudentManagement() {
           value={filter.classId}
           onChange={(classId) => set('classId', classId)}
         />
-        <Select<NonNullable<StudentFilter['status']>>
-          aria-label={t('students.account.allStatuses')}
-          placeholder={t('students.account.allStatuses')}
-          allowClear
-          style={{ width: 150 }}
+        <StatusFilter
+          width={150}
           value={filter.status}
           onChange={(status) => set('status', status)}
-          options={accountStatuses.map((status) => ({
-            value: status,
-            label: t(`students.account.status.${status}`),
-          }))}
         />
-      </Space>
-      {page.isError && !page.data ? (
-        <LoadFailed error={page.error} onRetry={() => void page.refetch()} />
-      ) : (
-        <Table<Student>
-          rowKey="id"
-          size="middle"
-          loading={page.isFetching}
-          dataSource={page.data?.records ?? []}
-          pagination={pagination(page.data?.total)}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <EmptyState /> }}
-          columns={columns}
-        />
-      )}
+      </FilterBar>
+      <PageTable<Student> page={page} pagination={pagination} columns={columns} />
       {can('student.import') && (
         <StudentImportDialog
           open={importing}

@@ -23,13 +23,8 @@ import {
   type StudentBatchResult,
 } from '@platform/contract';
 import { zodRules } from '../../shared/zodForm';
-import {
-  failureText,
-  requestFieldErrors,
-  studentPaths,
-  useAreaNavigate,
-  useBack,
-} from './accountParts';
+import { saveErrors } from '../../shared/dialogForm';
+import { failureText, studentPaths, useAreaNavigate, useBack } from './accountParts';
 import { studentBatchCreateMutationOptions } from './api';
 import { ClassSelect } from './ClassSelect';
 
@@ -109,11 +104,16 @@ function BatchForm({ onCreated }: { onCreated: (result: StudentBatchResult) => v
       onSuccess: onCreated,
       onError: (error) =>
         form.setFields(
-          requestFieldErrors(error, fields, {
-            'students.batch_taken': 'stuNoPrefix',
-            'students.class_archived': 'classId',
-            'students.class_not_found': 'classId',
-          }),
+          saveErrors(
+            error,
+            fields,
+            {},
+            {
+              'students.batch_taken': 'stuNoPrefix',
+              'students.class_archived': 'classId',
+              'students.class_not_found': 'classId',
+            },
+          ),
         ),
     });
   };

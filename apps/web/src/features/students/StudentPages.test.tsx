@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { envelope, jsonResponse, setupTestEnvironment } from '../../test/helpers';
+import { refusal, setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockApi, permissionsPath, type ApiCall } from '../../test/api';
+import { type ApiCall, mockApi, mockPaths, mockScreenApi, refusedOnce } from '../../test/api';
 import { chooseOption, clickButton, field, labelErrorOf, typeInto } from '../../test/antd';
 import { StudentDetail } from './StudentDetail';
 import { StudentNewAccount } from './StudentNewAccount';
@@ -16,23 +16,16 @@ const batches = (calls: ApiCall[]) => calls.filter((c) => c.path === batchPath);
 
 describe('new student accounts', { timeout: 30_000 }, () => {
   it('previews the numbers, shows a refusal with the taken numbers, then the result', async () => {
-    let refuse = true;
-    const calls = mockApi((call) => {
-      if (call.path === classesPath) return classOptions;
-      if (call.path === batchPath && refuse) {
-        refuse = false;
-        return jsonResponse(
-          envelope(null, 9000, {
-            message: '以下 1 个学号已被占用：IOT009',
-            errorKey: 'students.batch_taken',
-            fields: { stuNoPrefix: 'invalid_value' },
-          }),
-          409,
-        );
-      }
-      if (call.path === batchPath)
-        return { stuNos: ['IOT010', 'IOT011', 'IOT012'], className: '物联网1班' };
-      return null;
+    const calls = mockPaths({
+      [classesPath]: classOptions,
+      [batchPath]: refusedOnce(
+        refusal(409, {
+          message: '以下 1 个学号已被占用：IOT009',
+          errorKey: 'students.batch_taken',
+          fields: { stuNoPrefix: 'invalid_value' },
+        }),
+        { stuNos: ['IOT010', 'IOT011', 'IOT012'], className: '物联网1班' },
+      ),
     });
     renderView(<StudentNewAccount />, '/sch_edu/school/students/new-account');
     expect(await screen.findByText('新建学生账号')).toBeTruthy();
@@ -79,16 +72,13 @@ describe('new student accounts', { timeout: 30_000 }, () => {
 
 describe('student detail', { timeout: 30_000 }, () => {
   it('shows the student with class, status and sign-in times', async () => {
-    mockApi((call) => {
-      if (call.path === permissionsPath) return ['student.edit'];
-      if (call.path === '/api-user/students/get/501')
-        return sampleStudent({
-          className: '旧班级',
-          classArchived: true,
-          enabled: false,
-          status: 'deactivated',
-        });
-      return null;
+    mockScreenApi(['student.edit'], {
+      '/api-user/students/get/501': sampleStudent({
+        className: '旧班级',
+        classArchived: true,
+        enabled: false,
+        status: 'deactivated',
+      }),
     });
     renderView(<StudentDetail />, '/sch_edu/school/students/detail?id=501');
     expect(await screen.findByText('学生详情')).toBeTruthy();

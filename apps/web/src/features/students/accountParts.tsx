@@ -1,23 +1,102 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { Popconfirm, Switch, Tag, type TableColumnsType } from 'antd';
+import {
+  Form,
+  Input,
+  Popconfirm,
+  Radio,
+  Switch,
+  Tag,
+  type FormInstance,
+  type FormRule,
+  type TableColumnsType,
+} from 'antd';
 import type { TFunction } from 'i18next';
-import type { AccountStatus } from '@platform/contract';
-import { isRequestError } from '../../shared/request';
+import { accountStatuses, type AccountStatus } from '@platform/contract';
+import { saveErrors } from '../../shared/dialogForm';
 import { toast } from '../../shared/toast';
-import { fieldErrorText } from '../../shared/zodForm';
 import { areaPath, splitAreaPath } from '../../shared/permissions/menuRoutes';
+import { SelectFilter } from '../../shared/ui/Filters';
+import { formatTime } from '../../shared/dates';
 
-/** Pieces the teacher and student screens share: status, gender, failures, navigation. */
+/** Pieces the teacher and student screens share: status, gender, forms, failures, navigation. */
 
-/** The gender choices of account forms. */
-export function useSexOptions() {
+/** The gender of an account form, male or female. */
+export function SexItem({ label, rules }: { label: string; rules: FormRule[] }) {
   const { t } = useTranslation();
-  return [
-    { value: 1, label: t('students.account.sex.male') },
-    { value: 2, label: t('students.account.sex.female') },
-  ];
+  return (
+    <Form.Item name="sex" label={label} required rules={rules}>
+      <Radio.Group
+        options={[
+          { value: 1, label: t('students.account.sex.male') },
+          { value: 2, label: t('students.account.sex.female') },
+        ]}
+      />
+    </Form.Item>
+  );
+}
+
+/** A saved gender as the form holds it: an unknown one is left unchosen. */
+export function sexValue(sex: number | null): 1 | 2 | undefined {
+  return sex === 1 || sex === 2 ? sex : undefined;
+}
+
+/** The password of an account form, which may stay empty; `hint` says what happens then. */
+export function PasswordItem({
+  label,
+  rules,
+  hint,
+}: {
+  label: string;
+  rules: FormRule[];
+  hint: string;
+}) {
+  return (
+    <Form.Item name="password" label={label} rules={rules} extra={hint}>
+      <Input.Password maxLength={20} autoComplete="new-password" />
+    </Form.Item>
+  );
+}
+
+interface AccountSaveOptions<B, D, F extends string> {
+  form: FormInstance;
+  /** The contract's schema of the body. */
+  schema: { safeParse: (values: unknown) => { success: true; data: B } | { success: false } };
+  mutation: UseMutationOptions<D, Error, B>;
+  fields: readonly F[];
+  /** Business refusals that concern one input: the server's message goes on it. */
+  fieldOfErrorKey: Partial<Record<string, NoInfer<F>>>;
+  /** Whether the account exists (an update) or is added. */
+  editing: boolean;
+  /** Toasted after a save, before `done`. */
+  saved: string;
+  done: () => void;
+}
+
+/**
+ * Saves an account form: the values the contract's schema accepts are sent; a refusal lands on
+ * the fields and is toasted as "Failed to add/update: reason".
+ */
+export function useAccountSave<B, D, F extends string>(options: AccountSaveOptions<B, D, F>) {
+  const { t } = useTranslation();
+  const save = useMutation(options.mutation);
+  const { form, fields, fieldOfErrorKey } = options;
+  const submit = (values: unknown) => {
+    const parsed = options.schema.safeParse(values);
+    if (!parsed.success) return;
+    save.mutate(parsed.data, {
+      onSuccess: () => {
+        toast.success(options.saved);
+        options.done();
+      },
+      onError: (error) => {
+        form.setFields(saveErrors(error, fields, {}, fieldOfErrorKey));
+        toast.error(failureText(t, options.editing ? 'update' : 'add', error));
+      },
+    });
+  };
+  return { submit, saving: save.isPending };
 }
 
 export const studentPaths = {
@@ -54,16 +133,33 @@ export function StatusTag({ status }: { status: AccountStatus }) {
   return <Tag color={statusColors[status]}>{t(`students.account.status.${status}`)}</Tag>;
 }
 
+interface StatusFilterProps {
+  width: number;
+  value: AccountStatus | undefined;
+  onChange: (status: AccountStatus | undefined) => void;
+}
+
+/** The account status filter of an account table. */
+export function StatusFilter({ width, value, onChange }: StatusFilterProps) {
+  const { t } = useTranslation();
+  return (
+    <SelectFilter<AccountStatus>
+      placeholder={t('students.account.allStatuses')}
+      width={width}
+      value={value}
+      onChange={onChange}
+      options={accountStatuses.map((status) => ({
+        value: status,
+        label: t(`students.account.status.${status}`),
+      }))}
+    />
+  );
+}
+
 export function sexText(t: TFunction, sex: number | null | undefined): string {
   if (sex === 1) return t('students.account.sex.male');
   if (sex === 2) return t('students.account.sex.female');
   return t('students.account.none');
-}
-
-export function formatTime(iso: string | null | undefined, language: string): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(language, { hour12: false });
 }
 
 interface EnableSwitchProps {
@@ -103,31 +199,6 @@ export type FailedAction = 'add' | 'update' | 'delete' | 'operation';
 export function failureText(t: TFunction, action: FailedAction, error: unknown): string {
   const reason = error instanceof Error ? error.message : String(error);
   return t(`students.account.failed.${action}`, { reason });
-}
-
-export interface FieldError<F extends string> {
-  name: F;
-  errors: string[];
-}
-
-/**
- * A failed save's errors on the form's inputs. A business refusal that concerns one input (a
- * number in use, an archived class) shows the server's message on it.
- */
-export function requestFieldErrors<F extends string>(
-  error: unknown,
-  fields: readonly F[],
-  fieldOfErrorKey: Partial<Record<string, NoInfer<F>>> = {},
-): FieldError<F>[] {
-  if (!isRequestError(error)) return [];
-  const byKey = error.errorKey ? fieldOfErrorKey[error.errorKey] : undefined;
-  const out: FieldError<F>[] = [];
-  for (const name of fields) {
-    if (name === byKey) out.push({ name, errors: [error.message] });
-    else if (error.fields?.[name] !== undefined)
-      out.push({ name, errors: [fieldErrorText(error.fields[name] ?? '')] });
-  }
-  return out;
 }
 
 interface AccountRow {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { envelope, jsonResponse, setupTestEnvironment } from '../../test/helpers';
+import { refusal, setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { mockApi, type ApiCall } from '../../test/api';
 import { clickButton, errorOf, field, typeInto } from '../../test/antd';
@@ -133,14 +133,11 @@ describe('menu editor', { timeout: 30_000 }, () => {
   it('puts server field errors on the fields', async () => {
     mockApi((call) =>
       call.path === '/api-user/menus/saveOrUpdate'
-        ? jsonResponse(
-            envelope(null, 9000, {
-              message: '上级菜单无效',
-              errorKey: 'menus.parent_invalid',
-              fields: { parentId: 'invalid_value' },
-            }),
-            400,
-          )
+        ? refusal(400, {
+            message: '上级菜单无效',
+            errorKey: 'menus.parent_invalid',
+            fields: { parentId: 'invalid_value' },
+          })
         : null,
     );
     renderView(<MenuEditor tree={sampleTree()} onClose={() => {}} />);

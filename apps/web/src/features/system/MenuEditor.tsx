@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
-import { Form, Input, InputNumber, Modal, Radio, Switch, TreeSelect } from 'antd';
+import { Form, Input, InputNumber, Radio, Switch, TreeSelect } from 'antd';
 import {
   LinkType,
   MenuType,
@@ -12,8 +11,9 @@ import {
 } from '@platform/contract';
 import { apiLanguage } from '../../shared/i18n';
 import { isRequestError } from '../../shared/request';
-import { toast } from '../../shared/toast';
 import { fieldErrorText, serverFieldErrors, zodRules } from '../../shared/zodForm';
+import { useSaveDialog } from '../../shared/dialogForm';
+import { FormDialog } from '../../shared/ui/FormDialog';
 import { menuSaveMutationOptions } from './api';
 import {
   menuFormFields,
@@ -61,40 +61,28 @@ interface MenuEditorProps {
 export function MenuEditor({ tree, node, parent, appId = webClientId, onClose }: MenuEditorProps) {
   const { t } = useTranslation();
   const lang = apiLanguage();
-  const [form] = Form.useForm<MenuFormValues>();
-  const save = useMutation(menuSaveMutationOptions());
-  const type = Form.useWatch('type', form) ?? (node?.type === MenuType.BUTTON ? 2 : 1);
-  const linkType = Form.useWatch('linkType', form) ?? node?.linkType ?? LinkType.INTERNAL;
-  const button = type === MenuType.BUTTON;
   const initialValues = useMemo(
     () => menuFormValuesOf(node, parent, parent ? parent.children : tree),
     [node, parent, tree],
   );
+  const dialog = useSaveDialog({
+    mutation: menuSaveMutationOptions(),
+    body: (values: MenuFormValues) =>
+      menuSaveBodyOf({ ...initialValues, ...values }, { id: node?.id, appId }),
+    saved: t('system.done.saved'),
+    onClose,
+    errors: (error) =>
+      isRequestError(error) ? serverFieldErrors(error.fields, menuServerFields) : [],
+  });
+  const type = Form.useWatch('type', dialog.form) ?? (node?.type === MenuType.BUTTON ? 2 : 1);
+  const linkType = Form.useWatch('linkType', dialog.form) ?? node?.linkType ?? LinkType.INTERNAL;
+  const button = type === MenuType.BUTTON;
   const options = useMemo(
     () => parentOptions(tree, node ? subtreeIds(node) : new Set(), lang),
     [tree, node, lang],
   );
   const rulesOf = (field: (typeof menuFormFields)[number]) =>
     zodRules(menuFormSchema, field, menuFormFields);
-
-  const submit = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const values = { ...initialValues, ...form.getFieldsValue(true) } as MenuFormValues;
-    save.mutate(menuSaveBodyOf(values, { id: node?.id, appId }), {
-      onSuccess: () => {
-        toast.success(t('system.done.saved'));
-        onClose();
-      },
-      onError: (error) => {
-        if (isRequestError(error))
-          form.setFields(serverFieldErrors(error.fields, menuServerFields));
-      },
-    });
-  };
 
   const title = node
     ? t('system.titles.edit', { name: menuNameOf(node, lang) })
@@ -103,141 +91,132 @@ export function MenuEditor({ tree, node, parent, appId = webClientId, onClose }:
       : t('system.titles.addTop');
 
   return (
-    <Modal
-      open
+    <FormDialog
+      {...dialog}
+      width={650}
+      name={node ? `menu-edit-${node.id}` : 'menu-add'}
       title={title}
       okText={t('system.actions.save')}
       cancelText={t('system.actions.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      width={650}
+      initialValues={initialValues}
     >
-      <Form<MenuFormValues>
-        form={form}
-        name={node ? `menu-edit-${node.id}` : 'menu-add'}
-        layout="vertical"
-        initialValues={initialValues}
-        disabled={save.isPending}
+      <Form.Item
+        name="parentId"
+        label={t('system.fields.parentId')}
+        extra={t('system.help.parentId')}
+        dependencies={['type']}
+        rules={[
+          ({ getFieldValue }) => ({
+            validator: async (_rule, value: unknown) => {
+              if (getFieldValue('type') === MenuType.BUTTON && !value)
+                throw new Error(fieldErrorText('required'));
+            },
+          }),
+        ]}
       >
-        <Form.Item
-          name="parentId"
-          label={t('system.fields.parentId')}
-          extra={t('system.help.parentId')}
-          dependencies={['type']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: async (_rule, value: unknown) => {
-                if (getFieldValue('type') === MenuType.BUTTON && !value)
-                  throw new Error(fieldErrorText('required'));
-              },
-            }),
+        <TreeSelect
+          allowClear
+          showSearch
+          treeNodeFilterProp="title"
+          treeDefaultExpandAll
+          placeholder={t('system.placeholders.top')}
+          treeData={options}
+        />
+      </Form.Item>
+      <Form.Item name="type" label={t('system.fields.type')} required rules={rulesOf('type')}>
+        <Radio.Group
+          disabled={Boolean(node?.children.length)}
+          options={[
+            { value: MenuType.MENU, label: t('system.types.1') },
+            { value: MenuType.BUTTON, label: t('system.types.2') },
           ]}
-        >
-          <TreeSelect
-            allowClear
-            showSearch
-            treeNodeFilterProp="title"
-            treeDefaultExpandAll
-            placeholder={t('system.placeholders.top')}
-            treeData={options}
-          />
-        </Form.Item>
-        <Form.Item name="type" label={t('system.fields.type')} required rules={rulesOf('type')}>
-          <Radio.Group
-            disabled={Boolean(node?.children.length)}
-            options={[
-              { value: MenuType.MENU, label: t('system.types.1') },
-              { value: MenuType.BUTTON, label: t('system.types.2') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="name" label={t('system.fields.name')} required rules={rulesOf('name')}>
-          <Input maxLength={30} showCount />
-        </Form.Item>
-        <Form.Item name="nameEn" label={t('system.fields.nameEn')} rules={rulesOf('nameEn')}>
-          <Input maxLength={60} />
-        </Form.Item>
-        {!button && (
-          <Form.Item
-            name="url"
-            label={t('system.fields.url')}
-            required
-            extra={t('system.help.url')}
-            dependencies={['type']}
-            rules={rulesOf('url')}
-          >
-            <Input maxLength={200} />
-          </Form.Item>
-        )}
-        <Form.Item name="sort" label={t('system.fields.sort')} required rules={rulesOf('sort')}>
-          <InputNumber min={0} precision={0} style={{ width: 160 }} />
-        </Form.Item>
+        />
+      </Form.Item>
+      <Form.Item name="name" label={t('system.fields.name')} required rules={rulesOf('name')}>
+        <Input maxLength={30} showCount />
+      </Form.Item>
+      <Form.Item name="nameEn" label={t('system.fields.nameEn')} rules={rulesOf('nameEn')}>
+        <Input maxLength={60} />
+      </Form.Item>
+      {!button && (
         <Form.Item
-          name="hidden"
-          label={t('system.fields.hidden')}
-          valuePropName="checked"
-          extra={t('system.help.hidden')}
-        >
-          <Switch />
-        </Form.Item>
-        {!button && (
-          <Form.Item
-            name="icon"
-            label={t('system.fields.icon')}
-            extra={t('system.help.icon')}
-            rules={rulesOf('icon')}
-          >
-            <Input maxLength={50} />
-          </Form.Item>
-        )}
-        <Form.Item
-          name="customFields"
-          label={t('system.fields.customFields')}
-          required={button}
+          name="url"
+          label={t('system.fields.url')}
+          required
+          extra={t('system.help.url')}
           dependencies={['type']}
-          rules={rulesOf('customFields')}
-          extra={
-            <>
-              <div>{t('system.help.customFields')}</div>
-              {button && (
-                <div>
-                  {t('system.help.customFieldsButton')} {permissionKeys.join(', ')}
-                </div>
-              )}
-            </>
-          }
+          rules={rulesOf('url')}
         >
-          <Input.TextArea rows={2} maxLength={500} />
+          <Input maxLength={200} />
         </Form.Item>
-        {!button && (
+      )}
+      <Form.Item name="sort" label={t('system.fields.sort')} required rules={rulesOf('sort')}>
+        <InputNumber min={0} precision={0} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item
+        name="hidden"
+        label={t('system.fields.hidden')}
+        valuePropName="checked"
+        extra={t('system.help.hidden')}
+      >
+        <Switch />
+      </Form.Item>
+      {!button && (
+        <Form.Item
+          name="icon"
+          label={t('system.fields.icon')}
+          extra={t('system.help.icon')}
+          rules={rulesOf('icon')}
+        >
+          <Input maxLength={50} />
+        </Form.Item>
+      )}
+      <Form.Item
+        name="customFields"
+        label={t('system.fields.customFields')}
+        required={button}
+        dependencies={['type']}
+        rules={rulesOf('customFields')}
+        extra={
           <>
-            <Form.Item
-              name="linkType"
-              label={t('system.fields.linkType')}
-              required
-              rules={rulesOf('linkType')}
-            >
-              <Radio.Group
-                options={[
-                  { value: LinkType.INTERNAL, label: t('system.linkTypes.1') },
-                  { value: LinkType.EXTERNAL, label: t('system.linkTypes.2') },
-                ]}
-              />
-            </Form.Item>
-            <Form.Item
-              name="linkValue"
-              label={t('system.fields.linkValue')}
-              required={linkType === LinkType.EXTERNAL}
-              extra={t('system.help.linkValue')}
-              dependencies={['linkType']}
-              rules={rulesOf('linkValue')}
-            >
-              <Input maxLength={500} />
-            </Form.Item>
+            <div>{t('system.help.customFields')}</div>
+            {button && (
+              <div>
+                {t('system.help.customFieldsButton')} {permissionKeys.join(', ')}
+              </div>
+            )}
           </>
-        )}
-      </Form>
-    </Modal>
+        }
+      >
+        <Input.TextArea rows={2} maxLength={500} />
+      </Form.Item>
+      {!button && (
+        <>
+          <Form.Item
+            name="linkType"
+            label={t('system.fields.linkType')}
+            required
+            rules={rulesOf('linkType')}
+          >
+            <Radio.Group
+              options={[
+                { value: LinkType.INTERNAL, label: t('system.linkTypes.1') },
+                { value: LinkType.EXTERNAL, label: t('system.linkTypes.2') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item
+            name="linkValue"
+            label={t('system.fields.linkValue')}
+            required={linkType === LinkType.EXTERNAL}
+            extra={t('system.help.linkValue')}
+            dependencies={['linkType']}
+            rules={rulesOf('linkValue')}
+          >
+            <Input maxLength={500} />
+          </Form.Item>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockApi, permissionsPath } from '../../test/api';
+import { mockApi, mockScreenApi } from '../../test/api';
 import { clickButton, rowOf } from '../../test/antd';
 import { menuKeys } from '../../shared/permissions/api';
 import {
@@ -18,12 +18,11 @@ setupTestEnvironment();
 polyfillBrowser();
 
 function api(permissions: string[], onDelete: () => unknown = () => null) {
-  return mockApi((call) => {
-    if (call.path === permissionsPath) return permissions;
-    if (call.path === '/api-user/menus/admin/tree/platform-web') return sampleTree();
-    if (call.path.startsWith('/api-user/menus/delete/')) return onDelete();
-    return null;
-  });
+  return mockScreenApi(
+    permissions,
+    { '/api-user/menus/admin/tree/platform-web': sampleTree() },
+    (call) => (call.path.startsWith('/api-user/menus/delete/') ? onDelete() : null),
+  );
 }
 
 describe('menu management', { timeout: 30_000 }, () => {
@@ -54,13 +53,10 @@ describe('menu management', { timeout: 30_000 }, () => {
 
   it('shows the refusal to delete an entry that has children', async () => {
     const calls = api(['menu.edit'], () =>
-      jsonResponse(
-        envelope(null, 9000, {
-          message: 'has children',
-          errorKey: 'menus.has_children',
-        }),
-        409,
-      ),
+      refusal(409, {
+        message: 'has children',
+        errorKey: 'menus.has_children',
+      }),
     );
     renderView(<MenuManagement />);
     await screen.findByText('删除班级');

@@ -1,21 +1,13 @@
 import { useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Popconfirm,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { LinkType, MenuType, type MenuAdminNode } from '@platform/contract';
 import { apiLanguage } from '../../shared/i18n';
 import { toast } from '../../shared/toast';
 import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
+import { actionsColumn, ConfirmAction, RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
 import { menuAdminTreeQueryOptions, menuDeleteMutationOptions } from './api';
 import { MenuEditor } from './MenuEditor';
@@ -98,37 +90,36 @@ export function MenuManagement() {
     },
   ];
   if (editable) {
-    columns.push({
-      key: 'actions',
-      title: t('system.columns.actions'),
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0} wrap>
-          {row.type === MenuType.MENU && (
-            <Button type="link" size="small" onClick={() => setEditing({ parent: row.node })}>
-              {t('system.actions.addChild')}
-            </Button>
-          )}
-          <Button type="link" size="small" onClick={() => setEditing({ node: row.node })}>
-            {t('system.actions.edit')}
-          </Button>
-          <Popconfirm
-            title={t('system.confirm.delete', { name: menuNameOf(row, lang) })}
-            okText={t('system.confirm.ok')}
-            cancelText={t('system.confirm.cancel')}
-            okButtonProps={{ danger: true }}
-            // A refusal (children, own access) is toasted by the request layer.
-            onConfirm={() =>
-              remove.mutate(row.id, { onSuccess: () => toast.success(t('system.done.deleted')) })
-            }
-          >
-            <Button type="link" size="small" danger disabled={remove.isPending}>
+    columns.push(
+      actionsColumn<Row>(
+        t('system.columns.actions'),
+        (row) => (
+          <>
+            {row.type === MenuType.MENU && (
+              <RowAction onClick={() => setEditing({ parent: row.node })}>
+                {t('system.actions.addChild')}
+              </RowAction>
+            )}
+            <RowAction onClick={() => setEditing({ node: row.node })}>
+              {t('system.actions.edit')}
+            </RowAction>
+            <ConfirmAction
+              title={t('system.confirm.delete', { name: menuNameOf(row, lang) })}
+              okText={t('system.confirm.ok')}
+              cancelText={t('system.confirm.cancel')}
+              // A refusal (children, own access) is toasted by the request layer.
+              onConfirm={() =>
+                remove.mutate(row.id, { onSuccess: () => toast.success(t('system.done.deleted')) })
+              }
+              disabled={remove.isPending}
+            >
               {t('system.actions.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
+            </ConfirmAction>
+          </>
+        ),
+        { wrap: true },
       ),
-    });
+    );
   }
 
   let body;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockApi, permissionsPath, type ApiCall } from '../../test/api';
+import { type ApiCall, mockScreenApi } from '../../test/api';
 import { clickButton, rowOf } from '../../test/antd';
 import { RoleManagement } from './RoleManagement';
 import { sampleTree } from './testing';
@@ -16,14 +16,12 @@ const roles = [
 ];
 
 function api(permissions: string[], grant: (call: ApiCall) => unknown = () => []) {
-  return mockApi((call) => {
-    if (call.path === permissionsPath) return permissions;
-    if (call.path === '/api-user/menus/admin/tree/platform-web') return sampleTree();
-    if (call.path === '/api-user/roles/list') return roles;
-    if (call.path === '/api-user/roles/menus/7') return ['1', '11', '111', '112'];
-    if (call.path === '/api-user/roles/menus/8') return ['2', '21'];
-    if (call.path === '/api-user/roles/grant') return grant(call);
-    return null;
+  return mockScreenApi(permissions, {
+    '/api-user/menus/admin/tree/platform-web': sampleTree(),
+    '/api-user/roles/list': roles,
+    '/api-user/roles/menus/7': ['1', '11', '111', '112'],
+    '/api-user/roles/menus/8': ['2', '21'],
+    '/api-user/roles/grant': grant,
   });
 }
 
@@ -79,12 +77,7 @@ describe('role management', { timeout: 30_000 }, () => {
   });
 
   it('shows a refused grant and keeps the changes', async () => {
-    api(['role.grant'], () =>
-      jsonResponse(
-        envelope(null, 9000, { message: 'refused', errorKey: 'menus.self_lockout' }),
-        409,
-      ),
-    );
+    api(['role.grant'], () => refusal(409, { message: 'refused', errorKey: 'menus.self_lockout' }));
     renderView(<RoleManagement />);
     await screen.findByText('学校管理员');
     await openRole('学校管理员');

@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
-import { Form, Input, Modal, Radio, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import {
   teacherRoles,
   teacherSaveSchema,
   type Teacher,
   type TeacherSave,
 } from '@platform/contract';
-import { toast } from '../../shared/toast';
 import { zodRules } from '../../shared/zodForm';
-import { failureText, requestFieldErrors, useSexOptions } from '../students/accountParts';
+import { FormDialog } from '../../shared/ui/FormDialog';
+import { PasswordItem, SexItem, sexValue, useAccountSave } from '../students/accountParts';
 import { teacherSaveMutationOptions } from './api';
 
 type Field = 'name' | 'sex' | 'role' | 'phone' | 'password';
@@ -25,99 +24,83 @@ interface TeacherDialogProps {
 export function TeacherDialog({ teacher, onClose }: TeacherDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TeacherSave>();
-  const save = useMutation(teacherSaveMutationOptions());
-  const sexOptions = useSexOptions();
+  const { submit, saving } = useAccountSave({
+    form,
+    schema: teacherSaveSchema,
+    mutation: teacherSaveMutationOptions(),
+    fields,
+    fieldOfErrorKey: {
+      'teachers.phone_taken': 'phone',
+      'teachers.self_role': 'role',
+    },
+    editing: Boolean(teacher),
+    saved: t(teacher ? 'teachers.done.saved' : 'teachers.done.added'),
+    done: onClose,
+  });
   const rulesOf = (field: Field) => zodRules(teacherSaveSchema, field, fields);
 
-  const submit = async () => {
+  const save = async () => {
     let values: TeacherSave;
     try {
       values = await form.validateFields();
     } catch {
       return;
     }
-    const parsed = teacherSaveSchema.safeParse({
+    submit({
       ...values,
       password: values.password ?? '',
       ...(teacher ? { id: teacher.id } : {}),
     });
-    if (!parsed.success) return;
-    save.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success(t(teacher ? 'teachers.done.saved' : 'teachers.done.added'));
-        onClose();
-      },
-      onError: (error) => {
-        form.setFields(
-          requestFieldErrors(error, fields, {
-            'teachers.phone_taken': 'phone',
-            'teachers.self_role': 'role',
-          }),
-        );
-        toast.error(failureText(t, teacher ? 'update' : 'add', error));
-      },
-    });
   };
 
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
+      saving={saving}
+      onOk={save}
+      onClose={onClose}
+      width={560}
+      name={teacher ? `teacher-edit-${teacher.id}` : 'teacher-add'}
       title={teacher ? t('teachers.dialog.edit', { name: teacher.name }) : t('teachers.dialog.add')}
       okText={t('teachers.actions.save')}
       cancelText={t('teachers.actions.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      width={560}
+      initialValues={
+        teacher
+          ? {
+              name: teacher.name,
+              sex: sexValue(teacher.sex),
+              role: teacher.role,
+              phone: teacher.phone ?? '',
+              password: '',
+            }
+          : { name: '', role: 'teacher', phone: '', password: '' }
+      }
     >
-      <Form<TeacherSave>
-        form={form}
-        name={teacher ? `teacher-edit-${teacher.id}` : 'teacher-add'}
-        layout="vertical"
-        initialValues={
-          teacher
-            ? {
-                name: teacher.name,
-                sex: teacher.sex === 1 || teacher.sex === 2 ? teacher.sex : undefined,
-                role: teacher.role,
-                phone: teacher.phone ?? '',
-                password: '',
-              }
-            : { name: '', role: 'teacher', phone: '', password: '' }
-        }
-        disabled={save.isPending}
+      <Form.Item name="name" label={t('teachers.fields.name')} required rules={rulesOf('name')}>
+        <Input maxLength={30} placeholder={t('teachers.placeholders.nameInput')} />
+      </Form.Item>
+      <SexItem label={t('teachers.fields.sex')} rules={rulesOf('sex')} />
+      <Form.Item name="role" label={t('teachers.fields.role')} required rules={rulesOf('role')}>
+        <Select
+          aria-label={t('teachers.fields.role')}
+          placeholder={t('teachers.placeholders.select')}
+          options={teacherRoles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="phone"
+        label={t('teachers.fields.phone')}
+        required
+        rules={rulesOf('phone')}
+        extra={t('teachers.hints.phoneLogin')}
       >
-        <Form.Item name="name" label={t('teachers.fields.name')} required rules={rulesOf('name')}>
-          <Input maxLength={30} placeholder={t('teachers.placeholders.nameInput')} />
-        </Form.Item>
-        <Form.Item name="sex" label={t('teachers.fields.sex')} required rules={rulesOf('sex')}>
-          <Radio.Group options={sexOptions} />
-        </Form.Item>
-        <Form.Item name="role" label={t('teachers.fields.role')} required rules={rulesOf('role')}>
-          <Select
-            aria-label={t('teachers.fields.role')}
-            placeholder={t('teachers.placeholders.select')}
-            options={teacherRoles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="phone"
-          label={t('teachers.fields.phone')}
-          required
-          rules={rulesOf('phone')}
-          extra={t('teachers.hints.phoneLogin')}
-        >
-          <Input maxLength={11} placeholder={t('teachers.placeholders.phoneInput')} />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('teachers.fields.password')}
-          rules={rulesOf('password')}
-          extra={t(teacher ? 'teachers.hints.passwordEdit' : 'teachers.hints.passwordAdd')}
-        >
-          <Input.Password maxLength={20} autoComplete="new-password" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={11} placeholder={t('teachers.placeholders.phoneInput')} />
+      </Form.Item>
+      <PasswordItem
+        label={t('teachers.fields.password')}
+        rules={rulesOf('password')}
+        hint={t(teacher ? 'teachers.hints.passwordEdit' : 'teachers.hints.passwordAdd')}
+      />
+    </FormDialog>
   );
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Teacher } from '@platform/contract';
-import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockApi, page, permissionsPath, type ApiCall } from '../../test/api';
-import { chooseOption, clickButton, field, labelErrorOf, rowOf } from '../../test/antd';
+import { type ApiCall, mockScreenApi, pageAnswer, queriesTo } from '../../test/api';
+import { chooseOption, clickButton, field, labelErrorOf, rowOf, searchFor } from '../../test/antd';
 import { TeacherManagement } from './TeacherManagement';
 
 setupTestEnvironment();
@@ -43,15 +43,11 @@ const rows = [
   }),
 ];
 
-function api(permissions: string[], answer: (call: ApiCall) => unknown = () => null) {
-  return mockApi((call) => {
-    if (call.path === permissionsPath) return permissions;
-    if (call.path === pagePath) return page(rows, 12, Number(call.query.get('pageNum')));
-    return answer(call);
-  });
+function api(permissions: string[], answer?: (call: ApiCall) => unknown) {
+  return mockScreenApi(permissions, { [pagePath]: pageAnswer(rows, 12) }, answer);
 }
 
-const pageCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === pagePath);
+const pageQueries = (calls: ApiCall[]) => queriesTo(calls, pagePath);
 const writes = (calls: ApiCall[]) =>
   calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
 
@@ -67,7 +63,7 @@ describe('teacher management', { timeout: 30_000 }, () => {
     expect(within(wang).getByText('教师')).toBeTruthy();
     expect(within(wang).getByText('正常')).toBeTruthy();
     expect(screen.getByText('共 12 条')).toBeTruthy();
-    expect(Object.fromEntries(pageCalls(calls)[0]!.query)).toEqual({
+    expect(pageQueries(calls)[0]).toEqual({
       pageNum: '1',
       pageSize: '10',
     });
@@ -98,14 +94,12 @@ describe('teacher management', { timeout: 30_000 }, () => {
     renderView(<TeacherManagement />, url);
     await waitFor(() => rowOf('王老师'));
     fireEvent.click(screen.getByTitle('2'));
-    await waitFor(() => expect(pageCalls(calls).at(-1)?.query.get('pageNum')).toBe('2'));
+    await waitFor(() => expect(pageQueries(calls).at(-1)?.pageNum).toBe('2'));
     await chooseOption(screen.getByLabelText('全部角色'), '学校管理员');
     await chooseOption(screen.getByLabelText('全部状态'), '已过期');
-    const phone = screen.getByLabelText('按手机号搜索');
-    fireEvent.change(phone, { target: { value: ' 1380 ' } });
-    fireEvent.keyDown(phone, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    searchFor('按手机号搜索', ' 1380 ');
     await waitFor(() =>
-      expect(Object.fromEntries(pageCalls(calls).at(-1)!.query)).toEqual({
+      expect(pageQueries(calls).at(-1)).toEqual({
         pageNum: '1',
         pageSize: '10',
         role: 'school-manager',
@@ -135,13 +129,10 @@ describe('teacher management', { timeout: 30_000 }, () => {
   it("shows the server's refusal in the delete dialog", async () => {
     const calls = api(allPermissions, (call) =>
       call.method === 'DELETE'
-        ? jsonResponse(
-            envelope(null, 9000, {
-              message: '该教师有未归档的教学任务，无法删除',
-              errorKey: 'teachers.has_tasks',
-            }),
-            409,
-          )
+        ? refusal(409, {
+            message: '该教师有未归档的教学任务，无法删除',
+            errorKey: 'teachers.has_tasks',
+          })
         : null,
     );
     renderView(<TeacherManagement />, url);
@@ -159,14 +150,11 @@ describe('teacher management', { timeout: 30_000 }, () => {
   it('validates a new teacher with the contract and puts server errors on the inputs', async () => {
     const calls = api(allPermissions, (call) =>
       call.path === '/api-user/teachers/saveOrUpdate'
-        ? jsonResponse(
-            envelope(null, 9000, {
-              message: '该手机号已被其他账号用作登录名',
-              errorKey: 'teachers.phone_taken',
-              fields: { phone: 'invalid_value' },
-            }),
-            400,
-          )
+        ? refusal(400, {
+            message: '该手机号已被其他账号用作登录名',
+            errorKey: 'teachers.phone_taken',
+            fields: { phone: 'invalid_value' },
+          })
         : null,
     );
     renderView(<TeacherManagement />, url);

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Input, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Card, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { accountStatuses, teacherRoles, type Teacher } from '@platform/contract';
-import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
+import { teacherRoles, type Teacher } from '@platform/contract';
+import { FilterBar, SearchFilter, SelectFilter } from '../../shared/ui/Filters';
+import { PageTable } from '../../shared/ui/PageTable';
+import { actionsColumn, RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
-import { usePaging } from '../../shared/usePaging';
-import { sexText, useAccountStateColumns } from '../students/accountParts';
+import { useFilteredPage } from '../../shared/usePaging';
+import { sexText, StatusFilter, useAccountStateColumns } from '../students/accountParts';
 import { teacherEnableMutationOptions, teacherPageQueryOptions, type TeacherFilter } from './api';
 import { TeacherDeleteDialog } from './TeacherDeleteDialog';
 import { TeacherDialog } from './TeacherDialog';
@@ -16,21 +17,13 @@ import { TeacherDialog } from './TeacherDialog';
 export function TeacherManagement() {
   const { t } = useTranslation();
   const can = useCan();
-  const [filter, setFilterState] = useState<TeacherFilter>({});
-  const { paging, pagination, reset } = usePaging((total) =>
-    t('students.account.total', { total }),
+  const { filter, set, page, pagination } = useFilteredPage(
+    (total) => t('students.account.total', { total }),
+    teacherPageQueryOptions,
   );
-  const page = useQuery(teacherPageQueryOptions({ ...filter, ...paging }));
   // null: closed; { teacher: undefined }: adding.
   const [editing, setEditing] = useState<{ teacher?: Teacher } | null>(null);
   const [deleting, setDeleting] = useState<Teacher | null>(null);
-
-  const setFilter = (next: TeacherFilter) => {
-    setFilterState(next);
-    reset();
-  };
-  const set = <K extends keyof TeacherFilter>(key: K, value: TeacherFilter[K] | null) =>
-    setFilter({ ...filter, [key]: value ?? undefined });
 
   const stateColumns = useAccountStateColumns<Teacher, Teacher>(
     teacherEnableMutationOptions(),
@@ -59,25 +52,20 @@ export function TeacherManagement() {
     ...stateColumns,
     ...(canEdit || canDelete
       ? [
-          {
-            key: 'actions',
-            title: t('teachers.fields.actions'),
-            fixed: 'right' as const,
-            render: (_: unknown, teacher: Teacher) => (
-              <Space size={0}>
-                {canEdit && (
-                  <Button type="link" size="small" onClick={() => setEditing({ teacher })}>
-                    {t('teachers.actions.edit')}
-                  </Button>
-                )}
-                {canDelete && (
-                  <Button type="link" size="small" danger onClick={() => setDeleting(teacher)}>
-                    {t('teachers.actions.delete')}
-                  </Button>
-                )}
-              </Space>
-            ),
-          },
+          actionsColumn<Teacher>(t('teachers.fields.actions'), (teacher) => (
+            <>
+              {canEdit && (
+                <RowAction onClick={() => setEditing({ teacher })}>
+                  {t('teachers.actions.edit')}
+                </RowAction>
+              )}
+              {canDelete && (
+                <RowAction danger onClick={() => setDeleting(teacher)}>
+                  {t('teachers.actions.delete')}
+                </RowAction>
+              )}
+            </>
+          )),
         ]
       : []),
   ];
@@ -93,59 +81,33 @@ export function TeacherManagement() {
         )
       }
     >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          aria-label={t('teachers.placeholders.name')}
+      <FilterBar>
+        <SearchFilter
           placeholder={t('teachers.placeholders.name')}
-          allowClear
           maxLength={30}
-          style={{ width: 200 }}
-          onSearch={(name) => set('name', name.trim() || undefined)}
+          width={200}
+          onSearch={(name) => set('name', name)}
         />
-        <Input.Search
-          aria-label={t('teachers.placeholders.phone')}
+        <SearchFilter
           placeholder={t('teachers.placeholders.phone')}
-          allowClear
           maxLength={11}
-          style={{ width: 200 }}
-          onSearch={(phone) => set('phone', phone.trim() || undefined)}
+          width={200}
+          onSearch={(phone) => set('phone', phone)}
         />
-        <Select<NonNullable<TeacherFilter['role']>>
-          aria-label={t('teachers.placeholders.allRoles')}
+        <SelectFilter<NonNullable<TeacherFilter['role']>>
           placeholder={t('teachers.placeholders.allRoles')}
-          allowClear
-          style={{ width: 160 }}
+          width={160}
           value={filter.role}
           onChange={(role) => set('role', role)}
           options={teacherRoles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
         />
-        <Select<NonNullable<TeacherFilter['status']>>
-          aria-label={t('students.account.allStatuses')}
-          placeholder={t('students.account.allStatuses')}
-          allowClear
-          style={{ width: 160 }}
+        <StatusFilter
+          width={160}
           value={filter.status}
           onChange={(status) => set('status', status)}
-          options={accountStatuses.map((status) => ({
-            value: status,
-            label: t(`students.account.status.${status}`),
-          }))}
         />
-      </Space>
-      {page.isError && !page.data ? (
-        <LoadFailed error={page.error} onRetry={() => void page.refetch()} />
-      ) : (
-        <Table<Teacher>
-          rowKey="id"
-          size="middle"
-          loading={page.isFetching}
-          dataSource={page.data?.records ?? []}
-          pagination={pagination(page.data?.total)}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <EmptyState /> }}
-          columns={columns}
-        />
-      )}
+      </FilterBar>
+      <PageTable<Teacher> page={page} pagination={pagination} columns={columns} />
       {editing && (
         <TeacherDialog
           key={editing.teacher?.id ?? 'new'}

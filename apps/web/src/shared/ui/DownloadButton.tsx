@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Button } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+
+interface DownloadButtonProps {
+  /** Fetches the file and hands it to the browser. */
+  download: () => Promise<void>;
+  icon?: ReactNode;
+  children: ReactNode;
+}
+
+/** A button that runs a download, spinning until it ends. */
+export function DownloadButton({
+  download,
+  icon = <DownloadOutlined />,
+  children,
+}: DownloadButtonProps) {
+  const running = useMutation({ mutationFn: download });
+  return (
+    <Button icon={icon} loading={running.isPending} onClick={() => running.mutate()}>
+      {children}
+    </Button>
+  );
+}
