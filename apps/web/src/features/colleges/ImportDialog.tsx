@@ -14,7 +14,7 @@ import {
   type CollegeImportResult,
 } from '@platform/contract';
 import { showErrorToast, toast } from '../../shared/toast';
-import { uploadRequest } from '../../shared/ui/uploadRequest';
+import { uploadRouteRequest } from '../../shared/ui/uploadRequest';
 import { saveBlob } from '../../shared/saveBlob';
 import { collegeKeys, importTemplateMutationOptions } from './api';
 import { useLang } from './collegeFormat';
@@ -95,7 +95,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             {t('colleges.actions.downloadTemplate')}
           </Button>
           <Upload<CollegeImportResult>
-            customRequest={uploadRequest(collegesApi.import.path)}
+            customRequest={uploadRouteRequest(collegesApi.import)}
             accept={importFileExtensions.join(',')}
             maxCount={1}
             showUploadList={false}

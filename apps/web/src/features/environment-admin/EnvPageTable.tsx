@@ -1,6 +1,6 @@
 import type { TableColumnsType } from 'antd';
 import type { Environment } from '@platform/contract';
-import { QueryTable } from '../../shared/ui/QueryTable';
+import { PageTable } from '../../shared/ui/PageTable';
 import type { EnvPageQuery } from './api';
 import { EnvFilters } from './EnvFilters';
 import { useEnvPage, type EnvFilter } from './useEnvPage';
@@ -22,13 +22,7 @@ export function EnvPageTable({ fixed, filters, columns }: EnvPageTableProps) {
   return (
     <>
       <EnvFilters value={filter} onChange={setFilter} {...(filters ? { fields: filters } : {})} />
-      <QueryTable<Environment>
-        query={page}
-        dataSource={page.data?.records ?? []}
-        pagination={pagination}
-        scroll={{ x: 'max-content' }}
-        columns={columns}
-      />
+      <PageTable<Environment> page={page} pagination={pagination} columns={columns} />
     </>
   );
 }

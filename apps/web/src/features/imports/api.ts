@@ -12,6 +12,7 @@ import { apiLanguage } from '../../shared/i18n';
 import { sessionScope } from '../../shared/queryScopes';
 import { call, downloadRoute, uploadRoute } from '../../shared/call';
 import type { Downloaded } from '../../shared/request';
+import { saveBlob } from '../../shared/saveBlob';
 
 /** Student import and export (management spec §2 student management, §5 Excel only). */
 
@@ -60,19 +61,6 @@ export function uploadStudentFile(
   opts: { onProgress: (percent: number) => void; signal?: AbortSignal },
 ): Promise<ImportJob> {
   return uploadRoute(importsApi.studentsImport, { file, ...opts, quiet: true });
-}
-
-/** Hands a downloaded blob to the browser as a file. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 async function saveDownload(downloading: Promise<Downloaded>, fallbackName: string) {

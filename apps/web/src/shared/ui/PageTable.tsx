@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
-import { EmptyState, LoadFailed } from './PageStates';
+import type { TableColumnsType, TablePaginationConfig } from 'antd';
+import { QueryTable } from './QueryTable';
 
 export interface PageTableProps<T> {
   page: UseQueryResult<{ records: T[]; total: number }>;
@@ -12,25 +12,13 @@ export interface PageTableProps<T> {
 }
 
 /** One server page of rows, with its loading, failed and empty states. */
-export function PageTable<T extends { id: string }>({
-  page,
-  pagination,
-  columns,
-  failed,
-}: PageTableProps<T>) {
-  if (page.isError && !page.data) {
-    return failed ?? <LoadFailed error={page.error} onRetry={() => void page.refetch()} />;
-  }
+export function PageTable<T extends { id: string }>({ page, ...table }: PageTableProps<T>) {
   return (
-    <Table<T>
-      rowKey="id"
-      size="middle"
-      loading={page.isFetching}
+    <QueryTable<T>
+      query={page}
       dataSource={page.data?.records ?? []}
-      pagination={pagination}
       scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <EmptyState /> }}
-      columns={columns}
+      {...table}
     />
   );
 }

@@ -30,14 +30,6 @@ function customRequest<T>(send: Send<T>): NonNullable<UploadProps<T>['customRequ
   };
 }
 
-/** antd Upload's `customRequest` for `path`, with the form `fields`. */
-export function uploadRequest<T>(
-  path: string,
-  fields?: Record<string, string>,
-): NonNullable<UploadProps<T>['customRequest']> {
-  return customRequest((options) => upload<T>(path, { ...options, ...(fields ? { fields } : {}) }));
-}
-
 /**
  * antd Upload's `customRequest` for an upload route of the contract, with its form `fields`.
  * antd's Upload hands over its own method, POST unless told, hence only POST routes.
