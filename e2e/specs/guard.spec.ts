@@ -40,3 +40,19 @@ test('the home page offers sign-in when signed out and the experimental centre w
   await page.getByRole('link', { name: '实验中心' }).click();
   await expect(page).toHaveURL(/\/sch_edu\/workbench$/);
 });
+
+test('on a narrow screen the side menu starts folded, opens on demand and folds after a choice', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 480, height: 900 });
+  await signInWithForm(page, 'schooladmin01');
+  await page.goto('/sch_edu/school/students');
+  const sideMenu = page.getByRole('navigation', { name: '侧边菜单' });
+  await expect(page.locator('.ant-card-head-title', { hasText: '学生管理' })).toBeVisible();
+  await expect(sideMenu).toBeHidden();
+  await page.getByRole('button', { name: '展开菜单' }).click();
+  await expect(sideMenu).toBeVisible();
+  await sideMenu.getByRole('menuitem', { name: '教师管理' }).click();
+  await expect(page).toHaveURL(/\/school\/teachers$/);
+  await expect(sideMenu).toBeHidden();
+});

@@ -59,6 +59,9 @@ function NoMenus() {
   );
 }
 
+/** Below the `md` width the side menu would leave the page too little room: it starts folded. */
+const narrowScreen = () => window.matchMedia('(max-width: 767px)').matches;
+
 /**
  * The signed-in area (/:schUrl/*): header with logo, top menu, AI helper, language and user;
  * the side menu of the selected top item; and the views of the permission tree as routes.
@@ -70,7 +73,7 @@ export function MainLayout({ viewFor }: { viewFor: ViewFor }) {
   const { data: config } = useQuery(clientConfigQueryOptions());
   useQuery({ ...whitelistQueryOptions(), enabled: Boolean(session.user.data) });
   const openEntry = useOpenMenuEntry(session.schUrl ?? defaultSchoolUrl);
-  const [collapsed, setCollapsed] = useState(false);
+  const [collapsed, setCollapsed] = useState(narrowScreen);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [passwordUsed, setPasswordUsed] = useState(false);
 
@@ -117,7 +120,10 @@ export function MainLayout({ viewFor }: { viewFor: ViewFor }) {
               schUrl={schUrl}
               entries={visibleChildren(menu.entries)}
               selectedId={top?.id ?? null}
-              onOpen={openEntry}
+              onOpen={(e) => {
+                if (narrowScreen()) setCollapsed(true);
+                openEntry(e);
+              }}
             />
             <div className="app-header__actions">
               {config?.config.aiChatUrl && (
@@ -148,7 +154,10 @@ export function MainLayout({ viewFor }: { viewFor: ViewFor }) {
               highlighted={highlighted}
               collapsed={collapsed}
               onToggle={() => setCollapsed((v) => !v)}
-              onOpen={openEntry}
+              onOpen={(e) => {
+                if (narrowScreen()) setCollapsed(true);
+                openEntry(e);
+              }}
             />
           )}
           <main className="app-content">
