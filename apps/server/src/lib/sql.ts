@@ -29,3 +29,24 @@ export function uniqueViolationOf(error: unknown): string | null {
   }
   return null;
 }
+
+interface Pageable<R> {
+  limit(limit: number): { offset(offset: number): PromiseLike<R[]> };
+}
+
+/**
+ * One page (`pageNum` from 1) of an ordered query, with the count of all its rows: `count` is a
+ * `select({ n: count() })` over the same rows.
+ */
+export async function readPage<R>(
+  rows: Pageable<R>,
+  total: PromiseLike<{ n: number }[]>,
+  pageNum: number,
+  pageSize: number,
+): Promise<{ records: R[]; total: number }> {
+  const [records, [counted]] = await Promise.all([
+    rows.limit(pageSize).offset((pageNum - 1) * pageSize),
+    total,
+  ]);
+  return { records, total: counted?.n ?? 0 };
+}

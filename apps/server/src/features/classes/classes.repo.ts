@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import { UserKind } from '@platform/contract';
 import type { Db } from '../../db/client';
-import { containing } from '../../lib/sql';
+import { containing, readPage } from '../../lib/sql';
 import { classMajors, classes, majors, users } from '../../db/schema';
 
 export type ClassRow = typeof classes.$inferSelect;
@@ -58,17 +58,12 @@ export async function pageClasses(
   pageSize: number,
 ) {
   const where = whereOf(db, schoolId, f);
-  const [records, [total]] = await Promise.all([
-    db
-      .select()
-      .from(classes)
-      .where(where)
-      .orderBy(desc(classes.createdAt), desc(classes.id))
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize),
+  return readPage(
+    db.select().from(classes).where(where).orderBy(desc(classes.createdAt), desc(classes.id)),
     db.select({ n: count() }).from(classes).where(where),
-  ]);
-  return { records, total: total?.n ?? 0 };
+    pageNum,
+    pageSize,
+  );
 }
 
 /** The school's classes, archived ones too when asked, for selects and the organization tree. */

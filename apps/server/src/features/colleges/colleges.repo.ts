@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, exists, inArray, isNull, ne, sql, type SQL }
 import { alias } from 'drizzle-orm/pg-core';
 import { UserKind } from '@platform/contract';
 import type { Db } from '../../db/client';
-import { containing } from '../../lib/sql';
+import { containing, readPage } from '../../lib/sql';
 import { regions, schools, userRoles, users } from '../../db/schema';
 
 export type SchoolRow = typeof schools.$inferSelect;
@@ -63,15 +63,13 @@ const flatten = (r: Selected): CollegeRow => ({
 
 export async function pageColleges(db: Db, f: CollegeFilter, pageNum: number, pageSize: number) {
   const where = whereOf(f);
-  const [records, [total]] = await Promise.all([
-    selectColleges(db)
-      .where(where)
-      .orderBy(desc(schools.createdAt), desc(schools.id))
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize),
+  const { records: records, total } = await readPage(
+    selectColleges(db).where(where).orderBy(desc(schools.createdAt), desc(schools.id)),
     db.select({ n: count() }).from(schools).where(where),
-  ]);
-  return { records: records.map(flatten), total: total?.n ?? 0 };
+    pageNum,
+    pageSize,
+  );
+  return { records: records.map(flatten), total };
 }
 
 /** A school that is not deleted. */

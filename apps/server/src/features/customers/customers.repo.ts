@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, gte, isNull, lte, type SQL } from 'drizzle-orm';
 import type { ServiceStatus } from '@platform/contract';
 import type { Db } from '../../db/client';
-import { containing } from '../../lib/sql';
+import { containing, readPage } from '../../lib/sql';
 import { customers, customerTimeLogs, schools } from '../../db/schema';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -51,18 +51,18 @@ export async function pageCustomers(
     f.collegeId ? eq(customers.schoolId, f.collegeId) : undefined,
     f.status ? statusCondition(f.status, now) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const { records: rows, total } = await readPage(
     db
       .select(withCollege)
       .from(customers)
       .leftJoin(schools, eq(schools.id, customers.schoolId))
       .where(where)
-      .orderBy(desc(customers.createdAt), desc(customers.id))
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize),
+      .orderBy(desc(customers.createdAt), desc(customers.id)),
     db.select({ n: count() }).from(customers).where(where),
-  ]);
-  return { records: rows.map(flatten), total: total?.n ?? 0 };
+    pageNum,
+    pageSize,
+  );
+  return { records: rows.map(flatten), total };
 }
 
 export async function findCustomer(db: Db, id: string): Promise<CustomerWithCollege | undefined> {
@@ -127,26 +127,26 @@ export async function pageTimeLogs(db: Db, f: TimeLogFilter, pageNum: number, pa
     f.from ? gte(customerTimeLogs.createdAt, f.from) : undefined,
     f.to ? lte(customerTimeLogs.createdAt, f.to) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const { records, total } = await readPage(
     db
       .select()
       .from(customerTimeLogs)
       .innerJoin(customers, eq(customers.id, customerTimeLogs.customerId))
       .where(where)
-      .orderBy(desc(customerTimeLogs.createdAt), desc(customerTimeLogs.id))
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize),
+      .orderBy(desc(customerTimeLogs.createdAt), desc(customerTimeLogs.id)),
     db
       .select({ n: count() })
       .from(customerTimeLogs)
       .innerJoin(customers, eq(customers.id, customerTimeLogs.customerId))
       .where(where),
-  ]);
+    pageNum,
+    pageSize,
+  );
   return {
-    records: rows.map((r): TimeLogWithCustomer => ({
+    records: records.map((r): TimeLogWithCustomer => ({
       ...r.customer_time_logs,
       customerName: r.customers.name,
     })),
-    total: total?.n ?? 0,
+    total,
   };
 }

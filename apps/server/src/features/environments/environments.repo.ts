@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { containing } from '../../lib/sql';
+import { containing, readPage } from '../../lib/sql';
 import { labEnvironments, labScripts } from '../../db/schema';
 
 export type EnvironmentRow = typeof labEnvironments.$inferSelect;
@@ -34,17 +34,16 @@ function whereOf(f: EnvFilter): SQL | undefined {
 
 export async function pageEnvironments(db: Db, f: EnvFilter, pageNum: number, pageSize: number) {
   const where = whereOf(f);
-  const [records, [total]] = await Promise.all([
+  return readPage(
     db
       .select()
       .from(labEnvironments)
       .where(where)
-      .orderBy(desc(labEnvironments.updatedAt), desc(labEnvironments.id))
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize),
+      .orderBy(desc(labEnvironments.updatedAt), desc(labEnvironments.id)),
     db.select({ n: count() }).from(labEnvironments).where(where),
-  ]);
-  return { records, total: total?.n ?? 0 };
+    pageNum,
+    pageSize,
+  );
 }
 
 export async function findEnvironment(db: Db, id: string): Promise<EnvironmentRow | undefined> {
@@ -146,21 +145,19 @@ export async function pageScripts(
       .select()
       .from(labScripts)
       .innerJoin(labEnvironments, eq(labEnvironments.id, labScripts.envId));
-  const [records, [total]] = await Promise.all([
-    base()
-      .where(where)
-      .orderBy(desc(labScripts.updatedAt), desc(labScripts.id))
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize),
+  const { records, total } = await readPage(
+    base().where(where).orderBy(desc(labScripts.updatedAt), desc(labScripts.id)),
     db
       .select({ n: count() })
       .from(labScripts)
       .innerJoin(labEnvironments, eq(labEnvironments.id, labScripts.envId))
       .where(where),
-  ]);
+    pageNum,
+    pageSize,
+  );
   return {
     records: records.map((r) => ({ ...r.lab_scripts, envName: r.lab_environments.name })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 

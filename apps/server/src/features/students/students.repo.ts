@@ -1,7 +1,7 @@
 import { UserKind } from '@platform/contract';
 import { and, count, desc, eq, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { containing } from '../../lib/sql';
+import { containing, readPage } from '../../lib/sql';
 import { classes, loginLogs, schools, users } from '../../db/schema';
 
 /** Student accounts of a school (kind STUDENT). Every query is scoped by the school. */
@@ -60,18 +60,18 @@ export async function pageStudents(
     f.classId ? eq(users.classId, f.classId) : undefined,
     f.enabled === undefined ? undefined : eq(users.enabled, f.enabled),
   );
-  const [records, [total]] = await Promise.all([
+  const { records: records, total } = await readPage(
     db
       .select(columns)
       .from(users)
       .leftJoin(classes, classJoin)
       .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize),
+      .orderBy(desc(users.createdAt), desc(users.id)),
     db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { records: records.map(rowOf), total: total?.n ?? 0 };
+    pageNum,
+    pageSize,
+  );
+  return { records: records.map(rowOf), total };
 }
 
 export async function findStudent(

@@ -1,7 +1,7 @@
 import { UserKind } from '@platform/contract';
 import { and, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { containing } from '../../lib/sql';
+import { containing, readPage } from '../../lib/sql';
 import { teachingTasks, userRoles, users } from '../../db/schema';
 
 /**
@@ -62,17 +62,13 @@ export async function pageTeachers(
     f.role === 'teacher' ? sql`not ${holds([ids.manager])}` : undefined,
     f.enabled === undefined ? undefined : eq(users.enabled, f.enabled),
   );
-  const [records, [total]] = await Promise.all([
-    db
-      .select(columns(ids))
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize),
+  const { records: records, total } = await readPage(
+    db.select(columns(ids)).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)),
     db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { records: records.map(rowOf), total: total?.n ?? 0 };
+    pageNum,
+    pageSize,
+  );
+  return { records: records.map(rowOf), total };
 }
 
 export async function findTeacher(
