@@ -3,9 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import { envStateValues, type Environment } from '@platform/contract';
 import { toast } from '../../shared/toast';
+import { useAreaNavigate } from '../../shared/areaNavigation';
 import { envCopyMutationOptions, envRemoveMutationOptions, envUpdateMutationOptions } from './api';
 import { updateBodyOf } from './envForm';
-import { envAdminPaths, useAreaNavigate } from './paths';
+import { envAdminPaths } from './paths';
 import { RemoveLink } from './RemoveLink';
 
 const stateActions = { 1: 'enable', 2: 'disable', 3: 'archive' } as const;
@@ -32,11 +33,7 @@ export function EnvRowActions({ env, onEdit }: EnvRowActionsProps) {
 
   return (
     <Space size={0} wrap>
-      <Button
-        type="link"
-        size="small"
-        onClick={() => void go(envAdminPaths.detail, `?id=${env.id}`)}
-      >
+      <Button type="link" size="small" onClick={() => go(envAdminPaths.detail, `?id=${env.id}`)}>
         {t('envAdmin.actions.details')}
       </Button>
       <Button type="link" size="small" disabled={busy} onClick={() => onEdit(env)}>

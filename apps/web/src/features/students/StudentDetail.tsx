@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space, Tag } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { idSchema } from '@platform/contract';
 import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
 import { useCan } from '../../shared/permissions/useCan';
 import { formatTime } from '../../shared/dates';
-import { StatusTag, sexText, studentPaths, useAreaNavigate, useBack } from './accountParts';
+import { useAreaNavigate, useBack, useIdParam } from '../../shared/areaNavigation';
+import { StatusTag, sexText, studentPaths } from './accountParts';
 import { studentQueryOptions } from './api';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 
@@ -18,10 +17,8 @@ export function StudentDetail() {
   const can = useCan();
   const go = useAreaNavigate();
   const back = useBack(studentPaths.list);
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  const valid = idSchema.safeParse(id).success;
-  const student = useQuery({ ...studentQueryOptions(id), enabled: valid });
+  const id = useIdParam();
+  const student = useQuery({ ...studentQueryOptions(id ?? ''), enabled: id !== null });
   const [resetting, setResetting] = useState(false);
 
   const backButton = (
@@ -29,7 +26,7 @@ export function StudentDetail() {
       {t('students.actions.back')}
     </Button>
   );
-  if (!valid)
+  if (id === null)
     return (
       <Card title={t('students.titles.detail')} extra={backButton}>
         <EmptyState description={t('students.detail.missingId')} />

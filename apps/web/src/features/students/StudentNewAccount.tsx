@@ -24,7 +24,8 @@ import {
 } from '@platform/contract';
 import { zodRules } from '../../shared/zodForm';
 import { saveErrors } from '../../shared/dialogForm';
-import { failureText, studentPaths, useAreaNavigate, useBack } from './accountParts';
+import { useAreaNavigate, useBack } from '../../shared/areaNavigation';
+import { failureText, studentPaths } from './accountParts';
 import { studentBatchCreateMutationOptions } from './api';
 import { ClassSelect } from './ClassSelect';
 
