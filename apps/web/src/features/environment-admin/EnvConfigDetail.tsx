@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
-import { useBack, useIdParam } from '../../shared/areaNavigation';
+import { Card, Flex } from 'antd';
+import { EmptyState, QueryStates } from '../../shared/ui/PageStates';
+import { BackButton } from '../../shared/ui/BackButton';
+import { useIdParam } from '../../shared/areaNavigation';
 import { envQueryOptions } from './api';
 import { EnvDetailInfo } from './EnvDetailInfo';
 import { EnvUsagePanel } from './EnvUsagePanel';
@@ -13,14 +13,11 @@ import { envAdminPaths } from './paths';
 /** One environment (environment-admin/detail?id=): its fields, scripts and usage, read-only. */
 export function EnvConfigDetail() {
   const { t } = useTranslation();
-  const back = useBack(envAdminPaths.configs);
   const id = useIdParam();
   const env = useQuery({ ...envQueryOptions(id ?? ''), enabled: id !== null });
 
   const backButton = (
-    <Button icon={<ArrowLeftOutlined />} onClick={back}>
-      {t('envAdmin.actions.back')}
-    </Button>
+    <BackButton fallback={envAdminPaths.configs}>{t('envAdmin.actions.back')}</BackButton>
   );
   if (id === null)
     return (
@@ -28,20 +25,22 @@ export function EnvConfigDetail() {
         <EmptyState description={t('envAdmin.detail.missingId')} />
       </Card>
     );
-  if (env.isPending) return <LoadingState />;
-  if (env.isError) return <LoadFailed error={env.error} onRetry={() => void env.refetch()} />;
 
   return (
-    <Flex vertical gap={16}>
-      <Card title={t('envAdmin.titles.detailOf', { name: env.data.name })} extra={backButton}>
-        <EnvDetailInfo env={env.data} />
-      </Card>
-      <Card title={t('envAdmin.detail.scripts')}>
-        <ScriptTable envId={id} readOnly />
-      </Card>
-      <Card title={t('envAdmin.titles.usage')}>
-        <EnvUsagePanel envId={id} />
-      </Card>
-    </Flex>
+    <QueryStates query={env}>
+      {(data) => (
+        <Flex vertical gap={16}>
+          <Card title={t('envAdmin.titles.detailOf', { name: data.name })} extra={backButton}>
+            <EnvDetailInfo env={data} />
+          </Card>
+          <Card title={t('envAdmin.detail.scripts')}>
+            <ScriptTable envId={id} readOnly />
+          </Card>
+          <Card title={t('envAdmin.titles.usage')}>
+            <EnvUsagePanel envId={id} />
+          </Card>
+        </Flex>
+      )}
+    </QueryStates>
   );
 }

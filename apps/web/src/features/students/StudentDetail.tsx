@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space, Tag } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
 import { useCan } from '../../shared/permissions/useCan';
 import { formatTime } from '../../shared/dates';
-import { useAreaNavigate, useBack, useIdParam } from '../../shared/areaNavigation';
+import { useAreaNavigate, useIdParam } from '../../shared/areaNavigation';
+import { BackButton } from '../../shared/ui/BackButton';
 import { StatusTag, sexText, studentPaths } from './accountParts';
 import { studentQueryOptions } from './api';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
@@ -16,15 +16,12 @@ export function StudentDetail() {
   const { t, i18n } = useTranslation();
   const can = useCan();
   const go = useAreaNavigate();
-  const back = useBack(studentPaths.list);
   const id = useIdParam();
   const student = useQuery({ ...studentQueryOptions(id ?? ''), enabled: id !== null });
   const [resetting, setResetting] = useState(false);
 
   const backButton = (
-    <Button icon={<ArrowLeftOutlined />} onClick={back}>
-      {t('students.actions.back')}
-    </Button>
+    <BackButton fallback={studentPaths.list}>{t('students.actions.back')}</BackButton>
   );
   if (id === null)
     return (

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Space } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { studentSaveSchema, type StudentDetail, type StudentSave } from '@platform/contract';
-import { LoadFailed, LoadingState } from '../../shared/ui/PageStates';
+import { QueryStates } from '../../shared/ui/PageStates';
+import { BackButton } from '../../shared/ui/BackButton';
 import { zodRules } from '../../shared/zodForm';
 import { useAreaNavigate, useBack, useIdParam } from '../../shared/areaNavigation';
 import { PasswordItem, SexItem, sexValue, studentPaths, useAccountSave } from './accountParts';
@@ -28,10 +28,7 @@ export function StudentEdit() {
   const id = useIdParam();
   const student = useQuery({ ...studentQueryOptions(id ?? ''), enabled: id !== null });
   if (id === null) return <StudentForm />;
-  if (student.isPending) return <LoadingState />;
-  if (student.isError)
-    return <LoadFailed error={student.error} onRetry={() => void student.refetch()} />;
-  return <StudentForm key={student.data.id} student={student.data} />;
+  return <QueryStates query={student}>{(s) => <StudentForm key={s.id} student={s} />}</QueryStates>;
 }
 
 function StudentForm({ student }: { student?: StudentDetail }) {
@@ -54,11 +51,7 @@ function StudentForm({ student }: { student?: StudentDetail }) {
   return (
     <Card
       title={t(student ? 'students.titles.edit' : 'students.titles.add')}
-      extra={
-        <Button icon={<ArrowLeftOutlined />} onClick={back}>
-          {t('students.actions.back')}
-        </Button>
-      }
+      extra={<BackButton fallback={studentPaths.list}>{t('students.actions.back')}</BackButton>}
     >
       <Form<StudentSave>
         form={form}
