@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Divider, Form, Input, Modal, Table, Tag, type FormRule } from 'antd';
+import { Button, Divider, Form, Input, Modal, Tag, type FormRule } from 'antd';
 import {
   collegeAdminCreateSchema,
   collegeLimits,
@@ -11,7 +11,8 @@ import {
 } from '@platform/contract';
 import { toast } from '../../shared/toast';
 import { fieldErrorText, zodRules } from '../../shared/zodForm';
-import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
+import { EmptyState } from '../../shared/ui/PageStates';
+import { QueryTable } from '../../shared/ui/QueryTable';
 import { collegeAdminAddMutationOptions, collegeAdminsQueryOptions } from './api';
 import { requestFieldErrors, requiredFirst } from './collegeForm';
 
@@ -71,34 +72,29 @@ export function AdminsDialog({ college, onClose }: { college: College; onClose: 
       footer={null}
       onCancel={onClose}
     >
-      {admins.isError && !admins.data ? (
-        <LoadFailed error={admins.error} onRetry={() => void admins.refetch()} />
-      ) : (
-        <Table<CollegeAdmin>
-          rowKey="id"
-          size="small"
-          loading={admins.isFetching}
-          dataSource={admins.data ?? []}
-          pagination={false}
-          locale={{ emptyText: <EmptyState description={t('colleges.noAdmins')} /> }}
-          columns={[
-            { key: 'username', dataIndex: 'username', title: t('colleges.fields.username') },
-            { key: 'name', dataIndex: 'name', title: t('colleges.fields.adminName') },
-            { key: 'phone', dataIndex: 'phone', title: t('colleges.fields.phone') },
-            {
-              key: 'enabled',
-              dataIndex: 'enabled',
-              title: t('colleges.fields.enabled'),
-              render: (enabled: boolean) =>
-                enabled ? (
-                  <Tag color="green">{t('colleges.state.enabled')}</Tag>
-                ) : (
-                  <Tag>{t('colleges.state.disabled')}</Tag>
-                ),
-            },
-          ]}
-        />
-      )}
+      <QueryTable<CollegeAdmin>
+        query={admins}
+        size="small"
+        dataSource={admins.data ?? []}
+        pagination={false}
+        locale={{ emptyText: <EmptyState description={t('colleges.noAdmins')} /> }}
+        columns={[
+          { key: 'username', dataIndex: 'username', title: t('colleges.fields.username') },
+          { key: 'name', dataIndex: 'name', title: t('colleges.fields.adminName') },
+          { key: 'phone', dataIndex: 'phone', title: t('colleges.fields.phone') },
+          {
+            key: 'enabled',
+            dataIndex: 'enabled',
+            title: t('colleges.fields.enabled'),
+            render: (enabled: boolean) =>
+              enabled ? (
+                <Tag color="green">{t('colleges.state.enabled')}</Tag>
+              ) : (
+                <Tag>{t('colleges.state.disabled')}</Tag>
+              ),
+          },
+        ]}
+      />
       <Divider titlePlacement="start">{t('colleges.titles.addAdmin')}</Divider>
       <Form
         form={form}
