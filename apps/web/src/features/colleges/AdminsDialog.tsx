@@ -10,6 +10,7 @@ import {
   type CollegeAdmin,
 } from '@platform/contract';
 import { toast } from '../../shared/toast';
+import { submitDialog } from '../../shared/dialogForm';
 import { fieldErrorText, zodRules } from '../../shared/zodForm';
 import { EmptyState } from '../../shared/ui/PageStates';
 import { QueryTable } from '../../shared/ui/QueryTable';
@@ -41,28 +42,23 @@ export function AdminsDialog({ college, onClose }: { college: College; onClose: 
   const admins = useQuery(collegeAdminsQueryOptions(college.id));
   const add = useMutation(collegeAdminAddMutationOptions());
 
-  const submit = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const values = form.getFieldsValue();
-    try {
-      const created = await add.mutateAsync({
-        collegeId: college.id,
-        name: values.name ?? '',
-        phone: values.phone ?? '',
-        ...(values.password ? { password: values.password } : {}),
-      });
-      toast.success(
-        t('colleges.done.adminAdded', { name: created.name, username: created.username }),
-      );
-      form.resetFields();
-    } catch (error) {
-      form.setFields(requestFieldErrors(error, fields));
-    }
-  };
+  const submit = () =>
+    submitDialog<AdminValues>({
+      form,
+      save: async (values) => {
+        const created = await add.mutateAsync({
+          collegeId: college.id,
+          name: values.name ?? '',
+          phone: values.phone ?? '',
+          ...(values.password ? { password: values.password } : {}),
+        });
+        toast.success(
+          t('colleges.done.adminAdded', { name: created.name, username: created.username }),
+        );
+      },
+      done: () => form.resetFields(),
+      errors: (error) => requestFieldErrors(error, fields),
+    });
 
   return (
     <Modal
