@@ -21,7 +21,7 @@ export function ServiceManagement() {
   const can = useCan();
   const shared = useCustomerColumns();
   const go = useAreaNavigate();
-  const { filter, setFilter, page, pagination } = useCustomerPage();
+  const { filter, set, page, pagination } = useCustomerPage();
   const [adding, setAdding] = useState<Customer | null>(null);
   const canAddTime = can('customer.add_time');
 
@@ -58,7 +58,7 @@ export function ServiceManagement() {
 
   return (
     <Card title={t('customers.titles.services')}>
-      <CustomerFilters value={filter} onChange={setFilter} fields={['name', 'kind', 'status']} />
+      <CustomerFilters value={filter} set={set} fields={['name', 'kind', 'status']} />
       <PageTable<Customer> page={page} pagination={pagination} columns={columns} />
       {adding && <AddTimeDialog customer={adding} onClose={() => setAdding(null)} />}
     </Card>

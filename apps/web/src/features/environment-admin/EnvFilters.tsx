@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { FilterBar, SearchFilter, SelectFilter } from '../../shared/ui/Filters';
+import type { FilterBarProps } from '../../shared/usePaging';
 import { envLabelsQueryOptions, type EnvPageQuery } from './api';
 import { useEnvEnums } from './enums';
 
@@ -9,10 +10,7 @@ export type EnvFilter = Pick<EnvPageQuery, 'name' | 'type' | 'state' | 'experime
 type FilterField = keyof EnvFilter;
 const allFilters: readonly FilterField[] = ['name', 'type', 'state', 'experimentKind', 'label'];
 
-interface EnvFiltersProps {
-  value: EnvFilter;
-  /** Sets one filter; undefined removes it. */
-  set: <K extends FilterField>(key: K, value: EnvFilter[K] | undefined) => void;
+interface EnvFiltersProps extends FilterBarProps<EnvFilter> {
   /** Which filters to offer (default: all). */
   fields?: readonly FilterField[];
 }
