@@ -6,6 +6,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { Script } from '@platform/contract';
 import { FilterBar, SearchFilter, SelectFilter } from '../../shared/ui/Filters';
 import { QueryTable } from '../../shared/ui/QueryTable';
+import { RowAction } from '../../shared/ui/RowActions';
 import { toast } from '../../shared/toast';
 import { usePaging } from '../../shared/usePaging';
 import {
@@ -85,9 +86,9 @@ export function ScriptTable({ envId: fixedEnvId, readOnly = false }: ScriptTable
             title: t('envAdmin.fields.actions'),
             render: (_: unknown, script: Script) => (
               <Space size={0}>
-                <Button type="link" size="small" onClick={() => setEditing({ script })}>
+                <RowAction onClick={() => setEditing({ script })}>
                   {t('envAdmin.actions.edit')}
-                </Button>
+                </RowAction>
                 <RemoveLink
                   confirm={t('envAdmin.confirm.removeScript', { name: script.name })}
                   disabled={remove.isPending}
