@@ -21,7 +21,7 @@ export function AiResourceDialog({ env, onClose }: { env: Environment; onClose: 
     body: (values: Values) => configBodyOf(env, values),
     saved: t('envAdmin.done.saved'),
     onClose,
-    errors: (error) => saveErrors(error, fields, {}, {}),
+    errors: (error) => saveErrors(error, fields),
   });
   const rulesOf = (field: Field) =>
     zodRules(envConfigSchema, field, fields, { invalid_value: fieldErrorText('required') });

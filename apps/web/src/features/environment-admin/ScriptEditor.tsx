@@ -29,7 +29,7 @@ export function ScriptEditor({ script, envId, onClose }: ScriptEditorProps) {
       scriptSaveSchema.parse({ ...values, ...(script ? { id: script.id } : {}) }),
     saved: t('envAdmin.done.saved'),
     onClose,
-    errors: (error) => saveErrors(error, fields, {}, {}),
+    errors: (error) => saveErrors(error, fields),
   });
   const rulesOf = (field: Field) =>
     zodRules(
