@@ -5,8 +5,9 @@ import type { UsageRecord } from '@platform/contract';
 import { LoadFailed } from '../../shared/ui/PageStates';
 import { QueryTable } from '../../shared/ui/QueryTable';
 import { usePaging } from '../../shared/usePaging';
+import { formatTime } from '../../shared/dates';
 import { envUsageQueryOptions } from './api';
-import { formatDuration, formatTime } from './enums';
+import { formatDuration } from './enums';
 
 /** Usage of an environment (env/usage): starts, hours, labs running now and the records. */
 export function EnvUsagePanel({ envId }: { envId: string }) {

@@ -9,13 +9,13 @@ import { QueryTable } from '../../shared/ui/QueryTable';
 import { RowAction } from '../../shared/ui/RowActions';
 import { toast } from '../../shared/toast';
 import { usePaging } from '../../shared/usePaging';
+import { formatTime } from '../../shared/dates';
 import {
   envOptionsQueryOptions,
   scriptPageQueryOptions,
   scriptRemoveMutationOptions,
   scriptsByLabelQueryOptions,
 } from './api';
-import { formatTime } from './enums';
 import { RemoveLink } from './RemoveLink';
 import { ScriptEditor } from './ScriptEditor';
 
