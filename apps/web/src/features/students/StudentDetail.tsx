@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space, Tag } from 'antd';
-import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
+import type { StudentDetail as StudentRecord } from '@platform/contract';
+import { EmptyState, QueryStates } from '../../shared/ui/PageStates';
 import { useCan } from '../../shared/permissions/useCan';
 import { formatTime } from '../../shared/dates';
 import { useAreaNavigate, useIdParam } from '../../shared/areaNavigation';
@@ -13,12 +14,9 @@ import { ResetPasswordDialog } from './ResetPasswordDialog';
 
 /** One student (school/students/detail?id=), read-only, with edit and password reset. */
 export function StudentDetail() {
-  const { t, i18n } = useTranslation();
-  const can = useCan();
-  const go = useAreaNavigate();
+  const { t } = useTranslation();
   const id = useIdParam();
   const student = useQuery({ ...studentQueryOptions(id ?? ''), enabled: id !== null });
-  const [resetting, setResetting] = useState(false);
 
   const backButton = (
     <BackButton fallback={studentPaths.list}>{t('students.actions.back')}</BackButton>
@@ -29,10 +27,24 @@ export function StudentDetail() {
         <EmptyState description={t('students.detail.missingId')} />
       </Card>
     );
-  if (student.isPending) return <LoadingState />;
-  if (student.isError)
-    return <LoadFailed error={student.error} onRetry={() => void student.refetch()} />;
-  const s = student.data;
+  return (
+    <QueryStates query={student}>
+      {(s) => <StudentCard student={s} backButton={backButton} />}
+    </QueryStates>
+  );
+}
+
+function StudentCard({
+  student: s,
+  backButton,
+}: {
+  student: StudentRecord;
+  backButton: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const can = useCan();
+  const go = useAreaNavigate();
+  const [resetting, setResetting] = useState(false);
   const none = t('students.account.none');
 
   return (
