@@ -30,8 +30,8 @@ export type FieldErrors<F extends string = string> = { name: F; errors: string[]
 export function saveErrors<F extends string>(
   error: unknown,
   fields: readonly F[],
-  messages: Partial<Record<F, FieldMessages>>,
-  fieldOfErrorKey: Partial<Record<string, NoInfer<F>>>,
+  messages: Partial<Record<F, FieldMessages>> = {},
+  fieldOfErrorKey: Partial<Record<string, NoInfer<F>>> = {},
 ): FieldErrors<F> {
   if (!isRequestError(error)) return [];
   const keyed = error.errorKey ? fieldOfErrorKey[error.errorKey] : undefined;

@@ -25,6 +25,13 @@ export function usePaging(totalText: (total: number) => string) {
   return { paging, pagination, reset };
 }
 
+/** What a filter bar takes of `useFilteredPage`: the filters and the setter of one. */
+export interface FilterBarProps<F> {
+  value: F;
+  /** Sets one filter; null and undefined remove it. */
+  set: <N extends keyof F>(name: N, value: F[N] | null | undefined) => void;
+}
+
 /**
  * A server-paged table with filters: the filters (none at first; a change starts again from the
  * first page), the query of the page that `optionsOf` makes of filters and paging, and its

@@ -16,6 +16,8 @@ export function searchFor(label: string, text: string) {
   const box = screen.getByLabelText(label);
   fireEvent.change(box, { target: { value: text } });
   fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  // The input takes the next Enter only after this one is released.
+  fireEvent.keyUp(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
 }
 
 /** The error shown under the form item of `field(label)`, if any. */

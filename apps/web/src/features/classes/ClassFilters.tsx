@@ -3,23 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Segmented } from 'antd';
 import { orgNameLimits } from '@platform/contract';
 import { FilterBar, SearchFilter, SelectFilter } from '../../shared/ui/Filters';
+import type { FilterBarProps } from '../../shared/usePaging';
 import { majorsQueryOptions } from '../org/api';
 import type { ClassPageQuery } from './api';
 import { majorOptionGroups } from './ClassEditor';
 
 export type ClassFilter = Pick<ClassPageQuery, 'name' | 'grade' | 'majorId' | 'archived'>;
 
-interface ClassFiltersProps {
-  value: ClassFilter;
-  onChange: (next: ClassFilter) => void;
-}
-
 /** The filter bar of the class table: name, grade, major, and classes in use or archived. */
-export function ClassFilters({ value, onChange }: ClassFiltersProps) {
+export function ClassFilters({ value, set }: FilterBarProps<ClassFilter>) {
   const { t } = useTranslation();
   const majors = useQuery(majorsQueryOptions());
-  const set = <K extends keyof ClassFilter>(key: K, v: ClassFilter[K] | null) =>
-    onChange({ ...value, [key]: v ?? undefined });
 
   return (
     <FilterBar>

@@ -22,7 +22,7 @@ import { ClassFilters } from './ClassFilters';
 export function ClassManagement() {
   const { t } = useTranslation();
   const can = useCan();
-  const { filter, setFilter, page, pagination } = useFilteredPage(
+  const { filter, set, page, pagination } = useFilteredPage(
     (total) => t('classes.values.total', { total }),
     classPageQueryOptions,
   );
@@ -106,7 +106,7 @@ export function ClassManagement() {
         )
       }
     >
-      <ClassFilters value={filter} onChange={setFilter} />
+      <ClassFilters value={filter} set={set} />
       <PageTable<ClassRecord> page={page} pagination={pagination} columns={columns} />
       {editing && (
         <ClassEditor

@@ -7,6 +7,7 @@ import {
   type classPageQuerySchema,
 } from '@platform/contract';
 import { call } from '../../shared/call';
+import { invalidates } from '../../shared/queryScopes';
 import { schoolChanged, schoolKeys } from '../schools/api';
 
 /** A school's classes (management spec §2 admin screens). */
@@ -30,7 +31,7 @@ export function classSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...classKeys.all, 'save'],
     mutationFn: (body: ClassSave) => call(classesApi.save, { body }),
-    onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(schoolChanged),
+    onSuccess: invalidates(schoolChanged),
   });
 }
 
@@ -38,7 +39,7 @@ export function classDeleteMutationOptions() {
   return mutationOptions({
     mutationKey: [...classKeys.all, 'delete'],
     mutationFn: (id: string) => call(classesApi.delete, { params: { id } }),
-    onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(schoolChanged),
+    onSuccess: invalidates(schoolChanged),
   });
 }
 
@@ -47,6 +48,6 @@ export function classArchiveMutationOptions() {
     mutationKey: [...classKeys.all, 'archive'],
     mutationFn: (id: string) =>
       call(classesApi.archive, { params: { id }, body: { confirm: archiveConfirmWord } }),
-    onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(schoolChanged),
+    onSuccess: invalidates(schoolChanged),
   });
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Divider, Form, Input, Modal, Table, Tag, type FormRule } from 'antd';
+import { Button, Divider, Form, Input, Modal, Tag, type FormRule } from 'antd';
 import {
   collegeAdminCreateSchema,
   collegeLimits,
@@ -10,8 +10,10 @@ import {
   type CollegeAdmin,
 } from '@platform/contract';
 import { toast } from '../../shared/toast';
+import { submitDialog } from '../../shared/dialogForm';
 import { fieldErrorText, zodRules } from '../../shared/zodForm';
-import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
+import { EmptyState } from '../../shared/ui/PageStates';
+import { QueryTable } from '../../shared/ui/QueryTable';
 import { collegeAdminAddMutationOptions, collegeAdminsQueryOptions } from './api';
 import { requestFieldErrors, requiredFirst } from './collegeForm';
 
@@ -40,28 +42,23 @@ export function AdminsDialog({ college, onClose }: { college: College; onClose: 
   const admins = useQuery(collegeAdminsQueryOptions(college.id));
   const add = useMutation(collegeAdminAddMutationOptions());
 
-  const submit = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const values = form.getFieldsValue();
-    try {
-      const created = await add.mutateAsync({
-        collegeId: college.id,
-        name: values.name ?? '',
-        phone: values.phone ?? '',
-        ...(values.password ? { password: values.password } : {}),
-      });
-      toast.success(
-        t('colleges.done.adminAdded', { name: created.name, username: created.username }),
-      );
-      form.resetFields();
-    } catch (error) {
-      form.setFields(requestFieldErrors(error, fields));
-    }
-  };
+  const submit = () =>
+    submitDialog<AdminValues>({
+      form,
+      save: async (values) => {
+        const created = await add.mutateAsync({
+          collegeId: college.id,
+          name: values.name ?? '',
+          phone: values.phone ?? '',
+          ...(values.password ? { password: values.password } : {}),
+        });
+        toast.success(
+          t('colleges.done.adminAdded', { name: created.name, username: created.username }),
+        );
+      },
+      done: () => form.resetFields(),
+      errors: (error) => requestFieldErrors(error, fields),
+    });
 
   return (
     <Modal
@@ -71,34 +68,29 @@ export function AdminsDialog({ college, onClose }: { college: College; onClose: 
       footer={null}
       onCancel={onClose}
     >
-      {admins.isError && !admins.data ? (
-        <LoadFailed error={admins.error} onRetry={() => void admins.refetch()} />
-      ) : (
-        <Table<CollegeAdmin>
-          rowKey="id"
-          size="small"
-          loading={admins.isFetching}
-          dataSource={admins.data ?? []}
-          pagination={false}
-          locale={{ emptyText: <EmptyState description={t('colleges.noAdmins')} /> }}
-          columns={[
-            { key: 'username', dataIndex: 'username', title: t('colleges.fields.username') },
-            { key: 'name', dataIndex: 'name', title: t('colleges.fields.adminName') },
-            { key: 'phone', dataIndex: 'phone', title: t('colleges.fields.phone') },
-            {
-              key: 'enabled',
-              dataIndex: 'enabled',
-              title: t('colleges.fields.enabled'),
-              render: (enabled: boolean) =>
-                enabled ? (
-                  <Tag color="green">{t('colleges.state.enabled')}</Tag>
-                ) : (
-                  <Tag>{t('colleges.state.disabled')}</Tag>
-                ),
-            },
-          ]}
-        />
-      )}
+      <QueryTable<CollegeAdmin>
+        query={admins}
+        size="small"
+        dataSource={admins.data ?? []}
+        pagination={false}
+        locale={{ emptyText: <EmptyState description={t('colleges.noAdmins')} /> }}
+        columns={[
+          { key: 'username', dataIndex: 'username', title: t('colleges.fields.username') },
+          { key: 'name', dataIndex: 'name', title: t('colleges.fields.adminName') },
+          { key: 'phone', dataIndex: 'phone', title: t('colleges.fields.phone') },
+          {
+            key: 'enabled',
+            dataIndex: 'enabled',
+            title: t('colleges.fields.enabled'),
+            render: (enabled: boolean) =>
+              enabled ? (
+                <Tag color="green">{t('colleges.state.enabled')}</Tag>
+              ) : (
+                <Tag>{t('colleges.state.disabled')}</Tag>
+              ),
+          },
+        ]}
+      />
       <Divider titlePlacement="start">{t('colleges.titles.addAdmin')}</Divider>
       <Form
         form={form}

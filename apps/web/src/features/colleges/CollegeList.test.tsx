@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelope, refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { type ApiCall, callsTo, page, pageAnswer, queriesTo, refusedOnce } from '../../test/api';
-import { chooseOption, clickButton, rowOf, searchFor } from '../../test/antd';
+import { chooseOption, clickButton, errorOf, rowOf, searchFor } from '../../test/antd';
 import { stubXhr } from '../../test/xhr';
 import { CollegeList } from './CollegeList';
 import { mockCollegesApi, sampleCollege } from './testing';
@@ -153,9 +153,7 @@ describe('colleges list', { timeout: 30_000 }, () => {
     fireEvent.change(input, { target: { value: '20' } });
     clickButton('保存');
     await waitFor(() =>
-      expect(
-        input.closest('.ant-form-item')?.querySelector('.ant-form-item-explain-error')?.textContent,
-      ).toBe('学生账号上限不能小于当前学生数（30）'),
+      expect(errorOf('学生账号上限')).toBe('学生账号上限不能小于当前学生数（30）'),
     );
     fireEvent.change(input, { target: { value: '40' } });
     clickButton('保存');

@@ -10,7 +10,7 @@ import {
   type collegePageQuerySchema,
 } from '@platform/contract';
 import { call, downloadRoute } from '../../shared/call';
-import { sessionScope } from '../../shared/queryScopes';
+import { invalidates, sessionScope } from '../../shared/queryScopes';
 
 /** Schools for operators, their administrators and the region dictionary (management spec §7). */
 
@@ -58,8 +58,7 @@ export function collegeSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...collegeKeys.colleges(), 'save'],
     mutationFn: (body: CollegeSave) => call(collegesApi.save, { body }),
-    onSuccess: (_data, _vars, _result, { client }) =>
-      void client.invalidateQueries(collegesChanged),
+    onSuccess: invalidates(collegesChanged),
   });
 }
 
@@ -67,8 +66,7 @@ export function collegeDeleteMutationOptions() {
   return mutationOptions({
     mutationKey: [...collegeKeys.colleges(), 'delete'],
     mutationFn: (id: string) => call(collegesApi.delete, { query: { id } }),
-    onSuccess: (_data, _vars, _result, { client }) =>
-      void client.invalidateQueries(collegesChanged),
+    onSuccess: invalidates(collegesChanged),
   });
 }
 
@@ -76,8 +74,7 @@ export function collegeEnableMutationOptions() {
   return mutationOptions({
     mutationKey: [...collegeKeys.colleges(), 'enable'],
     mutationFn: (body: { id: string; enabled: boolean }) => call(collegesApi.enable, { body }),
-    onSuccess: (_data, _vars, _result, { client }) =>
-      void client.invalidateQueries(collegesChanged),
+    onSuccess: invalidates(collegesChanged),
   });
 }
 
@@ -89,8 +86,7 @@ export function collegeTotalUserMutationOptions() {
       call(collegesApi.updateTotalUser, {
         body: { collegeId: body.collegeId, totalUser: String(body.totalUser) },
       }),
-    onSuccess: (_data, _vars, _result, { client }) =>
-      void client.invalidateQueries(collegesChanged),
+    onSuccess: invalidates(collegesChanged),
   });
 }
 
@@ -98,8 +94,7 @@ export function collegeAdminAddMutationOptions() {
   return mutationOptions({
     mutationKey: [...collegeKeys.colleges(), 'addAdmin'],
     mutationFn: (body: CollegeAdminCreate) => call(collegesApi.addAdmin, { body }),
-    onSuccess: (_data, _vars, _result, { client }) =>
-      void client.invalidateQueries(collegesChanged),
+    onSuccess: invalidates(collegesChanged),
   });
 }
 

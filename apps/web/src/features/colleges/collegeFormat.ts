@@ -11,14 +11,6 @@ export function useLang(): { lang: Lang; language: string } {
   return { lang: isLanguage(language) ? apiLanguage(language) : apiLanguage(), language };
 }
 
-/** An amount in fen as yuan with two decimals and grouping. */
-export function yuanOf(fen: number, language: string): string {
-  return (fen / 100).toLocaleString(language, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-}
-
 export function schoolTypeName(type: number | null, lang: Lang): string {
   if (type === null) return '—';
   return (schoolTypes as readonly number[]).includes(type)

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { mockApi, type ApiCall } from '../../test/api';
-import { clickButton } from '../../test/antd';
+import { clickButton, errorOf, typeInto } from '../../test/antd';
 import { formatInstant } from '../../shared/dates';
 import { AddTimeDialog } from './AddTimeDialog';
 import { sampleCustomer } from './testing';
@@ -13,13 +13,6 @@ polyfillBrowser();
 
 const addTimePath = '/api-operation/customer/time/add';
 
-const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?${label}`));
-const type = (label: string, value: string) =>
-  fireEvent.change(field(label), { target: { value } });
-function errorOf(label: string): string | null {
-  const item = field(label).closest('.ant-form-item');
-  return item?.querySelector('.ant-form-item-explain-error')?.textContent ?? null;
-}
 const sent = (calls: ApiCall[]) => calls.filter((c) => c.path === addTimePath);
 const submit = () => clickButton('确定');
 
@@ -27,13 +20,13 @@ describe('add service time dialog', { timeout: 30_000 }, () => {
   it('refuses 0 hours and a missing reason without calling the server', async () => {
     const calls = mockApi(() => sampleCustomer());
     renderView(<AddTimeDialog customer={sampleCustomer()} onClose={() => {}} />);
-    type('增加时长（小时）', '0');
+    typeInto('增加时长（小时）', '0');
     submit();
     await waitFor(() => expect(errorOf('增加时长（小时）')).toBe('请输入整数小时数，至少 1 小时'));
     expect(errorOf('原因')).toBe('请填写 2 到 244 个字符的原因');
 
-    type('增加时长（小时）', '1.5');
-    type('原因', '续');
+    typeInto('增加时长（小时）', '1.5');
+    typeInto('原因', '续');
     submit();
     await waitFor(() => expect(errorOf('原因')).toBe('请填写 2 到 244 个字符的原因'));
     expect(errorOf('增加时长（小时）')).toBe('请输入整数小时数，至少 1 小时');
@@ -46,8 +39,8 @@ describe('add service time dialog', { timeout: 30_000 }, () => {
     const calls = mockApi(() => ({ ...customer, serviceEnd: after }));
     const onClose = vi.fn();
     renderView(<AddTimeDialog customer={customer} onClose={onClose} />);
-    type('增加时长（小时）', '48');
-    type('原因', ' 合同续签 ');
+    typeInto('增加时长（小时）', '48');
+    typeInto('原因', ' 合同续签 ');
     submit();
     expect(await screen.findByText('服务时间已增加')).toBeTruthy();
     expect(sent(calls).map((c) => [c.method, c.body])).toEqual([
@@ -71,8 +64,8 @@ describe('add service time dialog', { timeout: 30_000 }, () => {
       }),
     );
     renderView(<AddTimeDialog customer={sampleCustomer()} onClose={() => {}} />);
-    type('增加时长（小时）', '2147483647');
-    type('原因', '长期合作');
+    typeInto('增加时长（小时）', '2147483647');
+    typeInto('原因', '长期合作');
     submit();
     await waitFor(() =>
       expect(errorOf('增加时长（小时）')).toBe('增加后的服务结束时间超出可记录的范围'),

@@ -1,19 +1,19 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, InputNumber, Modal, Result, type FormRule } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Modal, Result } from 'antd';
 import {
   customerAddTimeSchema,
   customerLimits,
   type Customer,
   type CustomerAddTime,
 } from '@platform/contract';
-import { isRequestError } from '../../shared/request';
 import { toast } from '../../shared/toast';
-import { fieldErrorText, serverFieldErrors, type FieldMessages } from '../../shared/zodForm';
+import type { FieldMessages } from '../../shared/zodForm';
+import { saveErrors, submitDialog } from '../../shared/dialogForm';
 import { formatInstant } from '../../shared/dates';
 import { customerAddTimeMutationOptions } from './api';
-import { issueOf, trim } from './customerForm';
+import { bodyRules, trim } from './customerForm';
 import { useFailureText } from './customerFormat';
 
 type Field = 'hours' | 'reason';
@@ -67,44 +67,27 @@ export function AddTimeDialog({ customer, onClose }: AddTimeDialogProps) {
     reason: trim(values.reason),
   });
 
-  const rules = (field: Field): FormRule[] => [
-    ({ getFieldsValue }) => ({
-      validator: async () => {
-        const code = issueOf(customerAddTimeSchema, bodyOf(getFieldsValue(true)), field);
-        if (code) throw new Error(fieldErrorText(code, messages[field]));
+  const rules = (field: Field) => bodyRules(customerAddTimeSchema, bodyOf, field, messages[field]);
+
+  const submit = () =>
+    submitDialog<AddTimeValues>({
+      form,
+      save: async (values) => {
+        const parsed = customerAddTimeSchema.safeParse(bodyOf(values));
+        if (!parsed.success) return;
+        const updated = await addTime.mutateAsync(parsed.data);
+        setAdded({
+          before: customer.serviceEnd,
+          after: updated.serviceEnd,
+          hours: parsed.data.hours,
+        });
       },
-    }),
-  ];
-
-  const failed = (error: unknown) => {
-    toast.error(failure('add', error));
-    if (!isRequestError(error)) return;
-    if (error.errorKey === 'customers.end_out_of_range') {
-      form.setFields([{ name: 'hours', errors: [error.message] }]);
-    } else {
-      form.setFields(serverFieldErrors(error.fields, fields, messages));
-    }
-  };
-
-  const submit = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const parsed = customerAddTimeSchema.safeParse(bodyOf(form.getFieldsValue(true)));
-    if (!parsed.success) return;
-    try {
-      const updated = await addTime.mutateAsync(parsed.data);
-      setAdded({
-        before: customer.serviceEnd,
-        after: updated.serviceEnd,
-        hours: parsed.data.hours,
-      });
-    } catch (error) {
-      failed(error);
-    }
-  };
+      done: () => {},
+      errors: (error) => {
+        toast.error(failure('add', error));
+        return saveErrors(error, fields, messages, { 'customers.end_out_of_range': 'hours' });
+      },
+    });
 
   const title = t('customers.titles.addTime', { name: customer.name });
   if (added) {

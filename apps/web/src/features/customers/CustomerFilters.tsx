@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ServiceStatus } from '@platform/contract';
 import { FilterBar, SearchFilter, SelectFilter } from '../../shared/ui/Filters';
+import type { FilterBarProps } from '../../shared/usePaging';
 import type { CustomerFilter } from './api';
 import { CollegeSelect } from './CollegeSelect';
 import { useCustomerEnums } from './customerFormat';
@@ -8,19 +9,15 @@ import { useCustomerEnums } from './customerFormat';
 type FilterField = keyof CustomerFilter;
 const allFilters: readonly FilterField[] = ['name', 'kind', 'collegeId', 'status'];
 
-interface CustomerFiltersProps {
-  value: CustomerFilter;
-  onChange: (next: CustomerFilter) => void;
+interface CustomerFiltersProps extends FilterBarProps<CustomerFilter> {
   /** Which filters to offer (default: all). */
   fields?: readonly FilterField[];
 }
 
 /** The filter bar of customer tables: name, kind, linked school and service status. */
-export function CustomerFilters({ value, onChange, fields = allFilters }: CustomerFiltersProps) {
+export function CustomerFilters({ value, set, fields = allFilters }: CustomerFiltersProps) {
   const { t } = useTranslation();
   const enums = useCustomerEnums();
-  const set = <K extends FilterField>(key: K, v: CustomerFilter[K] | null | undefined) =>
-    onChange({ ...value, [key]: v ?? undefined });
   return (
     <FilterBar>
       {fields.includes('name') && (

@@ -46,7 +46,7 @@ export function CustomerList() {
   const { t } = useTranslation();
   const can = useCan();
   const shared = useCustomerColumns();
-  const { filter, setFilter, page, pagination } = useCustomerPage();
+  const { filter, set, page, pagination } = useCustomerPage();
   const [editing, setEditing] = useState<Editing>(null);
   const canEdit = can('customer.edit');
   const canDelete = can('customer.delete');
@@ -95,7 +95,7 @@ export function CustomerList() {
         )
       }
     >
-      <CustomerFilters value={filter} onChange={setFilter} />
+      <CustomerFilters value={filter} set={set} />
       <PageTable<Customer> page={page} pagination={pagination} columns={columns} />
       {editing && <CustomerEditor customer={editing.customer} onClose={() => setEditing(null)} />}
     </Card>

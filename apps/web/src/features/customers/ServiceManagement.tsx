@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { Card, type TableColumnsType } from 'antd';
 import type { Customer } from '@platform/contract';
-import { areaPath, splitAreaPath } from '../../shared/permissions/menuRoutes';
+import { useAreaNavigate } from '../../shared/areaNavigation';
 import { actionsColumn, RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
 import { dateOf, formatInstant } from '../../shared/dates';
@@ -21,16 +20,13 @@ export function ServiceManagement() {
   const { t } = useTranslation();
   const can = useCan();
   const shared = useCustomerColumns();
-  const navigate = useNavigate();
-  const { prefix } = splitAreaPath(useLocation().pathname);
-  const { filter, setFilter, page, pagination } = useCustomerPage();
+  const go = useAreaNavigate();
+  const { filter, set, page, pagination } = useCustomerPage();
   const [adding, setAdding] = useState<Customer | null>(null);
   const canAddTime = can('customer.add_time');
 
   const history = (c: Customer) =>
-    navigate(
-      `${areaPath(prefix, timeHistoryPath)}?${new URLSearchParams({ customerId: c.id, customer: c.name })}`,
-    );
+    go(timeHistoryPath, `?${new URLSearchParams({ customerId: c.id, customer: c.name })}`);
 
   const columns: TableColumnsType<Customer> = [
     shared.name,
@@ -55,14 +51,14 @@ export function ServiceManagement() {
         {canAddTime && (
           <RowAction onClick={() => setAdding(c)}>{t('customers.actions.addTime')}</RowAction>
         )}
-        <RowAction onClick={() => void history(c)}>{t('customers.actions.history')}</RowAction>
+        <RowAction onClick={() => history(c)}>{t('customers.actions.history')}</RowAction>
       </>
     )),
   ];
 
   return (
     <Card title={t('customers.titles.services')}>
-      <CustomerFilters value={filter} onChange={setFilter} fields={['name', 'kind', 'status']} />
+      <CustomerFilters value={filter} set={set} fields={['name', 'kind', 'status']} />
       <PageTable<Customer> page={page} pagination={pagination} columns={columns} />
       {adding && <AddTimeDialog customer={adding} onClose={() => setAdding(null)} />}
     </Card>

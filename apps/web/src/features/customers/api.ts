@@ -10,7 +10,7 @@ import {
   type customerTimeHistoryQuerySchema,
 } from '@platform/contract';
 import { call } from '../../shared/call';
-import { sessionScope } from '../../shared/queryScopes';
+import { invalidates, sessionScope } from '../../shared/queryScopes';
 
 /** Customers, service periods and the history of added time (management spec §2, operations). */
 
@@ -60,8 +60,7 @@ export function customerSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...customerKeys.customers(), 'save'],
     mutationFn: (body: CustomerSave) => call(customersApi.save, { body }, { quiet: true }),
-    onSuccess: (_data, _vars, _result, { client }) =>
-      void client.invalidateQueries({ queryKey: customerKeys.customers() }),
+    onSuccess: invalidates({ queryKey: customerKeys.customers() }),
   });
 }
 
@@ -69,8 +68,7 @@ export function customerDeleteMutationOptions() {
   return mutationOptions({
     mutationKey: [...customerKeys.customers(), 'delete'],
     mutationFn: (id: string) => call(customersApi.delete, { params: { id } }, { quiet: true }),
-    onSuccess: (_data, _vars, _result, { client }) =>
-      void client.invalidateQueries({ queryKey: customerKeys.customers() }),
+    onSuccess: invalidates({ queryKey: customerKeys.customers() }),
   });
 }
 
@@ -78,9 +76,9 @@ export function customerAddTimeMutationOptions() {
   return mutationOptions({
     mutationKey: [...customerKeys.customers(), 'addTime'],
     mutationFn: (body: CustomerAddTime) => call(customersApi.addTime, { body }, { quiet: true }),
-    onSuccess: (_data, _vars, _result, { client }) => {
-      void client.invalidateQueries({ queryKey: customerKeys.customers() });
-      void client.invalidateQueries({ queryKey: customerKeys.histories() });
-    },
+    onSuccess: invalidates(
+      { queryKey: customerKeys.customers() },
+      { queryKey: customerKeys.histories() },
+    ),
   });
 }

@@ -1,8 +1,8 @@
 import type { FormRule } from 'antd';
 import type { ZodType } from 'zod';
 import { customerSaveSchema, type Customer, type CustomerSave } from '@platform/contract';
-import { isRequestError } from '../../shared/request';
-import { fieldErrorText, serverFieldErrors, type FieldMessages } from '../../shared/zodForm';
+import { fieldErrorText, type FieldMessages } from '../../shared/zodForm';
+import { saveErrors, type FieldErrors } from '../../shared/dialogForm';
 import { dateOf } from '../../shared/dates';
 import { endOfDay, startOfDay } from './customerFormat';
 
@@ -81,31 +81,43 @@ export function issueOf(schema: ZodType, body: unknown, field: string): string |
   return result.error.issues.find((i) => i.path[0] === field)?.message ?? null;
 }
 
-/** antd rules of one field, checking the whole body (the end depends on the start). */
-export function customerRules(
-  field: CustomerField,
-  original: Customer | undefined,
+/** antd rules of one field, checking the whole body made of the form's values by `schema`. */
+export function bodyRules<V>(
+  schema: ZodType,
+  bodyOf: (values: V) => unknown,
+  field: string,
   messages: FieldMessages,
 ): FormRule[] {
   return [
     ({ getFieldsValue }) => ({
       validator: async () => {
-        const values = getFieldsValue(true) as CustomerFormValues;
-        const code = issueOf(customerSaveSchema, saveBodyOf(values, original), field);
+        const code = issueOf(schema, bodyOf(getFieldsValue(true) as V), field);
         if (code) throw new Error(fieldErrorText(code, messages));
       },
     }),
   ];
 }
 
+/** antd rules of one field of the customer form (the end depends on the start). */
+export function customerRules(
+  field: CustomerField,
+  original: Customer | undefined,
+  messages: FieldMessages,
+): FormRule[] {
+  return bodyRules(
+    customerSaveSchema,
+    (values: CustomerFormValues) => saveBodyOf(values, original),
+    field,
+    messages,
+  );
+}
+
 /** A failed save's errors on the form's fields. */
 export function saveFieldErrors(
   error: unknown,
   messages: Partial<Record<CustomerField, FieldMessages>>,
-): { name: CustomerField; errors: string[] }[] {
-  if (!isRequestError(error)) return [];
-  if (error.errorKey === 'customers.college_not_found') {
-    return [{ name: 'collegeId', errors: [error.message] }];
-  }
-  return serverFieldErrors(error.fields, customerFields, messages);
+): FieldErrors<CustomerField> {
+  return saveErrors(error, customerFields, messages, {
+    'customers.college_not_found': 'collegeId',
+  });
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card } from 'antd';
+import { Card } from 'antd';
 import type { Environment } from '@platform/contract';
+import { RowAction } from '../../shared/ui/RowActions';
 import { useEnvColumns } from './envColumns';
 import { EnvPageTable } from './EnvPageTable';
 import { AiResourceDialog } from './AiResourceDialog';
@@ -32,9 +33,9 @@ export function AiEnvConfig() {
             key: 'actions',
             title: t('envAdmin.fields.actions'),
             render: (_, env) => (
-              <Button type="link" size="small" onClick={() => setEditing(env)}>
+              <RowAction onClick={() => setEditing(env)}>
                 {t('envAdmin.actions.editResources')}
-              </Button>
+              </RowAction>
             ),
           },
         ]}

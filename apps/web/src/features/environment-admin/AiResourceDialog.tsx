@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
-import { Button, Form } from 'antd';
-import { envConfigSchema, jupyterDefaults, type Environment } from '@platform/contract';
+import { Button } from 'antd';
+import { envConfigSchema, jupyterDefaults, limits, type Environment } from '@platform/contract';
 import { fieldErrorText, zodRules } from '../../shared/zodForm';
+import { saveErrors, useSaveDialog } from '../../shared/dialogForm';
+import { FormDialog } from '../../shared/ui/FormDialog';
 import { envConfigMutationOptions } from './api';
 import { configBodyOf } from './envForm';
 import { GpuNote } from './GpuNote';
 import { ResourceFields } from './ResourceFields';
-import { SaveDialog } from './SaveDialog';
 
 type Field = 'cpuCore' | 'memorySize' | 'diskSize';
 const fields: readonly Field[] = ['cpuCore', 'memorySize', 'diskSize'];
@@ -16,33 +16,31 @@ type Values = Record<Field, number>;
 /** Edits the default resources of a Jupyter environment (env/config, the rest kept as it is). */
 export function AiResourceDialog({ env, onClose }: { env: Environment; onClose: () => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
-  const save = useMutation(envConfigMutationOptions());
+  const dialog = useSaveDialog({
+    mutation: envConfigMutationOptions(),
+    body: (values: Values) => configBodyOf(env, values),
+    saved: t('envAdmin.done.saved'),
+    onClose,
+    errors: (error) => saveErrors(error, fields),
+  });
   const rulesOf = (field: Field) =>
     zodRules(envConfigSchema, field, fields, { invalid_value: fieldErrorText('required') });
 
   return (
-    <SaveDialog<Values>
+    <FormDialog
+      {...dialog}
+      width={limits.dialogWidth}
+      name={`ai-resources-${env.id}`}
       title={t('envAdmin.titles.resources', { name: env.name })}
-      form={form}
-      fields={fields}
-      save={(values) => save.mutateAsync(configBodyOf(env, values))}
-      saving={save.isPending}
-      onClose={onClose}
+      okText={t('envAdmin.actions.save')}
+      cancelText={t('envAdmin.actions.cancel')}
+      initialValues={{ cpuCore: env.cpuCore, memorySize: env.memorySize, diskSize: env.diskSize }}
+      notice={<GpuNote />}
     >
-      <GpuNote />
-      <Form<Values>
-        form={form}
-        name={`ai-resources-${env.id}`}
-        layout="vertical"
-        initialValues={{ cpuCore: env.cpuCore, memorySize: env.memorySize, diskSize: env.diskSize }}
-        disabled={save.isPending}
-      >
-        <ResourceFields rulesOf={rulesOf} />
-      </Form>
+      <ResourceFields rulesOf={rulesOf} />
       <Button
         onClick={() =>
-          form.setFieldsValue({
+          dialog.form.setFieldsValue({
             cpuCore: jupyterDefaults.cpuCore,
             memorySize: jupyterDefaults.memorySize,
             diskSize: jupyterDefaults.diskSize,
@@ -58,6 +56,6 @@ export function AiResourceDialog({ env, onClose }: { env: Environment; onClose: 
           disk: jupyterDefaults.diskSize,
         })}
       </span>
-    </SaveDialog>
+    </FormDialog>
   );
 }

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Table, Typography } from 'antd';
 import type { Environment } from '@platform/contract';
+import { formatTime } from '../../shared/dates';
 import { envOptionsQueryOptions } from './api';
-import { formatTime, useEnvEnums } from './enums';
+import { useEnvEnums } from './enums';
 import { LabelTags, RunnableTag, StateTag } from './envColumns';
 
 const pre = { whiteSpace: 'pre-wrap', margin: 0, fontFamily: 'inherit' } as const;

@@ -1,40 +1,35 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Select, Space } from 'antd';
-import { envLabelsQueryOptions } from './api';
+import { FilterBar, SearchFilter, SelectFilter } from '../../shared/ui/Filters';
+import type { FilterBarProps } from '../../shared/usePaging';
+import { envLabelsQueryOptions, type EnvPageQuery } from './api';
 import { useEnvEnums } from './enums';
-import { FilterSearch } from './FilterSearch';
-import type { EnvFilter } from './useEnvPage';
+
+export type EnvFilter = Pick<EnvPageQuery, 'name' | 'type' | 'state' | 'experimentKind' | 'label'>;
 
 type FilterField = keyof EnvFilter;
 const allFilters: readonly FilterField[] = ['name', 'type', 'state', 'experimentKind', 'label'];
 
-interface EnvFiltersProps {
-  value: EnvFilter;
-  onChange: (next: EnvFilter) => void;
+interface EnvFiltersProps extends FilterBarProps<EnvFilter> {
   /** Which filters to offer (default: all). */
   fields?: readonly FilterField[];
 }
 
 /** The filter bar of environment tables: name, type, state, experiment kind and label. */
-export function EnvFilters({ value, onChange, fields = allFilters }: EnvFiltersProps) {
+export function EnvFilters({ value, set, fields = allFilters }: EnvFiltersProps) {
   const { t } = useTranslation();
   const enums = useEnvEnums();
   const labels = useQuery({ ...envLabelsQueryOptions(), enabled: fields.includes('label') });
-  const set = <K extends FilterField>(key: K, v: EnvFilter[K] | null | undefined) =>
-    onChange({ ...value, [key]: v ?? undefined });
   const select = <K extends 'type' | 'state' | 'experimentKind' | 'label'>(
     key: K,
     placeholder: string,
     options: { value: NonNullable<EnvFilter[K]>; label: string }[],
   ) =>
     fields.includes(key) && (
-      <Select<NonNullable<EnvFilter[K]>>
-        aria-label={placeholder}
+      <SelectFilter<NonNullable<EnvFilter[K]>>
         placeholder={placeholder}
-        allowClear
         showSearch={key === 'label'}
-        style={{ width: 170 }}
+        width={170}
         value={value[key] as NonNullable<EnvFilter[K]> | undefined}
         onChange={(v) => set(key, v)}
         options={options}
@@ -42,9 +37,9 @@ export function EnvFilters({ value, onChange, fields = allFilters }: EnvFiltersP
     );
 
   return (
-    <Space wrap style={{ marginBottom: 16 }}>
+    <FilterBar>
       {fields.includes('name') && (
-        <FilterSearch
+        <SearchFilter
           placeholder={t('envAdmin.placeholders.searchName')}
           maxLength={100}
           width={220}
@@ -59,6 +54,6 @@ export function EnvFilters({ value, onChange, fields = allFilters }: EnvFiltersP
         t('envAdmin.placeholders.allLabels'),
         (labels.data ?? []).map((l) => ({ value: l, label: l })),
       )}
-    </Space>
+    </FilterBar>
   );
 }

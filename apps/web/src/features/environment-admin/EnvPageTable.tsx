@@ -1,9 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import type { TableColumnsType } from 'antd';
-import type { Environment } from '@platform/contract';
+import type { Environment, PageQuery } from '@platform/contract';
 import { PageTable } from '../../shared/ui/PageTable';
-import type { EnvPageQuery } from './api';
-import { EnvFilters } from './EnvFilters';
-import { useEnvPage, type EnvFilter } from './useEnvPage';
+import { useFilteredPage } from '../../shared/usePaging';
+import { envPageQueryOptions, type EnvPageQuery } from './api';
+import { EnvFilters, type EnvFilter } from './EnvFilters';
 
 interface EnvPageTableProps {
   /** Parts of the query the filters cannot change. */
@@ -17,11 +18,15 @@ interface EnvPageTableProps {
  * One server page of environments under its filter bar, with its loading, failed and empty
  * states.
  */
-export function EnvPageTable({ fixed, filters, columns }: EnvPageTableProps) {
-  const { filter, setFilter, page, pagination } = useEnvPage(fixed);
+export function EnvPageTable({ fixed = {}, filters, columns }: EnvPageTableProps) {
+  const { t } = useTranslation();
+  const { filter, set, page, pagination } = useFilteredPage(
+    (total) => t('envAdmin.total', { total }),
+    (query: EnvFilter & PageQuery) => envPageQueryOptions({ ...query, ...fixed }),
+  );
   return (
     <>
-      <EnvFilters value={filter} onChange={setFilter} {...(filters ? { fields: filters } : {})} />
+      <EnvFilters value={filter} set={set} {...(filters ? { fields: filters } : {})} />
       <PageTable<Environment> page={page} pagination={pagination} columns={columns} />
     </>
   );

@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Space } from 'antd';
+import { Space } from 'antd';
 import { envStateValues, type Environment } from '@platform/contract';
 import { toast } from '../../shared/toast';
+import { RowAction } from '../../shared/ui/RowActions';
+import { useAreaNavigate } from '../../shared/areaNavigation';
 import { envCopyMutationOptions, envRemoveMutationOptions, envUpdateMutationOptions } from './api';
 import { updateBodyOf } from './envForm';
-import { envAdminPaths, useAreaNavigate } from './paths';
+import { envAdminPaths } from './paths';
 import { RemoveLink } from './RemoveLink';
 
 const stateActions = { 1: 'enable', 2: 'disable', 3: 'archive' } as const;
@@ -32,19 +34,13 @@ export function EnvRowActions({ env, onEdit }: EnvRowActionsProps) {
 
   return (
     <Space size={0} wrap>
-      <Button
-        type="link"
-        size="small"
-        onClick={() => void go(envAdminPaths.detail, `?id=${env.id}`)}
-      >
+      <RowAction onClick={() => go(envAdminPaths.detail, `?id=${env.id}`)}>
         {t('envAdmin.actions.details')}
-      </Button>
-      <Button type="link" size="small" disabled={busy} onClick={() => onEdit(env)}>
+      </RowAction>
+      <RowAction disabled={busy} onClick={() => onEdit(env)}>
         {t('envAdmin.actions.edit')}
-      </Button>
-      <Button
-        type="link"
-        size="small"
+      </RowAction>
+      <RowAction
         disabled={busy}
         onClick={() =>
           copy.mutate(env.id, {
@@ -54,19 +50,13 @@ export function EnvRowActions({ env, onEdit }: EnvRowActionsProps) {
         }
       >
         {t('envAdmin.actions.copy')}
-      </Button>
+      </RowAction>
       {envStateValues
         .filter((state) => state !== env.state)
         .map((state) => (
-          <Button
-            key={state}
-            type="link"
-            size="small"
-            disabled={busy}
-            onClick={() => setState(state)}
-          >
+          <RowAction key={state} disabled={busy} onClick={() => setState(state)}>
             {t(`envAdmin.actions.${stateActions[state]}`)}
-          </Button>
+          </RowAction>
         ))}
       <RemoveLink
         confirm={t('envAdmin.confirm.remove', { name: env.name })}

@@ -3,7 +3,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { mockApi, page, type ApiCall } from '../../test/api';
-import { chooseOption, clickButton, field, rowOf } from '../../test/antd';
+import {
+  chooseOption,
+  clickButton,
+  errorOf,
+  field,
+  rowOf,
+  searchFor,
+  typeInto,
+} from '../../test/antd';
 import { EnvScriptList } from './EnvScriptList';
 import { sampleScript } from './testing';
 
@@ -16,14 +24,6 @@ const options = [
 ];
 const listCalls = (calls: ApiCall[]) =>
   calls.filter((c) => c.path === '/api-experiment/script/list');
-const search = (label: string, value: string) => {
-  const input = screen.getByLabelText(label);
-  fireEvent.change(input, { target: { value } });
-  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-  // The input takes the next Enter only after this one is released.
-  fireEvent.keyUp(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-};
-
 function api(save: (call: ApiCall) => unknown = () => sampleScript()) {
   return mockApi((call) => {
     if (call.path === '/api-experiment/env/list') return options;
@@ -54,7 +54,7 @@ describe('experiment scripts', { timeout: 30_000 }, () => {
     await waitFor(() => expect(listCalls(calls).at(-1)?.query.get('pageNum')).toBe('2'));
 
     await chooseOption(screen.getByLabelText('全部环境'), 'Linux 终端');
-    search('按名称搜索', '文件');
+    searchFor('按名称搜索', '文件');
     await waitFor(() =>
       expect(Object.fromEntries(listCalls(calls).at(-1)!.query)).toEqual({
         pageNum: '1',
@@ -65,9 +65,9 @@ describe('experiment scripts', { timeout: 30_000 }, () => {
     );
 
     // A label asks for all its scripts; the environment and name filters apply here.
-    search('按名称搜索', '灯光');
+    searchFor('按名称搜索', '灯光');
     await waitFor(() => expect(listCalls(calls).at(-1)?.query.get('name')).toBe('灯光'));
-    search('按标签筛选', 'iot');
+    searchFor('按标签筛选', 'iot');
     expect(await screen.findByText('灯光控制')).toBeTruthy();
     expect(screen.queryByText('温湿度采集')).toBeNull();
     expect(calls.some((c) => c.path === '/api-experiment/script/label/iot')).toBe(true);
@@ -87,26 +87,16 @@ describe('experiment scripts', { timeout: 30_000 }, () => {
     clickButton('新增');
     await screen.findByText('新增实验脚本');
     clickButton('保存');
-    await waitFor(() =>
-      expect(
-        field('脚本名称').closest('.ant-form-item')?.querySelector('.ant-form-item-explain-error')
-          ?.textContent,
-      ).toBe('此项为必填项'),
-    );
+    await waitFor(() => expect(errorOf('脚本名称')).toBe('此项为必填项'));
     expect(calls.some((c) => c.path === '/api-experiment/script/save')).toBe(false);
 
     await chooseOption(field('实验环境'), 'Jupyter (jup)');
-    fireEvent.change(field('脚本名称'), { target: { value: '重名' } });
-    fireEvent.change(field('标签'), { target: { value: 'ai' } });
-    fireEvent.change(field('实验说明'), { target: { value: '打开笔记本' } });
+    typeInto('脚本名称', '重名');
+    typeInto('标签', 'ai');
+    typeInto('实验说明', '打开笔记本');
     clickButton('保存');
-    await waitFor(() =>
-      expect(
-        field('脚本名称').closest('.ant-form-item')?.querySelector('.ant-form-item-explain-error')
-          ?.textContent,
-      ).toBe('取值无效'),
-    );
-    fireEvent.change(field('脚本名称'), { target: { value: '笔记本入门' } });
+    await waitFor(() => expect(errorOf('脚本名称')).toBe('取值无效'));
+    typeInto('脚本名称', '笔记本入门');
     clickButton('保存');
     await waitFor(() => expect(toastTexts()).toContain('保存成功'));
     const saves = calls.filter((c) => c.path === '/api-experiment/script/save');

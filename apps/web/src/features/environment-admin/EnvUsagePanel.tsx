@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Col, Row, Statistic, Table, Tag } from 'antd';
+import { Col, Row, Statistic, Tag } from 'antd';
 import type { UsageRecord } from '@platform/contract';
-import { EmptyState, LoadFailed } from '../../shared/ui/PageStates';
+import { LoadFailed } from '../../shared/ui/PageStates';
+import { QueryTable } from '../../shared/ui/QueryTable';
 import { usePaging } from '../../shared/usePaging';
+import { formatTime } from '../../shared/dates';
 import { envUsageQueryOptions } from './api';
-import { formatDuration, formatTime } from './enums';
+import { formatDuration } from './enums';
 
 /** Usage of an environment (env/usage): starts, hours, labs running now and the records. */
 export function EnvUsagePanel({ envId }: { envId: string }) {
@@ -33,14 +35,12 @@ export function EnvUsagePanel({ envId }: { envId: string }) {
           <Statistic title={t('envAdmin.usage.running')} value={data?.running ?? 0} />
         </Col>
       </Row>
-      <Table<UsageRecord>
-        rowKey="id"
+      <QueryTable<UsageRecord>
+        query={usage}
         size="small"
-        loading={usage.isFetching}
         dataSource={data?.records ?? []}
         pagination={pagination(data?.total)}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <EmptyState /> }}
         columns={[
           { key: 'user', dataIndex: 'userName', title: t('envAdmin.usage.user') },
           { key: 'containerId', dataIndex: 'containerId', title: t('envAdmin.usage.containerId') },

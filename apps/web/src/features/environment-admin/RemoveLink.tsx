@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Popconfirm } from 'antd';
+import { ConfirmAction } from '../../shared/ui/RowActions';
 
 interface RemoveLinkProps {
   /** The question the confirmation asks. */
@@ -12,16 +12,14 @@ interface RemoveLinkProps {
 export function RemoveLink({ confirm, disabled, onConfirm }: RemoveLinkProps) {
   const { t } = useTranslation();
   return (
-    <Popconfirm
+    <ConfirmAction
       title={confirm}
       okText={t('envAdmin.confirm.ok')}
       cancelText={t('envAdmin.confirm.cancel')}
-      okButtonProps={{ danger: true }}
+      disabled={disabled}
       onConfirm={onConfirm}
     >
-      <Button type="link" size="small" danger disabled={disabled}>
-        {t('envAdmin.actions.remove')}
-      </Button>
-    </Popconfirm>
+      {t('envAdmin.actions.remove')}
+    </ConfirmAction>
   );
 }

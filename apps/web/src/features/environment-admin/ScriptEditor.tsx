@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select } from 'antd';
-import { scriptSaveSchema, type Script, type ScriptSave } from '@platform/contract';
+import { limits, scriptSaveSchema, type Script, type ScriptSave } from '@platform/contract';
 import { fieldErrorText, zodRules } from '../../shared/zodForm';
+import { saveErrors, useSaveDialog } from '../../shared/dialogForm';
+import { FormDialog } from '../../shared/ui/FormDialog';
 import { envOptionsQueryOptions, scriptSaveMutationOptions } from './api';
-import { SaveDialog } from './SaveDialog';
 
 type Field = 'envId' | 'name' | 'label' | 'instructions';
 const fields: readonly Field[] = ['envId', 'name', 'label', 'instructions'];
@@ -20,9 +21,16 @@ interface ScriptEditorProps {
 /** Adds or edits an experiment script (script/save; with an id it updates). */
 export function ScriptEditor({ script, envId, onClose }: ScriptEditorProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ScriptSave>();
   const options = useQuery(envOptionsQueryOptions());
-  const save = useMutation(scriptSaveMutationOptions());
+  const dialog = useSaveDialog({
+    mutation: scriptSaveMutationOptions(),
+    // The fields passed their rules; parsing applies the schema's transforms.
+    body: (values: ScriptSave) =>
+      scriptSaveSchema.parse({ ...values, ...(script ? { id: script.id } : {}) }),
+    saved: t('envAdmin.done.saved'),
+    onClose,
+    errors: (error) => saveErrors(error, fields),
+  });
   const rulesOf = (field: Field) =>
     zodRules(
       scriptSaveSchema,
@@ -32,66 +40,49 @@ export function ScriptEditor({ script, envId, onClose }: ScriptEditorProps) {
     );
 
   return (
-    <SaveDialog<ScriptSave>
+    <FormDialog
+      {...dialog}
+      width={limits.dialogWidth}
+      name={script ? `script-edit-${script.id}` : 'script-add'}
       title={t(script ? 'envAdmin.titles.editScript' : 'envAdmin.titles.addScript')}
-      form={form}
-      fields={fields}
-      // The fields passed their rules; parsing applies the schema's transforms.
-      save={(values) =>
-        save.mutateAsync(
-          scriptSaveSchema.parse({ ...values, ...(script ? { id: script.id } : {}) }),
-        )
+      okText={t('envAdmin.actions.save')}
+      cancelText={t('envAdmin.actions.cancel')}
+      initialValues={
+        script
+          ? {
+              envId: script.envId,
+              name: script.name,
+              label: script.label,
+              instructions: script.instructions,
+            }
+          : { envId, name: '', label: '', instructions: '' }
       }
-      saving={save.isPending}
-      onClose={onClose}
     >
-      <Form<ScriptSave>
-        form={form}
-        name={script ? `script-edit-${script.id}` : 'script-add'}
-        layout="vertical"
-        initialValues={
-          script
-            ? {
-                envId: script.envId,
-                name: script.name,
-                label: script.label,
-                instructions: script.instructions,
-              }
-            : { envId, name: '', label: '', instructions: '' }
-        }
-        disabled={save.isPending}
+      <Form.Item name="envId" label={t('envAdmin.script.env')} required rules={rulesOf('envId')}>
+        <Select
+          showSearch
+          optionFilterProp="label"
+          loading={options.isPending}
+          placeholder={t('envAdmin.placeholders.select')}
+          options={(options.data ?? []).map((o) => ({
+            value: o.id,
+            label: `${o.name} (${o.code})`,
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="name" label={t('envAdmin.script.name')} required rules={rulesOf('name')}>
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item name="label" label={t('envAdmin.script.label')} required rules={rulesOf('label')}>
+        <Input maxLength={20} />
+      </Form.Item>
+      <Form.Item
+        name="instructions"
+        label={t('envAdmin.script.instructions')}
+        rules={rulesOf('instructions')}
       >
-        <Form.Item name="envId" label={t('envAdmin.script.env')} required rules={rulesOf('envId')}>
-          <Select
-            showSearch
-            optionFilterProp="label"
-            loading={options.isPending}
-            placeholder={t('envAdmin.placeholders.select')}
-            options={(options.data ?? []).map((o) => ({
-              value: o.id,
-              label: `${o.name} (${o.code})`,
-            }))}
-          />
-        </Form.Item>
-        <Form.Item name="name" label={t('envAdmin.script.name')} required rules={rulesOf('name')}>
-          <Input maxLength={100} />
-        </Form.Item>
-        <Form.Item
-          name="label"
-          label={t('envAdmin.script.label')}
-          required
-          rules={rulesOf('label')}
-        >
-          <Input maxLength={20} />
-        </Form.Item>
-        <Form.Item
-          name="instructions"
-          label={t('envAdmin.script.instructions')}
-          rules={rulesOf('instructions')}
-        >
-          <Input.TextArea rows={8} maxLength={20_000} />
-        </Form.Item>
-      </Form>
-    </SaveDialog>
+        <Input.TextArea rows={8} maxLength={20_000} />
+      </Form.Item>
+    </FormDialog>
   );
 }

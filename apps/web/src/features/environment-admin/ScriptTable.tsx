@@ -1,20 +1,21 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Select, Space, Tag, type TableColumnType } from 'antd';
+import { Button, Space, Tag, type TableColumnType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Script } from '@platform/contract';
+import { FilterBar, SearchFilter, SelectFilter } from '../../shared/ui/Filters';
 import { QueryTable } from '../../shared/ui/QueryTable';
+import { RowAction } from '../../shared/ui/RowActions';
 import { toast } from '../../shared/toast';
 import { usePaging } from '../../shared/usePaging';
+import { formatTime } from '../../shared/dates';
 import {
   envOptionsQueryOptions,
   scriptPageQueryOptions,
   scriptRemoveMutationOptions,
   scriptsByLabelQueryOptions,
 } from './api';
-import { formatTime } from './enums';
-import { FilterSearch } from './FilterSearch';
 import { RemoveLink } from './RemoveLink';
 import { ScriptEditor } from './ScriptEditor';
 
@@ -85,9 +86,9 @@ export function ScriptTable({ envId: fixedEnvId, readOnly = false }: ScriptTable
             title: t('envAdmin.fields.actions'),
             render: (_: unknown, script: Script) => (
               <Space size={0}>
-                <Button type="link" size="small" onClick={() => setEditing({ script })}>
+                <RowAction onClick={() => setEditing({ script })}>
                   {t('envAdmin.actions.edit')}
-                </Button>
+                </RowAction>
                 <RemoveLink
                   confirm={t('envAdmin.confirm.removeScript', { name: script.name })}
                   disabled={remove.isPending}
@@ -105,27 +106,25 @@ export function ScriptTable({ envId: fixedEnvId, readOnly = false }: ScriptTable
 
   return (
     <>
-      <Space wrap style={{ marginBottom: 16 }}>
+      <FilterBar>
         {!fixedEnvId && (
-          <Select
-            aria-label={t('envAdmin.placeholders.allEnvs')}
+          <SelectFilter<string>
             placeholder={t('envAdmin.placeholders.allEnvs')}
-            allowClear
             showSearch
             optionFilterProp="label"
-            style={{ width: 220 }}
+            width={220}
             value={envFilter}
             onChange={filter(setEnvFilter)}
             options={(options.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
           />
         )}
-        <FilterSearch
+        <SearchFilter
           placeholder={t('envAdmin.placeholders.searchName')}
           maxLength={100}
           width={200}
           onSearch={filter(setName)}
         />
-        <FilterSearch
+        <SearchFilter
           placeholder={t('envAdmin.placeholders.searchLabel')}
           maxLength={20}
           width={200}
@@ -136,7 +135,7 @@ export function ScriptTable({ envId: fixedEnvId, readOnly = false }: ScriptTable
             {t('envAdmin.actions.add')}
           </Button>
         )}
-      </Space>
+      </FilterBar>
       <QueryTable<Script>
         query={current}
         dataSource={rows}

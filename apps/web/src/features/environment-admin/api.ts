@@ -12,7 +12,7 @@ import {
   labsApi,
 } from '@platform/contract';
 import { call } from '../../shared/call';
-import { sessionScope } from '../../shared/queryScopes';
+import { invalidates, sessionScope } from '../../shared/queryScopes';
 
 /** Environment configuration, scripts and usage (management spec §2, platform spec §7). */
 
@@ -95,7 +95,7 @@ export function envAddMutationOptions() {
   return mutationOptions({
     mutationKey: [...envAdminKeys.envs(), 'add'],
     mutationFn: (body: EnvAdd) => call(environmentsApi.add, { body }),
-    onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(envChanged),
+    onSuccess: invalidates(envChanged),
   });
 }
 
@@ -103,7 +103,7 @@ export function envUpdateMutationOptions() {
   return mutationOptions({
     mutationKey: [...envAdminKeys.envs(), 'update'],
     mutationFn: (body: EnvUpdate) => call(environmentsApi.update, { body }),
-    onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(envChanged),
+    onSuccess: invalidates(envChanged),
   });
 }
 
@@ -111,7 +111,7 @@ export function envConfigMutationOptions() {
   return mutationOptions({
     mutationKey: [...envAdminKeys.envs(), 'config'],
     mutationFn: (body: EnvConfig) => call(environmentsApi.config, { body }),
-    onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(envChanged),
+    onSuccess: invalidates(envChanged),
   });
 }
 
@@ -119,7 +119,7 @@ export function envCopyMutationOptions() {
   return mutationOptions({
     mutationKey: [...envAdminKeys.envs(), 'copy'],
     mutationFn: (id: string) => call(environmentsApi.copy, { params: { id } }),
-    onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(envChanged),
+    onSuccess: invalidates(envChanged),
   });
 }
 
@@ -127,9 +127,8 @@ export function envRemoveMutationOptions() {
   return mutationOptions({
     mutationKey: [...envAdminKeys.envs(), 'remove'],
     mutationFn: (id: string) => call(environmentsApi.remove, { params: { id } }),
-    onSuccess: (_data, _vars, _result, { client }) =>
-      // Scripts of a removed environment go with it.
-      void client.invalidateQueries({ queryKey: envAdminKeys.all }),
+    // Scripts of a removed environment go with it.
+    onSuccess: invalidates({ queryKey: envAdminKeys.all }),
   });
 }
 
@@ -137,8 +136,7 @@ export function scriptSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...envAdminKeys.scripts(), 'save'],
     mutationFn: (body: ScriptSave) => call(environmentsApi.saveScript, { body }),
-    onSuccess: (_data, _vars, _result, { client }) =>
-      void client.invalidateQueries({ queryKey: envAdminKeys.scripts() }),
+    onSuccess: invalidates({ queryKey: envAdminKeys.scripts() }),
   });
 }
 
@@ -146,7 +144,6 @@ export function scriptRemoveMutationOptions() {
   return mutationOptions({
     mutationKey: [...envAdminKeys.scripts(), 'remove'],
     mutationFn: (id: string) => call(environmentsApi.removeScript, { params: { id } }),
-    onSuccess: (_data, _vars, _result, { client }) =>
-      void client.invalidateQueries({ queryKey: envAdminKeys.scripts() }),
+    onSuccess: invalidates({ queryKey: envAdminKeys.scripts() }),
   });
 }

@@ -79,13 +79,6 @@ export function useEnvEnums(): EnvEnums {
   }, [t]);
 }
 
-/** A server timestamp in the UI language; '—' when there is none. */
-export function formatTime(iso: string | null | undefined, language: string): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(language, { hour12: false });
-}
-
 /** Seconds as h:mm:ss. */
 export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Space, Tag, type TableColumnType } from 'antd';
 import { envStates, type Environment } from '@platform/contract';
-import { formatTime, useEnvEnums } from './enums';
+import { formatTime } from '../../shared/dates';
+import { useEnvEnums } from './enums';
 import type { envAdminZh } from './locales';
 
 const stateColors: Record<number, string> = {

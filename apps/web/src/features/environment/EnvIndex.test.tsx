@@ -4,26 +4,13 @@ import { type CenterItem, labsApi } from '@platform/contract';
 import { setupTestEnvironment } from '../../test/helpers';
 import { serve, type ApiCall } from '../../test/api';
 import { EnvIndex } from './EnvIndex';
-import { polyfillForAntd, renderScreen } from './testing';
+import { centerItem, polyfillForAntd, renderScreen } from './testing';
 
 setupTestEnvironment();
 polyfillForAntd();
 
 function item(id: string, partial: Partial<CenterItem> = {}): CenterItem {
-  return {
-    id,
-    code: `env-${id}`,
-    name: `环境 ${id}`,
-    type: 2,
-    experimentKind: '1',
-    resourceKind: 'SIMULATION',
-    labels: ['物联网'],
-    description: '发布与订阅',
-    openWith: 1,
-    runnable: true,
-    runtimeState: 0,
-    ...partial,
-  };
+  return centerItem({ id, code: `env-${id}`, name: `环境 ${id}`, ...partial });
 }
 
 const pageRoute = `POST ${labsApi.centerPage.path}`;

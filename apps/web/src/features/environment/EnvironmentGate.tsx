@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { CenterDetail } from '@platform/contract';
 import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
+import { useIdParam } from '../../shared/areaNavigation';
 import { centerDetailQueryOptions } from './api';
-import { useEnvId } from './useEnvironment';
 
 /**
  * Loads the environment of `?id=` and renders its screen; handles a missing id, loading and
@@ -13,7 +13,7 @@ import { useEnvId } from './useEnvironment';
  */
 export function EnvironmentGate({ children }: { children: (detail: CenterDetail) => ReactNode }) {
   const { t } = useTranslation();
-  const id = useEnvId();
+  const id = useIdParam();
   const detail = useQuery({
     ...centerDetailQueryOptions(id ?? ''),
     enabled: Boolean(id),

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { beforeAll } from 'vitest';
-import type { CenterDetail, Container } from '@platform/contract';
+import type { CenterDetail, CenterItem, Container } from '@platform/contract';
 import { stubAntdBrowserApis } from '../../test/helpers';
 import { renderView } from '../../test/render';
 
@@ -21,7 +21,7 @@ export function renderScreen(ui: ReactNode, url: string, route = ':schUrl/enviro
   return renderView(ui, url, { route, staleTime: 60_000 });
 }
 
-export function centerDetail(partial: Partial<CenterDetail> = {}): CenterDetail {
+export function centerItem(partial: Partial<CenterItem> = {}): CenterItem {
   return {
     id: '1',
     code: 'mqtt-basics',
@@ -34,6 +34,13 @@ export function centerDetail(partial: Partial<CenterDetail> = {}): CenterDetail 
     openWith: 1,
     runnable: true,
     runtimeState: 0,
+    ...partial,
+  };
+}
+
+export function centerDetail(partial: Partial<CenterDetail> = {}): CenterDetail {
+  return {
+    ...centerItem(),
     manual: '第一步\n第二步',
     cpuCore: 1,
     memorySize: 2,

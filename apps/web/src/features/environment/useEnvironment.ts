@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useParams, useSearchParams } from 'react-router';
-import { defaultSchoolUrl, idSchema } from '@platform/contract';
+import { useParams } from 'react-router';
+import { defaultSchoolUrl } from '@platform/contract';
 import { areaPath } from '../../shared/permissions/menuRoutes';
 
 /** The environment screens, under the school's area (`/sch_edu/environment/...`). */
@@ -13,13 +13,6 @@ export const envPages = {
   manual: 'environment/manual',
 } as const;
 export type EnvPage = keyof typeof envPages;
-
-/** The environment id of the screen (`?id=`), or null when absent or malformed. */
-export function useEnvId(): string | null {
-  const [params] = useSearchParams();
-  const id = params.get('id');
-  return id && idSchema.safeParse(id).success ? id : null;
-}
 
 /** Builds the address of an environment screen in the current school's area. */
 export function useEnvPath(): (page: EnvPage, id?: string) => string {

@@ -1,6 +1,7 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { orgApi, type DepartmentSave, type MajorSave } from '@platform/contract';
 import { call } from '../../shared/call';
+import { invalidates } from '../../shared/queryScopes';
 import { schoolChanged, schoolKeys } from '../schools/api';
 
 /** A school's departments and majors (management spec §2 admin screens). */
@@ -33,7 +34,7 @@ export function departmentSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...orgKeys.all, 'department', 'save'],
     mutationFn: (body: DepartmentSave) => call(orgApi.saveDepartment, { body }),
-    onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(schoolChanged),
+    onSuccess: invalidates(schoolChanged),
   });
 }
 
@@ -41,7 +42,7 @@ export function departmentDeleteMutationOptions() {
   return mutationOptions({
     mutationKey: [...orgKeys.all, 'department', 'delete'],
     mutationFn: (id: string) => call(orgApi.deleteDepartment, { params: { id } }),
-    onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(schoolChanged),
+    onSuccess: invalidates(schoolChanged),
   });
 }
 
@@ -49,7 +50,7 @@ export function majorSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...orgKeys.all, 'major', 'save'],
     mutationFn: (body: MajorSave) => call(orgApi.saveMajor, { body }),
-    onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(schoolChanged),
+    onSuccess: invalidates(schoolChanged),
   });
 }
 
@@ -57,6 +58,6 @@ export function majorDeleteMutationOptions() {
   return mutationOptions({
     mutationKey: [...orgKeys.all, 'major', 'delete'],
     mutationFn: (id: string) => call(orgApi.deleteMajor, { params: { id } }),
-    onSuccess: (_data, _vars, _result, { client }) => void client.invalidateQueries(schoolChanged),
+    onSuccess: invalidates(schoolChanged),
   });
 }

@@ -8,6 +8,8 @@ import {
   toastTexts,
 } from '../../test/helpers';
 import { renderWithProviders } from '../../test/render';
+import { stubApi } from '../../test/api';
+import { errorOf, field, typeInto } from '../../test/antd';
 import { getToken, setToken } from '../../shared/session';
 import { setNavigate } from '../../shared/navigation';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -22,12 +24,14 @@ function renderForm() {
   );
 }
 
-// The required mark (*) is part of the label's text but hidden from assistive technology.
-const input = (label: string) =>
-  screen.getByLabelText<HTMLInputElement>(new RegExp(`^\\*?${label}$`));
+const input = (label: string) => field(label) as HTMLInputElement;
 
-function fill(label: string, value: string) {
-  fireEvent.change(input(label), { target: { value } });
+/** Fills the three passwords and presses OK. */
+function submitPasswords(oldPwd: string, newPwd: string, repeatPwd: string) {
+  typeInto('原密码', oldPwd);
+  typeInto('新密码', newPwd);
+  typeInto('确认新密码', repeatPwd);
+  fireEvent.click(screen.getByRole('button', { name: '确定' }));
 }
 
 describe('change-password form', () => {
@@ -43,73 +47,52 @@ describe('change-password form', () => {
     renderForm();
     fireEvent.blur(input('原密码'));
     expect(await screen.findByText('请输入原密码')).toBeTruthy();
-    fill('新密码', 'abc');
+    typeInto('新密码', 'abc');
     fireEvent.blur(input('新密码'));
     expect(await screen.findByText('长度过短')).toBeTruthy();
-    fill('新密码', 'abcdef');
-    fill('确认新密码', 'abcdeg');
+    typeInto('新密码', 'abcdef');
+    typeInto('确认新密码', 'abcdeg');
     fireEvent.blur(input('确认新密码'));
     expect(await screen.findByText('两次输入的密码不一致')).toBeTruthy();
   });
 
   it('refuses the own login name as the new password before sending it', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubApi(() => null);
     renderForm();
-    fill('新密码', 'wang_01');
+    typeInto('新密码', 'wang_01');
     fireEvent.blur(input('新密码'));
     expect(await screen.findByText('密码不能与用户名或姓名相同')).toBeTruthy();
-    fill('原密码', 'Demo_123456');
-    fill('确认新密码', 'wang_01');
+    typeInto('原密码', 'Demo_123456');
+    typeInto('确认新密码', 'wang_01');
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     await screen.findByText('密码不能与用户名或姓名相同');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it("shows the server's refusal of a common password on the new password", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        refusal(400, {
-          message: '密码过于常见，容易被猜中，请换一个',
-          errorKey: 'users.password_too_common',
-          fields: { newPwd: 'too_common' },
-        }),
-      ),
+    stubApi(() =>
+      refusal(400, {
+        message: '密码过于常见，容易被猜中，请换一个',
+        errorKey: 'users.password_too_common',
+        fields: { newPwd: 'too_common' },
+      }),
     );
     renderForm();
-    fill('原密码', 'Demo_123456');
-    fill('新密码', 'password1');
-    fill('确认新密码', 'password1');
-    fireEvent.click(screen.getByRole('button', { name: '确定' }));
-    await waitFor(() => {
-      const item = input('新密码').closest('.ant-form-item');
-      expect(item?.querySelector('.ant-form-item-explain-error')?.textContent).toBe(
-        '密码过于常见，容易被猜中，请换一个',
-      );
-    });
+    submitPasswords('Demo_123456', 'password1', 'password1');
+    await waitFor(() => expect(errorOf('新密码')).toBe('密码过于常见，容易被猜中，请换一个'));
   });
 
   it('puts server field errors on the inputs', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        refusal(400, {
-          message: '原密码错误',
-          errorKey: 'users.old_password_wrong',
-          fields: { oldPwd: 'wrong' },
-        }),
-      ),
+    stubApi(() =>
+      refusal(400, {
+        message: '原密码错误',
+        errorKey: 'users.old_password_wrong',
+        fields: { oldPwd: 'wrong' },
+      }),
     );
     renderForm();
-    fill('原密码', 'Wrong_123');
-    fill('新密码', 'Better_123');
-    fill('确认新密码', 'Better_123');
-    fireEvent.click(screen.getByRole('button', { name: '确定' }));
-    await waitFor(() => {
-      const item = input('原密码').closest('.ant-form-item');
-      expect(item?.querySelector('.ant-form-item-explain-error')?.textContent).toBe('原密码错误');
-    });
+    submitPasswords('Wrong_123', 'Better_123', 'Better_123');
+    await waitFor(() => expect(errorOf('原密码')).toBe('原密码错误'));
     expect(input('原密码').getAttribute('aria-invalid')).toBe('true');
   });
 
@@ -122,10 +105,7 @@ describe('change-password form', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     renderForm();
-    fill('原密码', 'Demo_123456');
-    fill('新密码', 'Better_123');
-    fill('确认新密码', 'Better_123');
-    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    submitPasswords('Demo_123456', 'Better_123', 'Better_123');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login', { replace: true }));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api-user/users/password');

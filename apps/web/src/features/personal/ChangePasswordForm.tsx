@@ -9,8 +9,8 @@ import {
   type ChangePasswordForm as FormValues,
   type CurrentUser,
 } from '@platform/contract';
-import { zodRules, serverFieldErrors } from '../../shared/zodForm';
-import { isRequestError } from '../../shared/request';
+import { zodRules } from '../../shared/zodForm';
+import { saveErrors } from '../../shared/dialogForm';
 import { apiLanguage } from '../../shared/i18n';
 import { clearSession } from '../../shared/session';
 import { navigateTo } from '../../shared/navigation';
@@ -58,7 +58,7 @@ export function ChangePasswordForm({ user, onCancel }: ChangePasswordFormProps) 
           navigateTo('/login', { replace: true });
         },
         onError: (error) => {
-          if (isRequestError(error)) form.setFields(serverFieldErrors(error.fields, fields));
+          form.setFields(saveErrors(error, fields));
         },
       },
     );

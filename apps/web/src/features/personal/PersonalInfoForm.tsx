@@ -7,9 +7,9 @@ import {
   type CurrentUser,
   type UserRecordSave,
 } from '@platform/contract';
-import { isRequestError } from '../../shared/request';
 import { toast } from '../../shared/toast';
-import { serverFieldErrors, zodRules } from '../../shared/zodForm';
+import { zodRules } from '../../shared/zodForm';
+import { saveErrors } from '../../shared/dialogForm';
 import { regionChildrenQueryOptions, userRecordSaveMutationOptions } from './api';
 
 export interface RecordValues {
@@ -92,7 +92,7 @@ export function PersonalInfoForm({ user, onDone }: PersonalInfoFormProps) {
         onDone();
       },
       onError: (error) => {
-        if (isRequestError(error)) form.setFields(serverFieldErrors(error.fields, fields));
+        form.setFields(saveErrors(error, fields));
       },
     });
 

@@ -6,17 +6,10 @@ import { EditOutlined } from '@ant-design/icons';
 import type { SchoolProfile as Profile } from '@platform/contract';
 import { LoadFailed, LoadingState } from '../../shared/ui/PageStates';
 import { useCan } from '../../shared/permissions/useCan';
+import { yuanOf } from '../../shared/money';
 import { schoolProfileQueryOptions } from './api';
 import type { schoolsZh } from './locales';
 import { ProfileEditor } from './ProfileEditor';
-
-/** Fen as yuan with two decimals and thousands separators. */
-function yuan(fen: number): string {
-  return (fen / 100).toLocaleString('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-}
 
 /** Labelled values in a bordered grid, one column on small screens. */
 function Fields({ columns, items }: { columns: number; items: DescriptionsProps['items'] }) {
@@ -36,7 +29,7 @@ export function SchoolProfile() {
   }
   const p: Profile = profile.data;
   const none = t('schools.values.none');
-  const money = (fen: number) => t('schools.values.yuan', { amount: yuan(fen) });
+  const money = (fen: number) => t('schools.values.yuan', { amount: yuanOf(fen, 'en-US') });
   const region = [p.provinceName, p.cityName].filter(Boolean).join(' / ') || none;
   const item = (field: keyof typeof schoolsZh.fields, children: ReactNode, span?: number) => ({
     key: field,

@@ -1,44 +1,50 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space, Tag } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import { idSchema } from '@platform/contract';
-import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
+import type { StudentDetail as StudentRecord } from '@platform/contract';
+import { EmptyState, QueryStates } from '../../shared/ui/PageStates';
 import { useCan } from '../../shared/permissions/useCan';
 import { formatTime } from '../../shared/dates';
-import { StatusTag, sexText, studentPaths, useAreaNavigate, useBack } from './accountParts';
+import { useAreaNavigate, useIdParam } from '../../shared/areaNavigation';
+import { BackButton } from '../../shared/ui/BackButton';
+import { StatusTag, sexText, studentPaths } from './accountParts';
 import { studentQueryOptions } from './api';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 
 /** One student (school/students/detail?id=), read-only, with edit and password reset. */
 export function StudentDetail() {
-  const { t, i18n } = useTranslation();
-  const can = useCan();
-  const go = useAreaNavigate();
-  const back = useBack(studentPaths.list);
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  const valid = idSchema.safeParse(id).success;
-  const student = useQuery({ ...studentQueryOptions(id), enabled: valid });
-  const [resetting, setResetting] = useState(false);
+  const { t } = useTranslation();
+  const id = useIdParam();
+  const student = useQuery({ ...studentQueryOptions(id ?? ''), enabled: id !== null });
 
   const backButton = (
-    <Button icon={<ArrowLeftOutlined />} onClick={back}>
-      {t('students.actions.back')}
-    </Button>
+    <BackButton fallback={studentPaths.list}>{t('students.actions.back')}</BackButton>
   );
-  if (!valid)
+  if (id === null)
     return (
       <Card title={t('students.titles.detail')} extra={backButton}>
         <EmptyState description={t('students.detail.missingId')} />
       </Card>
     );
-  if (student.isPending) return <LoadingState />;
-  if (student.isError)
-    return <LoadFailed error={student.error} onRetry={() => void student.refetch()} />;
-  const s = student.data;
+  return (
+    <QueryStates query={student}>
+      {(s) => <StudentCard student={s} backButton={backButton} />}
+    </QueryStates>
+  );
+}
+
+function StudentCard({
+  student: s,
+  backButton,
+}: {
+  student: StudentRecord;
+  backButton: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const can = useCan();
+  const go = useAreaNavigate();
+  const [resetting, setResetting] = useState(false);
   const none = t('students.account.none');
 
   return (

@@ -1,25 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Space } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import {
-  idSchema,
-  studentSaveSchema,
-  type StudentDetail,
-  type StudentSave,
-} from '@platform/contract';
-import { LoadFailed, LoadingState } from '../../shared/ui/PageStates';
+import { studentSaveSchema, type StudentDetail, type StudentSave } from '@platform/contract';
+import { QueryStates } from '../../shared/ui/PageStates';
+import { BackButton } from '../../shared/ui/BackButton';
 import { zodRules } from '../../shared/zodForm';
-import {
-  PasswordItem,
-  SexItem,
-  sexValue,
-  studentPaths,
-  useAccountSave,
-  useAreaNavigate,
-  useBack,
-} from './accountParts';
+import { useAreaNavigate, useBack, useIdParam } from '../../shared/areaNavigation';
+import { PasswordItem, SexItem, sexValue, studentPaths, useAccountSave } from './accountParts';
 import { studentQueryOptions, studentSaveMutationOptions } from './api';
 import { ClassSelect } from './ClassSelect';
 
@@ -38,15 +25,10 @@ const layout = { labelCol: { flex: '120px' }, wrapperCol: { flex: '1' } } as con
 
 /** Add (school/students/add) or edit (school/students/edit?id=) a student. */
 export function StudentEdit() {
-  const [params] = useSearchParams();
-  const id = params.get('id');
-  const valid = id !== null && idSchema.safeParse(id).success;
-  const student = useQuery({ ...studentQueryOptions(id ?? ''), enabled: valid });
-  if (!valid) return <StudentForm />;
-  if (student.isPending) return <LoadingState />;
-  if (student.isError)
-    return <LoadFailed error={student.error} onRetry={() => void student.refetch()} />;
-  return <StudentForm key={student.data.id} student={student.data} />;
+  const id = useIdParam();
+  const student = useQuery({ ...studentQueryOptions(id ?? ''), enabled: id !== null });
+  if (id === null) return <StudentForm />;
+  return <QueryStates query={student}>{(s) => <StudentForm key={s.id} student={s} />}</QueryStates>;
 }
 
 function StudentForm({ student }: { student?: StudentDetail }) {
@@ -69,11 +51,7 @@ function StudentForm({ student }: { student?: StudentDetail }) {
   return (
     <Card
       title={t(student ? 'students.titles.edit' : 'students.titles.add')}
-      extra={
-        <Button icon={<ArrowLeftOutlined />} onClick={back}>
-          {t('students.actions.back')}
-        </Button>
-      }
+      extra={<BackButton fallback={studentPaths.list}>{t('students.actions.back')}</BackButton>}
     >
       <Form<StudentSave>
         form={form}

@@ -9,15 +9,10 @@ import { PageTable } from '../../shared/ui/PageTable';
 import { actionsColumn, RowAction } from '../../shared/ui/RowActions';
 import { useCan } from '../../shared/permissions/useCan';
 import { useFilteredPage } from '../../shared/usePaging';
+import { useAreaNavigate } from '../../shared/areaNavigation';
 import { ExportStudentsButton } from '../imports/ExportStudentsButton';
 import { StudentImportDialog } from '../imports/StudentImportDialog';
-import {
-  sexText,
-  StatusFilter,
-  studentPaths,
-  useAccountStateColumns,
-  useAreaNavigate,
-} from './accountParts';
+import { sexText, StatusFilter, studentPaths, useAccountStateColumns } from './accountParts';
 import { studentEnableMutationOptions, studentKeys, studentPageQueryOptions } from './api';
 import { ClassSelect } from './ClassSelect';
 import { ResetPasswordDialog } from './ResetPasswordDialog';

@@ -14,7 +14,6 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import {
   batchCreateLimits,
   batchStuNos,
@@ -24,7 +23,9 @@ import {
 } from '@platform/contract';
 import { zodRules } from '../../shared/zodForm';
 import { saveErrors } from '../../shared/dialogForm';
-import { failureText, studentPaths, useAreaNavigate, useBack } from './accountParts';
+import { useAreaNavigate } from '../../shared/areaNavigation';
+import { BackButton } from '../../shared/ui/BackButton';
+import { failureText, studentPaths } from './accountParts';
 import { studentBatchCreateMutationOptions } from './api';
 import { ClassSelect } from './ClassSelect';
 
@@ -40,16 +41,11 @@ export function StudentNewAccount() {
   const { t } = useTranslation();
   const [result, setResult] = useState<StudentBatchResult | null>(null);
   const go = useAreaNavigate();
-  const back = useBack(studentPaths.list);
 
   return (
     <Card
       title={t('students.titles.newAccount')}
-      extra={
-        <Button icon={<ArrowLeftOutlined />} onClick={back}>
-          {t('students.actions.back')}
-        </Button>
-      }
+      extra={<BackButton fallback={studentPaths.list}>{t('students.actions.back')}</BackButton>}
     >
       {result ? (
         <Result

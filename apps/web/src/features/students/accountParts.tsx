@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import {
   Form,
@@ -16,11 +15,10 @@ import type { TFunction } from 'i18next';
 import { accountStatuses, type AccountStatus } from '@platform/contract';
 import { saveErrors } from '../../shared/dialogForm';
 import { toast } from '../../shared/toast';
-import { areaPath, splitAreaPath } from '../../shared/permissions/menuRoutes';
 import { SelectFilter } from '../../shared/ui/Filters';
 import { formatTime } from '../../shared/dates';
 
-/** Pieces the teacher and student screens share: status, gender, forms, failures, navigation. */
+/** Pieces the teacher and student screens share: status, gender, forms, failures, paths. */
 
 /** The gender of an account form, male or female. */
 export function SexItem({ label, rules }: { label: string; rules: FormRule[] }) {
@@ -106,21 +104,6 @@ export const studentPaths = {
   detail: 'school/students/detail',
   newAccount: 'school/students/new-account',
 } as const;
-
-/** Navigation to a path of the signed-in area, keeping the current school prefix. */
-export function useAreaNavigate() {
-  const navigate = useNavigate();
-  const { prefix } = splitAreaPath(useLocation().pathname);
-  return (path: string, search = '') => void navigate(`${areaPath(prefix, path)}${search}`);
-}
-
-/** Back to where the user came from, or to `fallback` when the page was opened directly. */
-export function useBack(fallback: string) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const go = useAreaNavigate();
-  return () => (location.key === 'default' ? go(fallback) : void navigate(-1));
-}
 
 const statusColors: Record<AccountStatus, string> = {
   normal: 'success',

@@ -10,7 +10,7 @@ import {
   type studentPageQuerySchema,
 } from '@platform/contract';
 import { call } from '../../shared/call';
-import { sessionScope } from '../../shared/queryScopes';
+import { invalidates, sessionScope } from '../../shared/queryScopes';
 
 /**
  * Student accounts of the school (management spec §2). Writes are quiet: the screens show a
@@ -59,8 +59,7 @@ export function studentSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...studentKeys.all, 'save'],
     mutationFn: (body: StudentSave) => call(studentsApi.save, { body }, { quiet: true }),
-    onSuccess: (_data, _vars, _result, { client }) =>
-      void client.invalidateQueries(studentsChanged),
+    onSuccess: invalidates(studentsChanged),
   });
 }
 
@@ -69,8 +68,7 @@ export function studentEnableMutationOptions() {
     mutationKey: [...studentKeys.all, 'enable'],
     mutationFn: (body: { id: string; enabled: boolean }) =>
       call(studentsApi.enable, { body }, { quiet: true }),
-    onSuccess: (_data, _vars, _result, { client }) =>
-      void client.invalidateQueries(studentsChanged),
+    onSuccess: invalidates(studentsChanged),
   });
 }
 
@@ -87,7 +85,6 @@ export function studentBatchCreateMutationOptions() {
     mutationKey: [...studentKeys.all, 'batch-create'],
     mutationFn: (body: StudentBatchCreate) =>
       call(studentsApi.batchCreate, { body }, { quiet: true }),
-    onSuccess: (_data, _vars, _result, { client }) =>
-      void client.invalidateQueries(studentsChanged),
+    onSuccess: invalidates(studentsChanged),
   });
 }

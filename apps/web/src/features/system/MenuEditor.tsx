@@ -10,9 +10,8 @@ import {
   type MenuAdminNode,
 } from '@platform/contract';
 import { apiLanguage } from '../../shared/i18n';
-import { isRequestError } from '../../shared/request';
-import { fieldErrorText, serverFieldErrors, zodRules } from '../../shared/zodForm';
-import { useSaveDialog } from '../../shared/dialogForm';
+import { fieldErrorText, zodRules } from '../../shared/zodForm';
+import { saveErrors, useSaveDialog } from '../../shared/dialogForm';
 import { FormDialog } from '../../shared/ui/FormDialog';
 import { menuSaveMutationOptions } from './api';
 import {
@@ -71,8 +70,7 @@ export function MenuEditor({ tree, node, parent, appId = webClientId, onClose }:
       menuSaveBodyOf({ ...initialValues, ...values }, { id: node?.id, appId }),
     saved: t('system.done.saved'),
     onClose,
-    errors: (error) =>
-      isRequestError(error) ? serverFieldErrors(error.fields, menuServerFields) : [],
+    errors: (error) => saveErrors(error, menuServerFields),
   });
   const type = Form.useWatch('type', dialog.form) ?? (node?.type === MenuType.BUTTON ? 2 : 1);
   const linkType = Form.useWatch('linkType', dialog.form) ?? node?.linkType ?? LinkType.INTERNAL;

@@ -7,7 +7,7 @@ import {
   type teacherPageQuerySchema,
 } from '@platform/contract';
 import { call } from '../../shared/call';
-import { sessionScope } from '../../shared/queryScopes';
+import { invalidates, sessionScope } from '../../shared/queryScopes';
 
 /**
  * Teacher accounts of the school (management spec §2). Writes are quiet: the screen shows a
@@ -36,8 +36,7 @@ export function teacherSaveMutationOptions() {
   return mutationOptions({
     mutationKey: [...teacherKeys.all, 'save'],
     mutationFn: (body: TeacherSave) => call(teachersApi.save, { body }, { quiet: true }),
-    onSuccess: (_data, _vars, _result, { client }) =>
-      void client.invalidateQueries(teachersChanged),
+    onSuccess: invalidates(teachersChanged),
   });
 }
 
@@ -46,8 +45,7 @@ export function teacherEnableMutationOptions() {
     mutationKey: [...teacherKeys.all, 'enable'],
     mutationFn: (body: { id: string; enabled: boolean }) =>
       call(teachersApi.enable, { body }, { quiet: true }),
-    onSuccess: (_data, _vars, _result, { client }) =>
-      void client.invalidateQueries(teachersChanged),
+    onSuccess: invalidates(teachersChanged),
   });
 }
 
@@ -55,7 +53,6 @@ export function teacherDeleteMutationOptions() {
   return mutationOptions({
     mutationKey: [...teacherKeys.all, 'delete'],
     mutationFn: (id: string) => call(teachersApi.delete, { params: { id } }, { quiet: true }),
-    onSuccess: (_data, _vars, _result, { client }) =>
-      void client.invalidateQueries(teachersChanged),
+    onSuccess: invalidates(teachersChanged),
   });
 }

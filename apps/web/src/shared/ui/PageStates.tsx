@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Empty, Spin } from 'antd';
 
 /** Loading, error-with-retry and empty states of the antd pages. */
@@ -34,4 +36,17 @@ export function LoadFailed({ error, onRetry }: { error?: unknown; onRetry: () =>
 export function EmptyState({ description }: { description?: string }) {
   const { t } = useTranslation();
   return <Empty description={description ?? t('app.empty')} />;
+}
+
+/** A query's loading and failed (with a retry) states, then its data as `children` render it. */
+export function QueryStates<T>({
+  query,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
+  return children(query.data);
 }
