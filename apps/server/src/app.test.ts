@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   pathOf,
@@ -276,5 +277,22 @@ describe('logs', () => {
     expect(redactUrl('/a?x=1&access_token=s3cret#h')).toBe('/a?x=1&access_token=***#h');
     expect(redactUrl('/a?PASSWORD=p&refresh_token=r')).toBe('/a?PASSWORD=***&refresh_token=***');
     expect(redactUrl('/a?tokenish=1')).toBe('/a?tokenish=1');
+  });
+});
+
+describe('context', () => {
+  it('gives features a file storage, in a temporary directory under test', async () => {
+    const storage = h.ctx.config.storage;
+    expect(storage.driver).toBe('local');
+    expect(storage.driver === 'local' && storage.dir.startsWith(os.tmpdir())).toBe(true);
+    await h.ctx.storage.put('context/hello.txt', Readable.from([Buffer.from('hello')]), {
+      contentType: 'text/plain',
+    });
+    const read = await h.ctx.storage.read('context/hello.txt');
+    const chunks: Buffer[] = [];
+    for await (const chunk of read.body) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('hello');
+    await h.ctx.storage.delete('context/hello.txt');
+    expect(await h.ctx.storage.exists('context/hello.txt')).toBe(false);
   });
 });

@@ -66,4 +66,62 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
   });
+
+  it('keeps files in DATA_DIR/files unless S3 is chosen', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/x' }).storage).toEqual({
+      driver: 'local',
+      dir: '/tmp/x/files',
+    });
+  });
+
+  it('reads the S3 settings, path-style by default only with an endpoint', () => {
+    const s3 = {
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'course-files',
+      S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret-value-1',
+    };
+    expect(loadConfig(s3).storage).toEqual({
+      driver: 's3',
+      endpoint: undefined,
+      region: 'us-east-1',
+      bucket: 'course-files',
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 'secret-value-1',
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({ ...s3, S3_ENDPOINT: 'https://minio.example.edu', S3_REGION: 'cn-north-1' })
+        .storage,
+    ).toMatchObject({
+      endpoint: 'https://minio.example.edu',
+      region: 'cn-north-1',
+      forcePathStyle: true,
+    });
+    expect(
+      loadConfig({ ...s3, S3_ENDPOINT: 'https://s3.example.edu', S3_FORCE_PATH_STYLE: 'false' })
+        .storage,
+    ).toMatchObject({ forcePathStyle: false });
+  });
+
+  it('names each missing or bad S3 setting without echoing the secret', () => {
+    const missing = () => loadConfig({ STORAGE_DRIVER: 's3', S3_SECRET_ACCESS_KEY: 'hunter2-x' });
+    expect(missing).toThrow(ConfigError);
+    expect(missing).toThrow(/S3_BUCKET: is required when STORAGE_DRIVER=s3/);
+    expect(missing).toThrow(/S3_ACCESS_KEY_ID: is required/);
+    expect(missing).not.toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(missing).not.toThrow(/hunter2/);
+    const bad = () =>
+      loadConfig({
+        STORAGE_DRIVER: 'ftp',
+        S3_ENDPOINT: 'ftp://files.example.edu',
+        S3_BUCKET: 'Bad_Bucket',
+        S3_FORCE_PATH_STYLE: 'yes',
+      });
+    expect(bad).toThrow(/STORAGE_DRIVER: /);
+    expect(bad).toThrow(/S3_ENDPOINT: must be an http:\/\/ or https:\/\/ URL/);
+    expect(bad).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(bad).toThrow(/S3_FORCE_PATH_STYLE: /);
+    expect(() => loadConfig({ S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET/);
+  });
 });

@@ -4,71 +4,116 @@ import { z } from 'zod';
 const port = z.coerce.number().int().min(1).max(65535);
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-const envSchema = z.object({
-  PORT: port.default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
-  PUBLIC_URL: z
-    .url({ message: 'must be an absolute URL such as http://localhost:8080' })
-    .optional(),
-  DEFAULT_PASSWORD: z
-    .string()
-    .regex(/^[A-Za-z0-9_#]{6,20}$/, 'must be 6 to 20 letters, digits, _ or #')
-    .default('Edu_123456'),
-  SEED_PASSWORD: z
-    .string()
-    .regex(/^[A-Za-z0-9_#]{6,20}$/, 'must be 6 to 20 letters, digits, _ or #')
-    .default('Demo_123456'),
-  SEED_DEMO: bool.default(true),
-  WEB_CLIENT_ID: z.string().min(1).default('platform-web'),
-  WEB_CLIENT_SECRET: z
-    .string()
-    .min(8, 'must be at least 8 characters')
-    .default('platform-web-secret'),
-  DEVICE_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  WEB_DIST: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATACENTER_ID: z.coerce.number().int().min(0).max(31).default(0),
-  WORKER_ID: z.coerce.number().int().min(0).max(31).default(0),
-  ACCESS_TOKEN_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(30)
-    .max(86400 * 30)
-    .default(7200),
-  REFRESH_TOKEN_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(60)
-    .max(86400 * 365)
-    .default(86400 * 7),
-  AI_CHAT_URL: z.url().optional(),
-  AI_AGENT_CODE: z.string().optional(),
-  USER_CENTER_URL: z.url().optional(),
-  TRUST_PROXY: z
-    .union([bool, z.coerce.number().int().min(0).max(10)])
-    .default(false)
-    .describe('true, false, or the number of proxies in front of the server'),
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
-  LABS_DIR: z.string().min(1).optional(),
-  LAB_DOMAIN: z
-    .string()
-    .regex(/^[a-z0-9.-]+$/i, 'must be a host name such as labs.example.com')
-    .optional(),
-  LAB_MAX_STARTING: z.coerce.number().int().min(1).max(1000).default(8),
-  LAB_HEARTBEAT_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
-  LAB_IDLE_SWEEP_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
-  LAB_UID_REGISTRY: z.string().startsWith('/', 'must be an absolute path').optional(),
-  LAB_DISK_CAP: bool.default(true),
-  MQTT_URL: z
-    .string()
-    .regex(/^mqtts?:\/\//, 'must start with mqtt:// or mqtts://')
-    .optional(),
-});
+const envSchema = z
+  .object({
+    PORT: port.default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    PUBLIC_URL: z
+      .url({ message: 'must be an absolute URL such as http://localhost:8080' })
+      .optional(),
+    DEFAULT_PASSWORD: z
+      .string()
+      .regex(/^[A-Za-z0-9_#]{6,20}$/, 'must be 6 to 20 letters, digits, _ or #')
+      .default('Edu_123456'),
+    SEED_PASSWORD: z
+      .string()
+      .regex(/^[A-Za-z0-9_#]{6,20}$/, 'must be 6 to 20 letters, digits, _ or #')
+      .default('Demo_123456'),
+    SEED_DEMO: bool.default(true),
+    WEB_CLIENT_ID: z.string().min(1).default('platform-web'),
+    WEB_CLIENT_SECRET: z
+      .string()
+      .min(8, 'must be at least 8 characters')
+      .default('platform-web-secret'),
+    DEVICE_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    WEB_DIST: z.string().optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    DATACENTER_ID: z.coerce.number().int().min(0).max(31).default(0),
+    WORKER_ID: z.coerce.number().int().min(0).max(31).default(0),
+    ACCESS_TOKEN_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(30)
+      .max(86400 * 30)
+      .default(7200),
+    REFRESH_TOKEN_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(86400 * 365)
+      .default(86400 * 7),
+    AI_CHAT_URL: z.url().optional(),
+    AI_AGENT_CODE: z.string().optional(),
+    USER_CENTER_URL: z.url().optional(),
+    TRUST_PROXY: z
+      .union([bool, z.coerce.number().int().min(0).max(10)])
+      .default(false)
+      .describe('true, false, or the number of proxies in front of the server'),
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    LABS_DIR: z.string().min(1).optional(),
+    LAB_DOMAIN: z
+      .string()
+      .regex(/^[a-z0-9.-]+$/i, 'must be a host name such as labs.example.com')
+      .optional(),
+    LAB_MAX_STARTING: z.coerce.number().int().min(1).max(1000).default(8),
+    LAB_HEARTBEAT_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    LAB_IDLE_SWEEP_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    LAB_UID_REGISTRY: z.string().startsWith('/', 'must be an absolute path').optional(),
+    LAB_DISK_CAP: bool.default(true),
+    MQTT_URL: z
+      .string()
+      .regex(/^mqtts?:\/\//, 'must start with mqtt:// or mqtts://')
+      .optional(),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: z
+      .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+      .optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{1,32}$/, 'must be a region name such as us-east-1')
+      .default('us-east-1'),
+    S3_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+      )
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: bool.optional(),
+  })
+  .superRefine((e, ctx) => {
+    if (e.STORAGE_DRIVER !== 's3') return;
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!e[name])
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'is required when STORAGE_DRIVER=s3',
+        });
+    }
+  });
+
+/** Where files are kept (lib/storage). */
+export type StorageConfig =
+  | { driver: 'local'; dir: string }
+  | {
+      driver: 's3';
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
 
 export type Config = {
   port: number;
@@ -105,6 +150,7 @@ export type Config = {
   labUidRegistry: string | undefined;
   labDiskCap: boolean;
   mqttUrl: string | undefined;
+  storage: StorageConfig;
 };
 
 export class ConfigError extends Error {}
@@ -154,5 +200,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     labUidRegistry: e.LAB_UID_REGISTRY,
     labDiskCap: e.LAB_DISK_CAP,
     mqttUrl: e.MQTT_URL,
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET ?? '',
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+          }
+        : { driver: 'local', dir: path.resolve(e.DATA_DIR, 'files') },
   };
 }

@@ -3,12 +3,19 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { seedDemo } from './features/seed/demo.seed';
 import { IdGenerator } from './lib/ids';
+import { createStorage } from './lib/storage/create-storage';
 
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
   const ids = new IdGenerator(config.datacenterId, config.workerId);
-  const ctx = { config, db: database.db, ids, now: () => new Date() };
+  const ctx = {
+    config,
+    db: database.db,
+    ids,
+    storage: createStorage(config),
+    now: () => new Date(),
+  };
   const app = await buildApp(ctx);
 
   const seeded = config.seedDemo ? await seedDemo(ctx) : null;

@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openPglite } from '../db/client';
 import { IdGenerator } from '../lib/ids';
+import { createStorage } from '../lib/storage/create-storage';
 
 /**
  * Writes the OpenAPI document the server serves at /api/docs/json to the file named by the first
@@ -19,6 +20,7 @@ async function dump(file: string) {
       config,
       db: database.db,
       ids: new IdGenerator(config.datacenterId, config.workerId),
+      storage: createStorage(config),
       now: () => new Date(),
     };
     const app = await buildApp(ctx, { logger: false, serveWeb: false });

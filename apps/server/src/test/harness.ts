@@ -10,8 +10,11 @@ import { openPglite, openPostgres, type Database } from '../db/client';
 import { seedSystem } from '../features/seed/system.seed';
 import type { AppContext } from '../lib/context';
 import { IdGenerator } from '../lib/ids';
+import { createStorage } from '../lib/storage/create-storage';
 
 const testLabsDir = mkdtempSync(join(tmpdir(), 'platform-labs-'));
+/** Made by the first file a test stores. */
+const testFilesDir = join(tmpdir(), `platform-files-${randomBytes(6).toString('hex')}`);
 
 export const TEST_PASSWORD = 'Test_pass1';
 export const WEB_BASIC = `Basic ${Buffer.from('platform-web:platform-web-secret').toString('base64')}`;
@@ -69,12 +72,14 @@ export async function createHarness(
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' }),
     labsDir: testLabsDir,
+    storage: { driver: 'local', dir: testFilesDir },
     ...opts.config,
   };
   const ctx: AppContext = {
     config,
     db: database.db,
     ids: new IdGenerator(config.datacenterId, config.workerId, () => Date.now() + offset),
+    storage: createStorage(config),
     now: () => new Date(Date.now() + offset),
   };
   await seedSystem(ctx);
