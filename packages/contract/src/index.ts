@@ -45,3 +45,4 @@ export * from './students';
 export * from './fields';
 export * from './imports';
 export * from './user-record';
+export * from './course-order';
