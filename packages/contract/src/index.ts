@@ -46,3 +46,4 @@ export * from './fields';
 export * from './imports';
 export * from './user-record';
 export * from './course-order';
+export * from './courses';
