@@ -52,7 +52,14 @@ test('on a narrow screen the side menu starts folded, opens on demand and folds 
   await expect(sideMenu).toBeHidden();
   await page.getByRole('button', { name: '展开菜单' }).click();
   await expect(sideMenu).toBeVisible();
-  await sideMenu.getByRole('menuitem', { name: '教师管理' }).click();
-  await expect(page).toHaveURL(/\/school\/teachers$/);
+  await sideMenu.getByRole('menuitem', { name: '组织管理' }).click();
+  await expect(page).toHaveURL(/\/school\/organization$/);
   await expect(sideMenu).toBeHidden();
+  const title = page.locator('.ant-card-head-title', { hasText: '组织管理' });
+  const add = page.getByRole('button', { name: '新增院系' });
+  await expect(add).toBeVisible();
+  // The card's actions go below its title rather than squeezing it.
+  const [titleBox, addBox] = [await title.boundingBox(), await add.boundingBox()];
+  expect(titleBox!.width).toBeGreaterThan(300);
+  expect(addBox!.y).toBeGreaterThan(titleBox!.y + titleBox!.height / 2);
 });
