@@ -15,3 +15,4 @@ export * from '../features/labs/labs.schema';
 export * from '../features/customers/customers.schema';
 export * from '../features/tasks/tasks.schema';
 export * from '../features/imports/imports.schema';
+export * from '../features/courses/courses.schema';
