@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopePlugin } from './envelope';
 import { parseRange, sendStored } from './http-files';
 import { LocalStorage } from './storage/local';
+import { startS3rver } from './storage/s3-test-server';
 import type { FileRead, FileStorage } from './storage/storage';
 
 const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
@@ -246,5 +247,54 @@ describe('parseRange', () => {
     expect(parseRange(undefined)).toBeUndefined();
     expect(parseRange('bytes=1-2, 3-4')).toBeUndefined();
     expect(parseRange('bytes=2-1')).toBeUndefined();
+  });
+});
+
+describe('sendStored from S3 (s3rver)', () => {
+  let s3: Awaited<ReturnType<typeof startS3rver>>;
+  let s3App: FastifyInstance;
+
+  beforeAll(async () => {
+    s3 = await startS3rver();
+    await s3.storage.put('video/a.mp4', Readable.from([bytes]), { contentType: 'video/mp4' });
+    s3App = Fastify({ logger: false });
+    await s3App.register(envelopePlugin);
+    s3App.get('/files/*', async (req, reply) =>
+      sendStored(reply, s3.storage, (req.params as { '*': string })['*'], {
+        rangeHeader: req.headers.range,
+      }),
+    );
+    await s3App.ready();
+  });
+
+  afterAll(async () => {
+    await s3App?.close();
+    await s3?.close();
+  });
+
+  it('answers ranges, 416, 304 and 404 as from the local directory', async () => {
+    const url = '/files/video/a.mp4';
+    const ranged = await s3App.inject({ url, headers: { range: 'bytes=-10' } });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.headers['content-range']).toBe('bytes 990-999/1000');
+    expect(ranged.headers['content-type']).toBe('video/mp4');
+    expect(ranged.rawPayload.equals(bytes.subarray(990))).toBe(true);
+
+    const refused = await s3App.inject({ url, headers: { range: 'bytes=1000-' } });
+    expect(refused.statusCode).toBe(416);
+    expect(refused.headers['content-range']).toBe('bytes */1000');
+
+    const whole = await s3App.inject({ url });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.equals(bytes)).toBe(true);
+    const again = await s3App.inject({
+      url,
+      headers: { 'if-none-match': String(whole.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+
+    const missing = await s3App.inject({ url: '/files/video/missing.mp4' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ errorKey: 'common.not_found' });
   });
 });

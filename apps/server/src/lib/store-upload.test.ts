@@ -9,64 +9,91 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jpeg, mp4, multipartFile, pdf, png, webm } from '../test/sample-files';
 import { envelopePlugin } from './envelope';
 import type { FileKind } from './file-types';
+import type { StorageUnderTest } from './storage/conformance';
 import { LocalStorage } from './storage/local';
+import { startS3rver } from './storage/s3-test-server';
+import type { FileStorage } from './storage/storage';
 import { storeUpload } from './store-upload';
 
 const MAX_BYTES = 64 * 1024;
 
-let dir: string;
-let storage: LocalStorage;
-let app: FastifyInstance;
-
-async function filesUnder(root: string): Promise<string[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((e) => !e.isDirectory())
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
-    .sort();
+async function localStorage(): Promise<StorageUnderTest> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'platform-uploads-'));
+  const leftovers = async () => {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries
+      .filter((e) => !e.isDirectory())
+      .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+      .sort();
+  };
+  return {
+    storage: new LocalStorage(dir),
+    leftovers,
+    close: () => rm(dir, { recursive: true, force: true }),
+  };
 }
 
-/** The app's port on loopback, listening from the first call on. */
-async function listening(): Promise<number> {
-  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-  return (app.server.address() as AddressInfo).port;
-}
+describe.each([
+  ['a local directory', localStorage],
+  ['S3 (s3rver)', startS3rver],
+])('storeUpload into %s', (_driver, start) => {
+  let under: StorageUnderTest;
+  let storage: FileStorage;
+  let app: FastifyInstance;
+  let putsStarted = 0;
+  let before: string[];
 
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'platform-uploads-'));
-  storage = new LocalStorage(dir);
-  app = Fastify({ logger: false });
-  await app.register(envelopePlugin);
-  await app.register(multipart);
-  app.post('/upload/:kinds', async (req, reply) => {
-    const kinds = (req.params as { kinds: string }).kinds.split(',') as FileKind[];
-    return reply.ok(
-      await storeUpload(req, storage, { key: 'uploads/one', kinds, maxBytes: MAX_BYTES }),
-    );
+  /** The app's port on loopback, listening from the first call on. */
+  async function listening(): Promise<number> {
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+    return (app.server.address() as AddressInfo).port;
+  }
+
+  beforeAll(async () => {
+    under = await start();
+    storage = under.storage;
+    const counting: FileStorage = {
+      put: (key, body, opts) => {
+        putsStarted++;
+        return storage.put(key, body, opts);
+      },
+      stat: (key) => storage.stat(key),
+      read: (key, range) => storage.read(key, range),
+      delete: (key) => storage.delete(key),
+      exists: (key) => storage.exists(key),
+    };
+    app = Fastify({ logger: false });
+    await app.register(envelopePlugin);
+    await app.register(multipart);
+    app.post('/upload/:kinds', async (req, reply) => {
+      const kinds = (req.params as { kinds: string }).kinds.split(',') as FileKind[];
+      return reply.ok(
+        await storeUpload(req, counting, { key: 'uploads/one', kinds, maxBytes: MAX_BYTES }),
+      );
+    });
+    await app.ready();
   });
-  await app.ready();
-});
 
-afterAll(async () => {
-  await app.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  await storage.delete('uploads/one');
-});
-
-const upload = (kinds: string, fileName: string, data: Buffer, lang = 'en') => {
-  const body = multipartFile(fileName, data);
-  return app.inject({
-    method: 'POST',
-    url: `/upload/${kinds}`,
-    payload: body.payload,
-    headers: { ...body.headers, 'accept-language': lang },
+  afterAll(async () => {
+    await app?.close();
+    await under?.close();
   });
-};
 
-describe('storeUpload', () => {
+  beforeEach(async () => {
+    await storage.delete('uploads/one');
+    before = await under.leftovers();
+  });
+
+  const upload = (kinds: string, fileName: string, data: Buffer, lang = 'en') => {
+    const body = multipartFile(fileName, data);
+    return app.inject({
+      method: 'POST',
+      url: `/upload/${kinds}`,
+      payload: body.payload,
+      headers: { ...body.headers, 'accept-language': lang },
+    });
+  };
+
   it.each([
     ['a PNG', 'image', 'photo.png', png(), 'image/png'],
     ['a JPEG', 'image', 'photo.jpg', jpeg(), 'image/jpeg'],
@@ -127,7 +154,7 @@ describe('storeUpload', () => {
               : `文件内容不是允许的格式（${formats}）`,
         });
       }
-      expect(await filesUnder(dir)).toEqual([]);
+      expect(await under.leftovers()).toEqual(before);
     },
   );
 
@@ -142,7 +169,7 @@ describe('storeUpload', () => {
       errorKey: 'common.file_too_large',
       message: 'The file is too large; the maximum is 0.1 MB',
     });
-    expect(await filesUnder(dir)).toEqual([]);
+    expect(await under.leftovers()).toEqual(before);
   });
 
   it('refuses a body declared far over the limit before reading it', async () => {
@@ -154,7 +181,7 @@ describe('storeUpload', () => {
       headers: { ...body.headers, 'content-length': String(10 * MAX_BYTES) },
     });
     expect(res.statusCode).toBe(413);
-    expect(await filesUnder(dir)).toEqual([]);
+    expect(await under.leftovers()).toEqual(before);
   });
 
   it('keeps the file already stored when a new one is refused', async () => {
@@ -180,7 +207,7 @@ describe('storeUpload', () => {
       errorKey: 'common.invalid_upload',
       fields: { file: 'invalid_format' },
     });
-    expect(await filesUnder(dir)).toEqual([]);
+    expect(await under.leftovers()).toEqual(before);
   });
 
   it('stores nothing when the client goes away mid-upload', async () => {
@@ -194,10 +221,11 @@ describe('storeUpload', () => {
       headers: { ...body.headers, 'content-length': String(body.payload.length) },
     });
     req.on('error', () => {});
+    const puts = putsStarted;
     req.write(body.payload.subarray(0, 20_000));
-    await expect.poll(() => filesUnder(dir)).toEqual([expect.stringMatching(/^\.tmp\//)]);
+    await expect.poll(() => putsStarted).toBe(puts + 1);
     req.destroy();
-    await expect.poll(() => filesUnder(dir)).toEqual([]);
+    await expect.poll(() => under.leftovers()).toEqual(before);
   });
 
   it('answers 413 over HTTP while the client is still sending', async () => {
@@ -221,7 +249,7 @@ describe('storeUpload', () => {
       req.write(body.payload.subarray(0, 2 * MAX_BYTES));
     });
     expect(status).toBe(413);
-    await expect.poll(() => filesUnder(dir)).toEqual([]);
+    await expect.poll(() => under.leftovers()).toEqual(before);
   });
 
   it.each([
