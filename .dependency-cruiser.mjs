@@ -1,7 +1,7 @@
 /**
  * Import rules checked on the files imports resolve to (docs/ARCHITECTURE.md, "Import rules"):
- * no cycles between modules, tests included, and what packages/labs, apps/server and e2e may
- * import.
+ * no cycles between modules, tests included, and what packages/labs, packages/rich-text,
+ * apps/server and e2e may import.
  */
 export default {
   forbidden: [
@@ -55,6 +55,28 @@ export default {
       comment: 'packages/labs takes only types from the contract.',
       from: { path: '^packages/labs/' },
       to: { path: '^packages/contract/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'rich-text-imports',
+      severity: 'error',
+      comment:
+        'packages/rich-text imports itself and Tiptap (ProseMirror); vitest and fast-check in its tests. It runs on the server and in the browser: no node built-ins, never the contract, the server or the web.',
+      from: { path: '^packages/rich-text/' },
+      to: {
+        pathNot: [
+          '^packages/rich-text/',
+          '^node_modules/@tiptap/',
+          '^node_modules/vitest/',
+          '^node_modules/fast-check/',
+        ],
+      },
+    },
+    {
+      name: 'rich-text-test-tools-in-tests',
+      severity: 'error',
+      comment: 'Only the tests of packages/rich-text import vitest and fast-check.',
+      from: { path: '^packages/rich-text/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^node_modules/(vitest|fast-check)/' },
     },
     {
       name: 'server-imports',

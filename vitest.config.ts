@@ -14,6 +14,14 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'rich-text',
+          root: 'packages/rich-text',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         extends: 'apps/web/vite.config.ts',
         test: {
           name: 'web',
