@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { Button, Modal, Typography } from 'antd';
-import DOMPurify from 'dompurify';
 import { useTranslation } from 'react-i18next';
 import { limits, type Announcement } from '@platform/contract';
+import { sanitizeHtml } from '../../shared/sanitizeHtml';
 import { AntdProvider } from '../../shared/ui/AntdProvider';
 
 /** Announcement HTML is sanitised here even though the server sanitises it on write. */
 export function sanitizeAnnouncementHtml(html: string): string {
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
+  return sanitizeHtml(html);
 }
 
 export function AnnouncementOverlay({
