@@ -47,3 +47,4 @@ export * from './imports';
 export * from './user-record';
 export * from './course-order';
 export * from './courses';
+export * from './courses.api';

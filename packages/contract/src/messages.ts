@@ -7,6 +7,7 @@ import accountMessages from './accounts.messages.json' with { type: 'json' };
 import authMessages from './auth.messages.json' with { type: 'json' };
 import collegeMessages from './colleges.messages.json' with { type: 'json' };
 import commonMessages from './common.messages.json' with { type: 'json' };
+import courseMessages from './courses.messages.json' with { type: 'json' };
 import customerMessages from './customers.messages.json' with { type: 'json' };
 import environmentMessages from './environments.messages.json' with { type: 'json' };
 import importMessages from './imports.messages.json' with { type: 'json' };
@@ -27,6 +28,7 @@ export const messages = {
   ...accountMessages,
   ...menuAdminMessages,
   ...importMessages,
+  ...courseMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;
