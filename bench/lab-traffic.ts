@@ -6,11 +6,11 @@
  * Usage: npm run bench:lab-traffic   (needs DATABASE_URL; DURATION=seconds of the steady run)
  */
 import { spawn } from 'node:child_process';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { paced } from './paced';
 
 if (!process.env.DATABASE_URL) {
   console.error('Set DATABASE_URL (PostgreSQL) to run this benchmark.');
@@ -54,65 +54,6 @@ const body = (await check.json()) as { code: number; data: { state: string } };
 if (body.code !== 200 || body.data.state !== 'Running')
   throw new Error(`unexpected answer ${JSON.stringify(body)}`);
 
-/**
- * An open-loop load: requests leave on a fixed schedule (a batch every 10 ms) whatever the
- * answers do, so queueing in the server shows in the latencies. An error is a failed request,
- * an HTTP status other than 200, or an envelope code other than 200.
- */
-async function paced(perSecond: number, seconds: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const latencies: number[] = [];
-  let errors = 0;
-  const send = () =>
-    new Promise<void>((resolve) => {
-      const lab = labs[next++ % labs.length]!;
-      const r = next % 7 === 0 ? heartbeat(lab) : poll(lab);
-      const t0 = performance.now();
-      const req = http.request(
-        {
-          host: '127.0.0.1',
-          port: setup.port,
-          method: r.method,
-          path: r.path,
-          headers: r.headers,
-          agent,
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (c: string) => (text += c));
-          res.on('end', () => {
-            latencies.push(performance.now() - t0);
-            if (res.statusCode !== 200 || !text.startsWith('{"code":200')) errors++;
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        errors++;
-        resolve();
-      });
-      req.end();
-    });
-  const pending: Promise<void>[] = [];
-  const tickMs = 10;
-  const start = performance.now();
-  let sent = 0;
-  while (performance.now() - start < seconds * 1000) {
-    const due = Math.floor(((performance.now() - start) / 1000) * perSecond);
-    while (sent < due) {
-      pending.push(send());
-      sent++;
-    }
-    await new Promise((r) => setTimeout(r, tickMs));
-  }
-  await Promise.all(pending);
-  agent.destroy();
-  const sorted = latencies.sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
-  return { total: sent, p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1]!, errors };
-}
-
 const run = (opts: autocannon.Options) =>
   new Promise<autocannon.Result>((resolve, reject) =>
     autocannon(opts, (err, result) => (err ? reject(err as Error) : resolve(result))),
@@ -130,7 +71,10 @@ const heartbeatResult = await run({
   requests: [{ setupRequest: (req) => ({ ...req, ...heartbeat(labs[next++ % labs.length]!) }) }],
 });
 const rate = Math.round(labs.length / 60 + labs.length / 10);
-const steady = await paced(rate, duration);
+const steady = await paced(setup.port, rate, duration, (n) => {
+  const lab = labs[next++ % labs.length]!;
+  return n % 7 === 6 ? heartbeat(lab) : poll(lab);
+});
 server.kill('SIGTERM');
 
 const ratio = heartbeatResult.requests.average / helloResult.requests.average;
