@@ -3,6 +3,7 @@ import { announcementsRoutes } from './announcements/announcements.routes';
 import { authRoutes } from './auth/auth.routes';
 import { classesRoutes } from './classes/classes.routes';
 import { collegesRoutes } from './colleges/colleges.routes';
+import { coursesRoutes } from './courses/courses.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { environmentsRoutes } from './environments/environments.routes';
 import { importsRoutes } from './imports/imports.routes';
@@ -40,6 +41,7 @@ const features: Feature[] = [
   (app) => app.register(rolesRoutes),
   setUpLabs,
   (app) => app.register(environmentsRoutes((envId) => app.labs.runtime.isEnvInUse(envId))),
+  (app) => app.register(coursesRoutes),
 ];
 
 export async function registerFeatures(app: FastifyInstance): Promise<void> {

@@ -16,6 +16,25 @@ export interface StoredUpload {
   fileName: string;
 }
 
+/** Where an upload goes, what it may be and how large, and the route's own refusals. */
+export interface UploadPlan {
+  key: string;
+  kinds: readonly FileKind[];
+  maxBytes: number;
+  tooLarge?: () => AppError;
+  /** Refuses content of none of `kinds` (default `common.file_type_refused`). */
+  refused?: () => AppError;
+}
+
+/**
+ * A plan made from the form fields sent before the file, once they are read: `maxBytes` bounds
+ * every plan it may answer.
+ */
+export interface PlanFromFields {
+  maxBytes: number;
+  plan: (fields: Record<string, string>) => Promise<UploadPlan>;
+}
+
 /** The refusal of a file over `maxBytes`, in whole or tenths of megabytes. */
 export function fileTooLarge(maxBytes: number): AppError {
   return new AppError('common.file_too_large', {
@@ -23,6 +42,9 @@ export function fileTooLarge(maxBytes: number): AppError {
     params: { max: Math.round((maxBytes / 1024 / 1024) * 10) / 10 },
   });
 }
+
+const tooLargeOf = (plan: { maxBytes: number; tooLarge?: (() => AppError) | undefined }) =>
+  plan.tooLarge ?? (() => fileTooLarge(plan.maxBytes));
 
 const refusedType = (kinds: readonly FileKind[]) =>
   new AppError('common.file_type_refused', {
@@ -35,38 +57,45 @@ const refusedType = (kinds: readonly FileKind[]) =>
  * Streams the one file of a multipart request into `storage` under `key`. Its type is read from
  * its first bytes before anything is stored; its size is counted as it arrives and refused with
  * `tooLarge` as soon as it passes `maxBytes`. A refused, cut short or aborted upload leaves the
- * key as it was, since the storage's put is all or nothing.
+ * key as it was, since the storage's put is all or nothing. With a `plan`, the fields sent before
+ * the file decide the key, the kinds and the limit.
  */
 export async function storeUpload(
   req: FastifyRequest,
   storage: FileStorage,
-  opts: {
-    key: string;
-    kinds: readonly FileKind[];
-    maxBytes: number;
-    tooLarge?: () => AppError;
-  },
+  given: UploadPlan | PlanFromFields,
 ): Promise<StoredUpload> {
-  const tooLarge = opts.tooLarge ?? (() => fileTooLarge(opts.maxBytes));
   if (!req.isMultipart()) throw invalid('common.file_required', { file: 'required' });
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > opts.maxBytes + FRAMING_BYTES) throw tooLarge();
-  const limits = { fileSize: opts.maxBytes + 1, files: 1, fields: 10, fieldSize: 1024 };
-  for await (const part of uploadParts(req, limits, tooLarge)) {
-    if (part.type !== 'file') continue;
+  const fixed = 'plan' in given ? null : given;
+  let tooLarge = tooLargeOf(fixed ?? { maxBytes: given.maxBytes });
+  const refuseDeclared = (maxBytes: number) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > maxBytes + FRAMING_BYTES) throw tooLarge();
+  };
+  refuseDeclared(given.maxBytes);
+  const limits = { fileSize: given.maxBytes + 1, files: 1, fields: 10, fieldSize: 1024 };
+  const fields: Record<string, string> = {};
+  for await (const part of uploadParts(req, limits, () => tooLarge())) {
+    if (part.type !== 'file') {
+      fields[part.fieldname] = String(part.value);
+      continue;
+    }
+    const plan = fixed ?? (await (given as PlanFromFields).plan(fields));
+    tooLarge = tooLargeOf(plan);
+    refuseDeclared(plan.maxBytes);
     const fileName = [...part.filename.replace(/^.*[\\/]/, '')].slice(-200).join('');
     if (!fileName) throw invalid('common.file_required', { file: 'required' });
     const fault = fileStreamFault(part.file, tooLarge);
     const chunks = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
     const head = await readHead(chunks, SNIFF_BYTES).catch(fault);
-    if (head.length > opts.maxBytes) throw tooLarge();
-    const type = await detectFileType(head, opts.kinds);
-    if (!type) throw refusedType(opts.kinds);
-    const source = Readable.from(counted(head, chunks, opts.maxBytes, tooLarge));
+    if (head.length > plan.maxBytes) throw tooLarge();
+    const type = await detectFileType(head, plan.kinds);
+    if (!type) throw plan.refused ? plan.refused() : refusedType(plan.kinds);
+    const source = Readable.from(counted(head, chunks, plan.maxBytes, tooLarge));
     const stored = await storage
-      .put(opts.key, source, { contentType: type.contentType })
+      .put(plan.key, source, { contentType: type.contentType })
       .catch(fault);
-    return { key: opts.key, size: stored.size, contentType: stored.contentType, fileName };
+    return { key: plan.key, size: stored.size, contentType: stored.contentType, fileName };
   }
   throw invalid('common.file_required', { file: 'required' });
 }

@@ -20,14 +20,14 @@ export interface MenuSeed {
   linkValue?: string;
   customFields?: string;
   hidden?: boolean;
-  /** The system seed version that added this entry. */
+  /** The system seed version that added this entry (a child: when later than its parent). */
   since?: number;
   roles: readonly RoleCode[] | 'all';
   children?: MenuChildSeed[];
 }
 
 /** A page under a top-level entry. */
-export type MenuChildSeed = Omit<MenuSeed, 'roles' | 'children' | 'since'> & {
+export type MenuChildSeed = Omit<MenuSeed, 'roles' | 'children'> & {
   /** Narrows the parent's roles for this entry. */
   roles?: readonly RoleCode[];
   buttons?: ButtonSeed[];

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   classes,
@@ -55,6 +55,18 @@ export async function insertMenu(db: Db, menu: typeof menus.$inferInsert, roleId
   await db.insert(menus).values(menu);
   if (roleIds.length)
     await db.insert(roleMenus).values(roleIds.map((roleId) => ({ roleId, menuId: menu.id })));
+}
+
+/** The id of a top-level menu entry of an application by its index. */
+export async function findTopMenuId(db: Db, tenantId: string, menuIndex: string) {
+  const row = await db.query.menus.findFirst({
+    where: and(
+      eq(menus.tenantId, tenantId),
+      eq(menus.menuIndex, menuIndex),
+      isNull(menus.parentId),
+    ),
+  });
+  return row?.id;
 }
 
 export async function findSchoolByUrl(db: Db, url: string) {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menus, roleMenus, roles, systemSettings } from '../../db/schema';
 import { createHarness, type Harness } from '../../test/harness';
@@ -34,7 +34,39 @@ describe('system menus', () => {
     expect(await seededMenus()).toMatchSnapshot();
   });
 
-  it.each([1, 2])('adds only the entries newer than version %i', async (version) => {
+  it('gives a database at version 3 the entries of version 4, under the entries it has', async () => {
+    const { db } = h.ctx;
+    /** Each entry with its parent's index (or, for a button, its page's) instead of ids. */
+    const tree = async () => {
+      const rows = await seededMenus();
+      return rows
+        .map(({ parent, ...m }) => ({
+          ...m,
+          parent: parent === undefined || parent === null ? null : rows[parent]!.menuIndex,
+        }))
+        .map((m) => JSON.stringify(m))
+        .sort();
+    };
+    const full = await tree();
+    const all = await db.select().from(menus);
+    const added = new Set(
+      all
+        .filter((m) => ['9', '10', '6-10', '6-11', '6-12', '6-13'].includes(m.menuIndex ?? ''))
+        .map((m) => m.id),
+    );
+    for (const m of all) if (m.parentId && added.has(m.parentId)) added.add(m.id);
+    for (const m of all) if (m.parentId && added.has(m.parentId)) added.add(m.id);
+    await db.delete(menus).where(inArray(menus.id, [...added]));
+    await db
+      .update(systemSettings)
+      .set({ value: 3 })
+      .where(eq(systemSettings.key, 'seed.system.version'));
+    expect((await tree()).length).toBeLessThan(full.length);
+    await seedSystem(h.ctx);
+    expect(await tree()).toEqual(full);
+  });
+
+  it.each([1, 2, 3])('adds only the entries newer than version %i', async (version) => {
     await h.ctx.db.delete(menus);
     await h.ctx.db
       .update(systemSettings)

@@ -4,6 +4,7 @@ import { sha256 } from '../../lib/passwords';
 import { writeAnnouncement } from '../announcements/announcements.service';
 import { classesMenus } from '../classes/classes.menus';
 import { collegesMenus } from '../colleges/colleges.menus';
+import { coursesMenus, schoolCoursesMenus } from '../courses/courses.menus';
 import { customersMenus } from '../customers/customers.menus';
 import { environmentsMenus } from '../environments/environments.menus';
 import { labsMenus } from '../labs/labs.menus';
@@ -65,7 +66,14 @@ export const menuSeed: MenuSeed[] = [
     icon: 'BankOutlined',
     since: 3,
     roles: schoolStaff,
-    children: [...schoolsMenus, ...orgMenus, ...classesMenus, ...teachersMenus, ...studentsMenus],
+    children: [
+      ...schoolsMenus,
+      ...orgMenus,
+      ...classesMenus,
+      ...teachersMenus,
+      ...studentsMenus,
+      ...schoolCoursesMenus,
+    ],
   },
   {
     index: '7',
@@ -89,10 +97,11 @@ export const menuSeed: MenuSeed[] = [
     roles: operators,
     children: [...menusMenus, ...rolesMenus],
   },
+  ...coursesMenus,
 ];
 
 const SYSTEM_SEED_KEY = 'seed.system.version';
-const SYSTEM_SEED_VERSION = 3;
+const SYSTEM_SEED_VERSION = 4;
 
 /** Data the platform needs to run: the web client, roles, menus, site config, announcement. */
 export async function seedSystem(ctx: AppContext) {
@@ -145,12 +154,20 @@ export async function seedSystem(ctx: AppContext) {
       customFields: m.customFields ?? null,
       hidden: m.hidden ?? false,
     });
-    for (const m of menuSeed.filter((entry) => (entry.since ?? 1) > current)) {
+    const isNew = (since: number | undefined) => (since ?? 1) > current;
+    for (const m of menuSeed) {
+      const children = (m.children ?? []).filter((c) => isNew(c.since ?? m.since));
+      if (!isNew(m.since) && children.length === 0) continue;
       const granted = idsOf(m.roles);
-      const top = row(m, null);
-      await repo.insertMenu(tx, top, granted);
-      for (const c of m.children ?? []) {
-        const child = row(c, top.id);
+      let parentId: string | undefined;
+      if (isNew(m.since)) {
+        const top = row(m, null);
+        await repo.insertMenu(tx, top, granted);
+        parentId = top.id;
+      } else parentId = await repo.findTopMenuId(tx, config.webClientId, m.index);
+      if (!parentId) continue;
+      for (const c of children) {
+        const child = row(c, parentId);
         await repo.insertMenu(tx, child, c.roles ? idsOf(c.roles) : granted);
         for (const [i, b] of (c.buttons ?? []).entries()) {
           await repo.insertMenu(
