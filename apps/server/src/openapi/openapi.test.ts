@@ -65,6 +65,7 @@ describe('the API description', () => {
     }
     const open = ops.filter(({ op }) => !needsToken(op));
     expect(open.map(({ name }) => name).sort()).toEqual([
+      'GET /api-teaching/course/file/{courseId}/{fileId}',
       'GET /api/health',
       'GET /openapi/api-operation/system/announcement',
       'GET /openapi/api-user/client/config/list',

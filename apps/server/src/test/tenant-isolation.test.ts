@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -19,6 +20,7 @@ import {
   usersApi,
   environmentsApi,
   labsApi,
+  coursesApi,
   platformRoleCodes,
   type Access,
   type RoleCode,
@@ -26,12 +28,19 @@ import {
 import {
   classes,
   classMajors,
+  courseChapters,
+  courseEnvironments,
+  coursePurchases,
+  courseResources,
+  courseSteps,
+  courses,
   customers,
   departments,
   importJobs,
   labContainers,
   majors,
   schools,
+  stepProgress,
   studentTasks,
   teachingTasks,
   users,
@@ -45,6 +54,15 @@ import {
   signIn,
 } from './factories';
 import { createHarness, type Harness } from './harness';
+import { png } from './sample-files';
+import { insertCourseTree } from '../features/courses/courses.service';
+import {
+  courseFileKey,
+  FileSigner,
+  fileUrlSecret,
+  newFileId,
+  resourceKey,
+} from '../features/courses/courses.files';
 
 /**
  * Walks every route the server registers. For each, users of school A (administrator, teacher,
@@ -75,6 +93,12 @@ interface Tenant {
   jobId: string;
   customerId: string;
   envId: string;
+  courseId: string;
+  chapterId: string;
+  stepId: string;
+  resourceId: string;
+  /** A signed address of an image of the course. */
+  fileUrl: string;
   /**
    * Objects of this school for requests that consume them: fresh ones in school A (the controls
    * use them up), fixed spares in school B (whose rows must not change).
@@ -84,6 +108,12 @@ interface Tenant {
   newTeacher(): Promise<string>;
   newDepartment(): Promise<string>;
   newMajor(): Promise<string>;
+  newCourse(): Promise<string>;
+  newChapter(): Promise<string>;
+  newStep(): Promise<string>;
+  /** A judgement question step, answered right with `true`. */
+  newQuestionStep(): Promise<string>;
+  newResource(): Promise<string>;
 }
 
 type Build = (t: Tenant) => Promise<InjectOptions> | InjectOptions;
@@ -96,7 +126,7 @@ type Entry =
   /** Addresses one of a school's objects: refused across schools, works inside (the control). */
   | { kind: 'object'; request: Build; control?: false | RoleCode; controlWhy?: string }
   /** Lists or writes inside the actor's own school: answers, but never with another school's data. */
-  | { kind: 'own-school'; request: Build }
+  | { kind: 'own-school'; request: Build; control?: RoleCode }
   /** Served on lab origins only; the API origin answers 404. */
   | { kind: 'lab-origin' };
 
@@ -112,7 +142,11 @@ const object = (request: Build, control?: false | RoleCode, controlWhy?: string)
   ...(control !== undefined ? { control } : {}),
   ...(controlWhy ? { controlWhy } : {}),
 });
-const ownSchool = (request: Build): Entry => ({ kind: 'own-school', request });
+const ownSchool = (request: Build, control?: RoleCode): Entry => ({
+  kind: 'own-school',
+  request,
+  ...(control ? { control } : {}),
+});
 
 const get = (url: string, query?: Record<string, string>): InjectOptions => ({
   method: 'GET',
@@ -433,6 +467,105 @@ const table: Record<string, Entry> = {
     get(pathOf(importsApi.jobErrors.path, { id: t.jobId })),
   ),
   'GET /api-user/students/export': ownSchool(() => get(importsApi.studentsExport.path)),
+  // Courses
+  'GET /api-teaching/course/page': ownSchool(() => get(coursesApi.page.path)),
+  'GET /api-teaching/course/detail/:id': object((t) =>
+    get(pathOf(coursesApi.detail.path, { id: t.courseId })),
+  ),
+  'GET /api-teaching/course/edit/:id': object((t) =>
+    get(pathOf(coursesApi.edit.path, { id: t.courseId })),
+  ),
+  'POST /api-teaching/course/saveOrUpdate': object((t) =>
+    post(coursesApi.save.path, {
+      id: t.courseId,
+      name: { zh: `${t.marker} 课程` },
+      difficulty: 'easy',
+      specialty: 'ai',
+      envIds: [t.envId],
+    }),
+  ),
+  'POST /api-teaching/course/delete': object(async (t) =>
+    post(coursesApi.remove.path, { id: await t.newCourse() }),
+  ),
+  'POST /api-teaching/course/transfer': object((t) =>
+    post(coursesApi.transfer.path, { id: t.courseId, teacherId: t.teacher.id }),
+  ),
+  'POST /api-teaching/course/selfStudy': object((t) =>
+    post(coursesApi.selfStudy.path, { id: t.courseId, open: true }),
+  ),
+  'POST /api-teaching/course/chapter/saveOrUpdate': object((t) =>
+    post(coursesApi.chapterSave.path, {
+      id: t.chapterId,
+      courseId: t.courseId,
+      name: { zh: `第1章 ${t.marker}` },
+    }),
+  ),
+  'POST /api-teaching/course/chapter/delete': object(async (t) =>
+    post(coursesApi.chapterDelete.path, { id: await t.newChapter() }),
+  ),
+  'POST /api-teaching/course/step/saveOrUpdate': object((t) =>
+    post(coursesApi.stepSave.path, {
+      id: t.stepId,
+      chapterId: t.chapterId,
+      name: { zh: `1-1 ${t.marker}` },
+      content: { type: 'document', doc: { zh: { type: 'doc', content: [{ type: 'paragraph' }] } } },
+    }),
+  ),
+  'POST /api-teaching/course/step/delete': object(async (t) =>
+    post(coursesApi.stepDelete.path, { id: await t.newStep() }),
+  ),
+  'POST /api-teaching/course/file/upload': object((t) =>
+    multipart(coursesApi.fileUpload.path, 'image.png', png(), {
+      courseId: t.courseId,
+      kind: 'image',
+    }),
+  ),
+  'GET /api-teaching/course/file/:courseId/:fileId': open(
+    'a signed address handed out with the course: the signature is the access, and a wrong or expired one is not found (courses.test.ts)',
+    (t) => get(t.fileUrl),
+  ),
+  'GET /api-teaching/course/resource/page': object((t) =>
+    get(coursesApi.resourcePage.path, { courseId: t.courseId }),
+  ),
+  'POST /api-teaching/course/resource/upload': object((t) =>
+    multipart(coursesApi.resourceUpload.path, 'notes.txt', 'resource', { courseId: t.courseId }),
+  ),
+  'POST /api-teaching/course/resource/delete': object(async (t) =>
+    post(coursesApi.resourceDelete.path, { id: await t.newResource() }),
+  ),
+  'GET /api-teaching/course/resource/download/:id': object((t) =>
+    get(pathOf(coursesApi.resourceDownload.path, { id: t.resourceId })),
+  ),
+  'GET /api-teaching/student/course/page': ownSchool(
+    () => get(coursesApi.studentPage.path),
+    'student',
+  ),
+  'GET /api-teaching/student/selfCulture/page': ownSchool(
+    () => get(coursesApi.selfCulture.path),
+    'student',
+  ),
+  'GET /api-teaching/student/my/study': ownSchool(() => get(coursesApi.myStudy.path), 'student'),
+  'GET /api-teaching/student/course/info/:id': object(
+    (t) => get(pathOf(coursesApi.studentInfo.path, { id: t.courseId })),
+    'student',
+  ),
+  'GET /api-teaching/student/course/step/:id': object(
+    (t) => get(pathOf(coursesApi.studyStep.path, { id: t.stepId })),
+    'student',
+  ),
+  'POST /api-teaching/student/course/step/progress': object(
+    (t) =>
+      post(coursesApi.stepProgress.path, { stepId: t.stepId, videoSeconds: 3, completed: true }),
+    'student',
+  ),
+  'POST /api-teaching/student/course/step/answer': object(
+    async (t) =>
+      post(coursesApi.stepAnswer.path, {
+        stepId: await t.newQuestionStep(),
+        answers: [{ kind: 'judgement', answer: true }],
+      }),
+    'student',
+  ),
 };
 
 let uniqueCounter = 0;
@@ -441,14 +574,24 @@ function unique() {
   return `${Date.now().toString(36)}${uniqueCounter}`;
 }
 
-function multipart(url: string, fileName: string, content: string): InjectOptions {
+function multipart(
+  url: string,
+  fileName: string,
+  content: string | Buffer,
+  fields: Record<string, string> = {},
+): InjectOptions {
   const boundary = `----walk${unique()}`;
   const payload = Buffer.concat([
+    ...Object.entries(fields).map(([name, value]) =>
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    ),
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
         'Content-Type: text/csv\r\n\r\n',
     ),
-    Buffer.from(content, 'utf8'),
+    typeof content === 'string' ? Buffer.from(content, 'utf8') : content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return {
@@ -568,6 +711,93 @@ async function makeTenant(label: string, envId: string, spares: boolean): Promis
   };
   const className = (await ctx.db.query.classes.findFirst({ where: eq(classes.id, classId) }))!
     .name;
+  const signer = new FileSigner(await fileUrlSecret(ctx.db), ctx.now);
+  const newCourse = async () =>
+    insertCourseTree(ctx, {
+      id: ctx.ids.next(),
+      schoolId,
+      authorId: teacher.id,
+      course: { name: { zh: `${marker} 课程` }, difficulty: 'entry', specialty: 'iot' },
+      chapters: [],
+    });
+  const courseId = await insertCourseTree(ctx, {
+    id: ctx.ids.next(),
+    schoolId,
+    authorId: teacher.id,
+    course: {
+      name: { zh: `${marker} 课程` },
+      difficulty: 'entry',
+      specialty: 'iot',
+      envIds: [envId],
+    },
+    selfStudy: true,
+    chapters: [
+      {
+        name: { zh: `第1章 ${marker}` },
+        steps: [
+          {
+            name: { zh: `1-1 ${marker}` },
+            content: {
+              type: 'document',
+              doc: { zh: { type: 'doc', content: [{ type: 'paragraph' }] } },
+            },
+          },
+        ],
+      },
+    ],
+  });
+  const [chapter] = await ctx.db
+    .select()
+    .from(courseChapters)
+    .where(eq(courseChapters.courseId, courseId));
+  const [step] = await ctx.db.select().from(courseSteps).where(eq(courseSteps.courseId, courseId));
+  const newChapter = async () => {
+    const id = ctx.ids.next();
+    await ctx.db
+      .insert(courseChapters)
+      .values({ id, courseId, name: { zh: `第9章 ${marker}` }, position: 9 });
+    return id;
+  };
+  const insertStep = async (type: string, content: Record<string, unknown>) => {
+    const id = ctx.ids.next();
+    await ctx.db.insert(courseSteps).values({
+      id,
+      courseId,
+      chapterId: chapter!.id,
+      name: { zh: `1-9 ${marker}` },
+      type,
+      content,
+      position: 9,
+    });
+    return id;
+  };
+  const newStep = () =>
+    insertStep('document', { doc: { zh: { type: 'doc', content: [{ type: 'paragraph' }] } } });
+  const newQuestionStep = () =>
+    insertStep('question', {
+      questions: [{ kind: 'judgement', stem: { zh: `${marker} 对吗` }, score: 1, answer: true }],
+    });
+  const newResource = async () => {
+    const id = ctx.ids.next();
+    const fileKey = resourceKey(courseId, id);
+    await ctx.storage.put(fileKey, Readable.from([Buffer.from(marker)]), {
+      contentType: 'text/plain',
+    });
+    await ctx.db.insert(courseResources).values({
+      id,
+      courseId,
+      name: `${marker}.txt`,
+      fileKey,
+      size: marker.length,
+      contentType: 'text/plain',
+    });
+    return id;
+  };
+  const resourceId = await newResource();
+  const fileId = newFileId();
+  await ctx.storage.put(courseFileKey(courseId, fileId), Readable.from([png()]), {
+    contentType: 'image/png',
+  });
   return {
     schoolId,
     marker,
@@ -583,11 +813,21 @@ async function makeTenant(label: string, envId: string, spares: boolean): Promis
     jobId,
     customerId,
     envId,
+    courseId,
+    chapterId: chapter!.id,
+    stepId: step!.id,
+    resourceId,
+    fileUrl: signer.url(courseId, fileId),
     newClass: await spare(newClass),
     newStudent: await spare(newStudent),
     newTeacher: await spare(newTeacher),
     newDepartment: await spare(newDepartment),
     newMajor: await spare(newMajor),
+    newCourse: await spare(newCourse),
+    newChapter: await spare(newChapter),
+    newStep: await spare(newStep),
+    newQuestionStep: await spare(newQuestionStep),
+    newResource: await spare(newResource),
   };
 }
 
@@ -608,6 +848,22 @@ async function snapshot(t: Tenant) {
       .select()
       .from(labContainers)
       .where(inArray(labContainers.userId, [t.student.id])),
+    courses: await db.select().from(courses).where(eq(courses.schoolId, t.schoolId)),
+    courseEnvironments: await db
+      .select()
+      .from(courseEnvironments)
+      .where(eq(courseEnvironments.courseId, t.courseId)),
+    chapters: await db.select().from(courseChapters).where(eq(courseChapters.courseId, t.courseId)),
+    steps: await db.select().from(courseSteps).where(eq(courseSteps.courseId, t.courseId)),
+    resources: await db
+      .select()
+      .from(courseResources)
+      .where(eq(courseResources.courseId, t.courseId)),
+    purchases: await db
+      .select()
+      .from(coursePurchases)
+      .where(eq(coursePurchases.schoolId, t.schoolId)),
+    progress: await db.select().from(stepProgress).where(eq(stepProgress.schoolId, t.schoolId)),
   });
 }
 
@@ -693,6 +949,10 @@ describe('tenant isolation, route by route', () => {
       B.jobId,
       B.customerId,
       B.containerId,
+      B.courseId,
+      B.chapterId,
+      B.stepId,
+      B.resourceId,
     ];
     for (const [route, entry] of Object.entries(table)) {
       if (entry.kind === 'lab-origin' || !('request' in entry) || !entry.request) continue;
@@ -730,7 +990,7 @@ describe('tenant isolation, route by route', () => {
         expect(entry.controlWhy, `${route} needs a reason to skip its control`).toBeTruthy();
         continue;
       }
-      const role = (entry.kind === 'object' && entry.control) || 'school-manager';
+      const role = entry.control || 'school-manager';
       const as = byRole[role]!;
       const res = await send(entry.request, A, as);
       const json = String(res.headers['content-type'] ?? '').includes('json');

@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { UserKind, type RoleCode, labsApi } from '@platform/contract';
-import { classes, classMajors, customers, departments, majors, users } from '../../db/schema';
+import {
+  classes,
+  classMajors,
+  courseSteps,
+  customers,
+  departments,
+  majors,
+  users,
+} from '../../db/schema';
 import {
   createEnvironment,
   createImportJob,
@@ -10,6 +18,7 @@ import {
   signIn,
 } from '../factories';
 import { createHarness, type Harness } from '../harness';
+import { insertCourseTree } from '../../features/courses/courses.service';
 
 export type Role = 'student' | 'teacher' | 'school-manager' | 'operator' | 'admin';
 
@@ -21,6 +30,8 @@ export interface Fixture {
   ids: string[];
   /** A terminal environment the student can start for real, and its lab once started. */
   lab: { envId: string; containerId: string };
+  /** A course of the school open to its students, with one chapter and a question step. */
+  course: { id: string; chapterId: string; stepId: string };
 }
 
 /** A fresh database with one school, its people and objects, and platform staff. */
@@ -83,6 +94,34 @@ export async function createFixture(): Promise<Fixture> {
     serviceEnd: new Date(now + 365 * 86_400_000),
   });
 
+  const courseId = await insertCourseTree(ctx, {
+    id: ctx.ids.next(),
+    schoolId,
+    authorId: null,
+    course: {
+      name: { zh: '测验课程' },
+      difficulty: 'entry',
+      specialty: 'iot',
+      envIds: [terminal.id],
+    },
+    selfStudy: true,
+    chapters: [
+      {
+        name: { zh: '第1章' },
+        steps: [
+          {
+            name: { zh: '1-1 测验' },
+            content: {
+              type: 'question',
+              questions: [{ kind: 'judgement', stem: { zh: '对不对' }, score: 1, answer: true }],
+            },
+          },
+        ],
+      },
+    ],
+  });
+  const [step] = await ctx.db.select().from(courseSteps).where(eq(courseSteps.courseId, courseId));
+
   return {
     h,
     tokens: {
@@ -104,8 +143,12 @@ export async function createFixture(): Promise<Fixture> {
       containerId,
       jobId,
       customerId,
+      courseId,
+      step!.chapterId,
+      step!.id,
     ],
     lab: { envId: terminal.id, containerId },
+    course: { id: courseId, chapterId: step!.chapterId, stepId: step!.id },
   };
 }
 
