@@ -1,8 +1,8 @@
+import type { RoleCode } from '@platform/contract';
 import {
   button,
   hiddenPage,
   managers,
-  schoolStaff,
   type MenuChildSeed,
   type MenuSeed,
 } from '../menus/menu-seed';
@@ -39,6 +39,12 @@ export const schoolCoursesMenus: MenuChildSeed[] = [
   })),
 ];
 
+/**
+ * The buttons of the course centre go to the roles that see it: school administrators hold the
+ * same keys through their course list.
+ */
+const teachers: RoleCode[] = ['teacher'];
+
 /** Teachers' course centre and students' study centre. */
 export const coursesMenus: MenuSeed[] = [
   {
@@ -59,9 +65,9 @@ export const coursesMenus: MenuSeed[] = [
         sort: 1,
         icon: 'BookOutlined',
         buttons: [
-          button('course.add', '新建课程', 'New course', schoolStaff),
-          button('course.edit', '编辑课程', 'Edit course', schoolStaff),
-          button('course.resource', '课程资源', 'Course resources', schoolStaff),
+          button('course.add', '新建课程', 'New course', teachers),
+          button('course.edit', '编辑课程', 'Edit course', teachers),
+          button('course.resource', '课程资源', 'Course resources', teachers),
         ],
       },
       ...(

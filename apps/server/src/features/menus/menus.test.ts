@@ -136,6 +136,7 @@ describe('GET menus/all/{appid}', () => {
     };
     expect(await treeOf(student.username)).toEqual([
       'Workbench',
+      ['Study', ['Course hall', 'My study', 'Self culture', 'Course info', 'Study']],
       [
         'Lab environments',
         [
