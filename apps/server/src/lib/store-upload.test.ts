@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jpeg, mp4, multipartFile, pdf, png, webm } from '../test/sample-files';
 import { envelopePlugin } from './envelope';
+import { AppError } from './errors';
 import type { FileKind } from './file-types';
 import type { StorageUnderTest } from './storage/conformance';
 import { LocalStorage } from './storage/local';
@@ -71,6 +72,20 @@ describe.each([
         await storeUpload(req, counting, { key: 'uploads/one', kinds, maxBytes: MAX_BYTES }),
       );
     });
+    app.post('/planned', async (req, reply) =>
+      reply.ok(
+        await storeUpload(req, counting, {
+          maxBytes: MAX_BYTES,
+          plan: async (fields) => ({
+            key: `uploads/${fields.name ?? 'none'}`,
+            kinds: fields.kind === 'pdf' ? ['pdf'] : ['image'],
+            maxBytes: 1024,
+            tooLarge: () => new AppError('courses.cover_too_large', { status: 413 }),
+            refused: () => new AppError('courses.cover_type', { status: 400 }),
+          }),
+        }),
+      ),
+    );
     await app.ready();
   });
 
@@ -116,6 +131,28 @@ describe.each([
     for await (const chunk of read.body) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(data)).toBe(true);
     expect(read.file.contentType).toBe(type);
+  });
+
+  it('lets the fields sent before the file choose the key, the kinds, the limit and the refusals', async () => {
+    const planned = (fields: Record<string, string>, data: Buffer) => {
+      const body = multipartFile('file.bin', data, fields);
+      return app.inject({ method: 'POST', url: '/planned', ...body });
+    };
+    const pdfFile = await planned({ name: 'two', kind: 'pdf' }, pdf());
+    expect(pdfFile.json().data).toMatchObject({
+      key: 'uploads/two',
+      contentType: 'application/pdf',
+    });
+    await storage.delete('uploads/two');
+    const refused = await planned({ name: 'two', kind: 'image' }, pdf());
+    expect(refused.json().errorKey).toBe('courses.cover_type');
+    const large = await planned(
+      { name: 'two', kind: 'image' },
+      Buffer.concat([png(), Buffer.alloc(2048)]),
+    );
+    expect(large.statusCode).toBe(413);
+    expect(large.json().errorKey).toBe('courses.cover_too_large');
+    expect(await storage.exists('uploads/two')).toBe(false);
   });
 
   it('stores an attachment of no known type as generic bytes, keeping only the base name', async () => {

@@ -968,7 +968,13 @@ describe('courses: students', () => {
     const course = await addCourse({ name: { zh: '视频课程' } });
     const second = await addChapter(course.id, { zh: '第2章 后面' });
     const first = await addChapter(course.id, { zh: '第1章 前面' });
-    const video = await upload(teacherA, course.id, 'video', 'clip.mp4', mp4());
+    const video = await upload(
+      teacherA,
+      course.id,
+      'video',
+      'clip.mp4',
+      Buffer.concat([mp4(), Buffer.alloc(2 * 1024 * 1024)]),
+    );
     expect(video.code, video.message).toBe(200);
     const videoStep = await addStep(first, '1-1 视频', {
       type: 'video',
