@@ -308,7 +308,7 @@ export const courseSummarySchema = z.object({
   stepCount: z.number().int(),
   /** End of the school's purchase of this course, when it holds one. */
   purchasedUntil: z.string().nullable(),
-  /** Whether the caller may change it (own school's course, or staff for platform courses). */
+  /** Whether the caller may change it: a course of the caller's own school (decision 0024). */
   editable: z.boolean(),
   updatedAt: z.string(),
 });
