@@ -31,6 +31,7 @@ export const schoolCoursesMenus: MenuChildSeed[] = [
       ['6-11', '新建课程', 'New course', 'school/courses/add', 'CourseEdit'],
       ['6-12', '课程详情', 'Course detail', 'school/courses/detail', 'CourseDetail'],
       ['6-13', '课程配置', 'Course configuration', 'school/courses/config', 'CourseConfig'],
+      ['6-14', '编辑课程', 'Edit course', 'school/courses/edit', 'CourseEdit'],
     ] as const
   ).map(([index, name, nameEn, path, component], i) => ({
     ...hiddenPage(index, name, nameEn, path, component, 'school/courses', 11 + i),
@@ -75,6 +76,7 @@ export const coursesMenus: MenuSeed[] = [
           ['9-2', '课程详情', 'Course detail', 'teaching/courses/detail', 'CourseDetail'],
           ['9-3', '新建课程', 'New course', 'teaching/courses/add', 'CourseEdit'],
           ['9-4', '课程配置', 'Course configuration', 'teaching/courses/config', 'CourseConfig'],
+          ['9-5', '编辑课程', 'Edit course', 'teaching/courses/edit', 'CourseEdit'],
         ] as const
       ).map(([index, name, nameEn, path, component], i) =>
         hiddenPage(index, name, nameEn, path, component, 'teaching/courses', 2 + i),

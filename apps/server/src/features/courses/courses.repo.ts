@@ -176,6 +176,16 @@ export async function findCourse(db: Db, id: string): Promise<CourseRow | undefi
   return rows[0];
 }
 
+/** A live course of a school by its Chinese name (the demo data finds its courses again by it). */
+export async function courseIdByName(db: Db, schoolId: string, zhName: string) {
+  const rows = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.schoolId, schoolId), sql`${courses.name}->>'zh' = ${zhName}`, live))
+    .limit(1);
+  return rows[0]?.id;
+}
+
 export async function findPurchase(db: Db, schoolId: string, courseId: string) {
   const rows = await db
     .select()

@@ -1079,3 +1079,4 @@ export class CoursesService {
 type StepType = StudyStep['type'];
 
 export { courseFileKey, newFileId, type StepContent };
+export { courseIdByName } from './courses.repo';

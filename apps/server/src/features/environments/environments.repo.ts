@@ -63,6 +63,16 @@ export async function findEnvironments(db: Db, ids: string[]): Promise<Environme
     .where(and(inArray(labEnvironments.id, ids), live));
 }
 
+/** Live environments by code: the demo data's way to name them. */
+export async function envIdsByCode(db: Db, codes: string[]): Promise<Map<string, string>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .select({ id: labEnvironments.id, code: labEnvironments.code })
+    .from(labEnvironments)
+    .where(and(inArray(labEnvironments.code, codes), live));
+  return new Map(rows.map((r) => [r.code, r.id]));
+}
+
 export async function codeTaken(db: Db, code: string, exceptId?: string): Promise<boolean> {
   const rows = await db
     .select({ id: labEnvironments.id })

@@ -313,6 +313,7 @@ export class EnvironmentsService {
 /** What the lab runtime reads of environments and their scripts, and what the demo data writes. */
 export {
   codeTaken,
+  envIdsByCode,
   findEnvironment,
   findEnvironments,
   pageEnvironments,

@@ -15,7 +15,7 @@ type Block =
   | { list: string[] }
   | { img: string; alt: string };
 
-type Doc = Record<string, unknown>;
+type Doc = { type: 'doc'; [key: string]: unknown };
 
 const text = (t: string) => [{ type: 'text', text: t }];
 

@@ -2,6 +2,7 @@ import type { RoleCode } from '@platform/contract';
 import type { AppContext } from '../../lib/context';
 import { hashPassword } from '../../lib/passwords';
 import * as repo from './seed.repo';
+import { seedDemoCourses } from './demo-courses.seed';
 import { seedDemoEnvironments } from './demo-environments';
 import { seedDemoOrganization } from './demo-organization';
 import { seedSystem } from './system.seed';
@@ -35,7 +36,9 @@ export const demoAccounts: {
 ];
 
 const DEMO_SEED_KEY = 'seed.demo.version';
-const DEMO_SEED_VERSION = 3;
+const DEMO_SEED_VERSION = 4;
+/** The version whose data one transaction writes; the courses after it store files first. */
+const DEMO_ACCOUNTS_VERSION = 3;
 
 /** System data, then the demo school, its class, the demo accounts and sample environments; safe to run on every start. */
 export async function seedDemo(ctx: AppContext) {
@@ -46,7 +49,7 @@ export async function seedDemo(ctx: AppContext) {
 
   const seeded = await repo.readMarker(db, DEMO_SEED_KEY);
   const passwordHash = await hashPassword(config.seedPassword);
-  await db.transaction(async (tx) => {
+  const schoolId = await db.transaction(async (tx) => {
     let school = await repo.findSchoolByUrl(tx, 'sch_edu');
     if (!school) {
       const id = ids.next();
@@ -92,7 +95,10 @@ export async function seedDemo(ctx: AppContext) {
     }
     await seedDemoEnvironments(tx, ids, null, ctx.now());
     if (seeded < 3) await seedDemoOrganization(tx, ids, school.id, accounts, ctx.now());
-    await repo.writeMarker(tx, DEMO_SEED_KEY, DEMO_SEED_VERSION);
+    await repo.writeMarker(tx, DEMO_SEED_KEY, Math.max(seeded, DEMO_ACCOUNTS_VERSION));
+    return school.id;
   });
+  await seedDemoCourses(ctx, schoolId, (await repo.userIdOf(db, 'teacher01')) ?? null);
+  await repo.writeMarker(db, DEMO_SEED_KEY, DEMO_SEED_VERSION);
   return { accounts };
 }

@@ -86,6 +86,11 @@ export async function insertClass(db: Db, row: typeof classes.$inferInsert) {
   await db.insert(classes).values(row);
 }
 
+export async function userIdOf(db: Db, username: string): Promise<string | undefined> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  return rows[0]?.id;
+}
+
 export async function userExists(db: Db, username: string) {
   const row = await db.query.users.findFirst({
     where: sql`lower(${users.username}) = lower(${username})`,

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { AppContext } from '../../lib/context';
+import {
+  courseFileKey,
+  courseIdByName,
+  insertCourseTree,
+  newFileId,
+  type CourseTreeStep,
+} from '../courses/courses.service';
+import { envIdsByCode } from '../environments/environments.service';
+import { demoCourses, type DemoFile, type DemoStep } from './demo-courses';
+
+const mediaDir = path.join(import.meta.dirname, 'demo-media');
+
+const contentTypes: Record<string, string> = {
+  '.png': 'image/png',
+  '.webm': 'video/webm',
+  '.pdf': 'application/pdf',
+};
+
+/**
+ * The demo courses of the demo school, written by its first teacher and open for self-study. Their
+ * files are stored first, under the course's id, then each course goes in as one tree.
+ */
+export async function seedDemoCourses(
+  ctx: Pick<AppContext, 'db' | 'ids' | 'storage' | 'now'>,
+  schoolId: string,
+  authorId: string | null,
+) {
+  const envIds = await envIdsByCode(
+    ctx.db,
+    demoCourses.flatMap((c) => c.envCodes),
+  );
+  for (const demo of demoCourses) {
+    if (await courseIdByName(ctx.db, schoolId, demo.name.zh)) continue;
+    const id = ctx.ids.next();
+    const store = async (file: DemoFile) => {
+      const fileId = newFileId();
+      const bytes = fs.readFileSync(path.join(mediaDir, file.file));
+      await ctx.storage.put(
+        courseFileKey(id, fileId),
+        Readable.from([bytes]),
+        { contentType: contentTypes[path.extname(file.file)] ?? 'application/octet-stream' },
+      );
+      return { fileId, name: file.name };
+    };
+    const envOf = (code: string) => {
+      const envId = envIds.get(code);
+      if (!envId) throw new Error(`demo environment ${code} is missing`);
+      return envId;
+    };
+    const step = async (s: DemoStep): Promise<CourseTreeStep> => {
+      switch (s.type) {
+        case 'video':
+        case 'pdf':
+        case 'attachment':
+          return { name: s.name, content: { type: s.type, file: await store(s.file) } };
+        case 'question':
+        case 'exercises':
+          return { name: s.name, content: { type: s.type, questions: s.questions } };
+        case 'training':
+        case 'emulation':
+        case 'terminal':
+          return {
+            name: s.name,
+            content: { type: s.type, doc: s.doc, envId: envOf(s.envCode), commands: s.commands },
+          };
+        default:
+          return { name: s.name, content: { type: s.type, doc: s.doc } };
+      }
+    };
+    const chapters = [];
+    for (const c of demo.chapters) {
+      const steps = [];
+      for (const s of c.steps) steps.push(await step(s));
+      chapters.push({
+        name: c.name,
+        ...(c.description ? { description: c.description } : {}),
+        steps,
+      });
+    }
+    const cover = await store(demo.cover);
+    await insertCourseTree(ctx, {
+      id,
+      schoolId,
+      authorId,
+      course: {
+        name: demo.name,
+        difficulty: demo.difficulty,
+        specialty: demo.specialty,
+        overview: demo.overview,
+        description: demo.description,
+        coverFileId: cover.fileId,
+        envIds: demo.envCodes.map(envOf),
+      },
+      selfStudy: demo.selfStudy,
+      chapters,
+    });
+  }
+}
