@@ -198,4 +198,46 @@ describe('step editor', { timeout: 30_000 }, () => {
     const doc = (saves()[0] as { content: { doc: { zh: unknown } } }).content.doc.zh;
     expect(JSON.stringify(doc)).toContain('"src":"/api-teaching/course/file/701/img0000001"');
   });
+
+  it('uploads a video with a progress bar, then names and previews it', async () => {
+    const { saves, onClose } = open();
+    const sent = stubXhr();
+    await screen.findByText('新增步骤：第一章 认识 MQTT');
+    typeInto('步骤名称（中文）', '1-4 演示视频');
+    await chooseType('视频', '文件');
+    clickButton('保存');
+    await waitFor(() => expect(labelErrorOf('文件')).toBe('请上传文件'));
+
+    const input = document.querySelector<HTMLInputElement>('.ant-modal input[type="file"]')!;
+    fireEvent.change(input, {
+      target: { files: [new File(['webm'], 'intro.webm', { type: 'video/webm' })] },
+    });
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body?.get('kind')).toBe('video');
+    act(() => sent[0]!.progress(40, 100));
+    expect(await screen.findByText('正在上传 intro.webm')).toBeTruthy();
+    expect(document.querySelector('.ant-progress')?.getAttribute('aria-valuenow')).toBe('40');
+    const signed = '/api-teaching/course/file/701/vid0000001?e=1760000000&s=abcdefghijklmnopqrstuv';
+    act(() =>
+      sent[0]!.respond(
+        200,
+        envelope({
+          fileId: 'vid0000001',
+          name: 'intro.webm',
+          size: 4,
+          contentType: 'video/webm',
+          url: signed,
+        }),
+      ),
+    );
+    await waitFor(() => expect(document.querySelector('video')?.getAttribute('src')).toBe(signed));
+    expect(screen.getByText('intro.webm')).toBeTruthy();
+    expect(screen.queryByText('正在上传 intro.webm')).toBeNull();
+
+    clickButton('保存');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(saves()[0]).toMatchObject({
+      content: { type: 'video', file: { fileId: 'vid0000001', name: 'intro.webm' } },
+    });
+  });
 });

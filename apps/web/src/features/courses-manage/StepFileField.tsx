@@ -15,13 +15,22 @@ interface StepFileFieldProps {
   storedUrl: string | null;
   value?: CourseFile;
   onChange?: (file: CourseFile) => void;
+  /** The form item's id, so that its label names the upload button. */
+  id?: string;
 }
 
 /**
  * The file of a video, PDF or attachment step: uploaded at once with a progress bar, then named
  * and, for videos and PDFs, previewed.
  */
-export function StepFileField({ courseId, kind, storedUrl, value, onChange }: StepFileFieldProps) {
+export function StepFileField({
+  courseId,
+  kind,
+  storedUrl,
+  value,
+  onChange,
+  id,
+}: StepFileFieldProps) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
   const [url, setUrl] = useState(storedUrl);
@@ -60,7 +69,7 @@ export function StepFileField({ courseId, kind, storedUrl, value, onChange }: St
             return false;
           }}
         >
-          <Button icon={<UploadOutlined />}>
+          <Button id={id} icon={<UploadOutlined />}>
             {t(value ? 'coursesManage.actions.replace' : 'coursesManage.actions.upload')}
           </Button>
         </Upload>
