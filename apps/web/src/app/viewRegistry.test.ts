@@ -7,8 +7,9 @@ describe('view registry', () => {
     expect(hasView('workbench')).toBe(true);
     expect(hasView('personal/info')).toBe(true);
     expect(hasView('PersonalPassword')).toBe(true);
-    expect(hasView('CourseList')).toBe(false);
-    expect(viewFor('CourseList')).toBe(ViewUnavailable);
+    expect(hasView('CourseList')).toBe(true);
+    expect(hasView('MarketList')).toBe(false);
+    expect(viewFor('MarketList')).toBe(ViewUnavailable);
     expect(viewFor(null)).toBe(ViewUnavailable);
     expect(viewFor('workbench')).not.toBe(ViewUnavailable);
   });

@@ -6,6 +6,8 @@ import { classesEn, classesZh } from './classes/locales';
 import { classesViews } from './classes/views';
 import { collegesEn, collegesZh } from './colleges/locales';
 import { collegesViews } from './colleges/views';
+import { coursesManageEn, coursesManageZh } from './courses-manage/locales';
+import { coursesManageViews } from './courses-manage/views';
 import { customersEn, customersZh } from './customers/locales';
 import { customersViews } from './customers/views';
 import { envAdminEn, envAdminZh } from './environment-admin/locales';
@@ -51,6 +53,7 @@ export const features = {
   classes: feature(classesZh, classesEn, classesViews),
   teachers: feature(teachersZh, teachersEn, teachersViews),
   students: feature(studentsZh, studentsEn, studentsViews),
+  coursesManage: feature(coursesManageZh, coursesManageEn, coursesManageViews),
   imports: feature(importsZh, importsEn),
   system: feature(systemZh, systemEn, systemViews),
 };

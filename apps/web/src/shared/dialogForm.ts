@@ -3,7 +3,7 @@ import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
 import { isRequestError } from './request';
 import { toast } from './toast';
-import { serverFieldErrors, zodRules, type FieldMessages } from './zodForm';
+import { serverFieldErrors, zodRules, type FieldMessages, type PathErrors } from './zodForm';
 
 /** Form rules and server errors of a dialog's form, from the contract's schemas. */
 
@@ -48,7 +48,7 @@ export async function submitDialog<V>(opts: {
   form: FormInstance;
   save: (values: V) => Promise<unknown>;
   done: () => void;
-  errors: (error: unknown) => FieldErrors;
+  errors: (error: unknown) => FieldErrors | PathErrors;
 }): Promise<void> {
   try {
     await opts.form.validateFields();
@@ -71,7 +71,7 @@ export interface SaveDialogOptions<V, B, D> {
   saved: string;
   onClose: () => void;
   /** A refused save's errors on the fields. */
-  errors: (error: unknown) => FieldErrors;
+  errors: (error: unknown) => FieldErrors | PathErrors;
 }
 
 /**

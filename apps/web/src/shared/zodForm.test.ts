@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordFormSchema, loginFormSchema } from '@platform/contract';
+import { changePasswordFormSchema, courseSaveSchema, loginFormSchema } from '@platform/contract';
 import { setupTestEnvironment } from '../test/helpers';
 import { changeLanguage } from './i18n';
-import { fieldErrorText, serverFieldErrors, zodFieldError, zodRules } from './zodForm';
+import {
+  fieldErrorText,
+  serverFieldErrors,
+  serverPathErrors,
+  zodFieldError,
+  zodPathCheck,
+  zodRules,
+} from './zodForm';
 
 setupTestEnvironment();
 
@@ -52,5 +59,33 @@ describe('zod schema → form validation', () => {
       { name: 'oldPwd', errors: ['原密码错误'] },
     ]);
     expect(serverFieldErrors(undefined, fields)).toEqual([]);
+  });
+
+  it('checks nested fields by their paths, with the holding object’s issue where asked', () => {
+    const course = { difficulty: 'entry', specialty: 'iot' };
+    const zh = zodPathCheck(courseSaveSchema, ['name', 'zh'], {
+      parent: true,
+      overrides: { required: '至少一种语言', too_short: '3 到 25 个字符' },
+    });
+    const en = zodPathCheck(courseSaveSchema, ['name', 'en']);
+    expect(zh({ ...course, name: {} })).toBe('至少一种语言');
+    expect(en({ ...course, name: {} })).toBeNull();
+    expect(zh({ ...course, name: { zh: '物联' } })).toBe('3 到 25 个字符');
+    expect(en({ ...course, name: { zh: '物联', en: 'x'.repeat(26) } })).toBe('长度过长');
+    expect(zh({ ...course, name: { zh: '物联网入门' } })).toBeNull();
+    const withBody = zodPathCheck(courseSaveSchema, ['difficulty'], {
+      toBody: (values) => ({ ...(values as object), difficulty: undefined }),
+    });
+    expect(withBody({ ...course, name: { zh: '物联网入门' } })).toBe('此项为必填项');
+  });
+
+  it('puts server errors of nested fields on their paths', () => {
+    expect(
+      serverPathErrors({ 'content.questions.0.stem.zh': 'too_short', name: 'required' }),
+    ).toEqual([
+      { name: ['content', 'questions', 0, 'stem', 'zh'], errors: ['长度过短'] },
+      { name: ['name'], errors: ['此项为必填项'] },
+    ]);
+    expect(serverPathErrors(undefined)).toEqual([]);
   });
 });

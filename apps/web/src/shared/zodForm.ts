@@ -71,3 +71,70 @@ export function serverFieldErrors<F extends string>(
     .filter((name) => fields[name] !== undefined)
     .map((name) => ({ name, errors: [fieldErrorText(fields[name] ?? '', overrides[name])] }));
 }
+
+/** The path of a nested form field, as antd names it: `['name', 'zh']`, `['options', 0, 'text']`. */
+export type FieldPath = readonly (string | number)[];
+
+const samePath = (a: readonly PropertyKey[], b: FieldPath) =>
+  a.length === b.length && a.every((key, i) => String(key) === String(b[i]));
+
+export interface PathCheckOptions {
+  /** The request body the form's values stand for; by default the values themselves. */
+  toBody?: (values: unknown) => unknown;
+  /**
+   * Also reports the issue of the object holding the field, such as a bilingual text's "one
+   * language at least", on each of its inputs.
+   */
+  parent?: boolean;
+  overrides?: FieldMessages;
+}
+
+/**
+ * Checks the form's values, as a body, with the schema and answers the translated text of the
+ * first issue at `path` (see `PathCheckOptions.parent`), or null.
+ */
+export function zodPathCheck(
+  schema: ZodType,
+  path: FieldPath,
+  { toBody = (values) => values, parent = false, overrides = {} }: PathCheckOptions = {},
+): (values: unknown) => string | null {
+  return (values) => {
+    const result = schema.safeParse(toBody(values));
+    if (result.success) return null;
+    const issue = result.error.issues.find(
+      (i) => samePath(i.path, path) || (parent && samePath(i.path, path.slice(0, -1))),
+    );
+    return issue ? fieldErrorText(issue.message, overrides) : null;
+  };
+}
+
+/** antd Form rules of a nested field, derived from the schema of the whole form's body. */
+export function zodPathRules(
+  schema: ZodType,
+  path: FieldPath,
+  options: PathCheckOptions = {},
+): FormRule[] {
+  const check = zodPathCheck(schema, path, options);
+  return [
+    ({ getFieldsValue }) => ({
+      validator: async () => {
+        const text = check(getFieldsValue(true));
+        if (text) throw new Error(text);
+      },
+    }),
+  ];
+}
+
+/** Errors to put on nested fields (`form.setFields`), by their paths. */
+export type PathErrors = { name: (string | number)[]; errors: string[] }[];
+
+/**
+ * Server `fields` errors on nested fields, in the shape of antd's `form.setFields`: a dotted
+ * name such as `content.questions.0.stem.zh` becomes that path.
+ */
+export function serverPathErrors(fields: Record<string, string> | undefined): PathErrors {
+  return Object.entries(fields ?? {}).map(([name, code]) => ({
+    name: name.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key)),
+    errors: [fieldErrorText(code)],
+  }));
+}

@@ -115,6 +115,14 @@ export const enUS: Translation = {
     codeBlock: 'Code block',
     undo: 'Undo',
     redo: 'Redo',
+    link: 'Link',
+    image: 'Insert image',
+    linkForm: {
+      url: 'Link address',
+      apply: 'OK',
+      remove: 'Remove link',
+      invalid: 'Links may lead to http, https or mailto addresses only',
+    },
   },
   announcement: {
     defaultTitle: 'System announcement',

@@ -116,6 +116,14 @@ export const zhCN = {
     codeBlock: '代码块',
     undo: '撤销',
     redo: '重做',
+    link: '链接',
+    image: '插入图片',
+    linkForm: {
+      url: '链接地址',
+      apply: '确定',
+      remove: '移除链接',
+      invalid: '只能链接到 http、https 或 mailto 地址',
+    },
   },
   announcement: {
     defaultTitle: '系统公告',

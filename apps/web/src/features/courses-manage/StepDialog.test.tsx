@@ -1,0 +1,243 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { envelope, setupTestEnvironment } from '../../test/helpers';
+import { polyfillBrowser, renderWithProviders } from '../../test/render';
+import { callsTo, mockPaths, type ApiCall } from '../../test/api';
+import { chooseOption, clickButton, errorOf, field, labelErrorOf, typeInto } from '../../test/antd';
+import { stubXhr } from '../../test/xhr';
+import { StepDialog } from './StepDialog';
+import { stepSavePath } from './testing';
+
+setupTestEnvironment();
+polyfillBrowser();
+
+// jsdom does not lay text out; ProseMirror asks where the selection is.
+beforeAll(() => {
+  Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+});
+
+const chapter = { id: '801', name: '第一章 认识 MQTT' };
+const environments = [{ id: '901', name: '智能家居仿真', kind: 'emulation' }];
+
+function open(opts: { environments?: typeof environments; onAddEnvironment?: () => void } = {}) {
+  const calls = mockPaths({
+    [stepSavePath]: (call: ApiCall) => ({ id: '1001', fileUrl: null, ...(call.body as object) }),
+  });
+  const onClose = vi.fn();
+  renderWithProviders(
+    <StepDialog
+      course={{ id: '701', environments: opts.environments ?? [] }}
+      chapter={chapter}
+      onAddEnvironment={opts.onAddEnvironment ?? (() => undefined)}
+      onClose={onClose}
+    />,
+  );
+  return { calls, onClose, saves: () => callsTo(calls, stepSavePath).map((c) => c.body) };
+}
+
+/** Chooses the step type and waits for its editor, known by one of its inputs. */
+async function chooseType(type: string, input: string) {
+  await chooseOption(field('步骤类型'), type);
+  await waitFor(() => field(input));
+}
+
+const group = (name: string) => screen.getByRole('group', { name });
+const rightFlag = (option: string) => within(group(option)).getByLabelText('正确答案');
+
+describe('step editor', { timeout: 30_000 }, () => {
+  it('holds a single-choice question to exactly one right option and a multiple to one at least', async () => {
+    const { saves, onClose } = open();
+    await screen.findByText('新增步骤：第一章 认识 MQTT');
+    typeInto('步骤名称（中文）', '1-3 小测验');
+    await chooseType('题目', '题干（中文）');
+    typeInto('题干（中文）', 'MQTT 默认使用哪个端口？');
+    typeInto('选项 1（中文）', '1883');
+    typeInto('选项 2（中文）', '80');
+
+    const singleRule = '单选题需要且只能有一个正确答案';
+    clickButton('保存');
+    expect(await screen.findByText(singleRule)).toBeTruthy();
+    fireEvent.click(rightFlag('选项 1'));
+    await waitFor(() => expect(screen.queryByText(singleRule)).toBeNull());
+    fireEvent.click(rightFlag('选项 2'));
+    expect(await screen.findByText(singleRule)).toBeTruthy();
+    clickButton('保存');
+    await waitFor(() => expect(screen.getByText(singleRule)).toBeTruthy());
+    expect(saves()).toEqual([]);
+
+    await chooseOption(field('题型'), '多选题');
+    fireEvent.click(rightFlag('选项 1'));
+    fireEvent.click(rightFlag('选项 2'));
+    clickButton('保存');
+    expect(await screen.findByText('多选题至少需要一个正确答案')).toBeTruthy();
+    expect(saves()).toEqual([]);
+
+    fireEvent.click(rightFlag('选项 2'));
+    clickButton('保存');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(saves()).toEqual([
+      {
+        chapterId: '801',
+        name: { zh: '1-3 小测验' },
+        content: {
+          type: 'question',
+          questions: [
+            {
+              kind: 'multiple',
+              stem: { zh: 'MQTT 默认使用哪个端口？' },
+              score: 5,
+              options: [
+                { text: { zh: '1883' }, right: false },
+                { text: { zh: '80' }, right: true },
+              ],
+            },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('checks the stem and option lengths of the contract', async () => {
+    const { saves } = open();
+    await screen.findByText('新增步骤：第一章 认识 MQTT');
+    await chooseType('题目', '题干（中文）');
+    typeInto('题干（中文）', '端口');
+    await waitFor(() => expect(errorOf('题干（中文）')).toBe('题干为 3 到 200 个字符'));
+    typeInto('选项 1（English）', 'x'.repeat(151));
+    await waitFor(() => expect(errorOf('选项 1（English）')).toBe('选项为 1 到 150 个字符'));
+    clickButton('保存');
+    await waitFor(() => expect(errorOf('步骤名称（中文）')).toBe('请至少填写一种语言'));
+    expect(saves()).toEqual([]);
+  });
+
+  it('a lab step of a course without environments says to add one first', async () => {
+    const onAddEnvironment = vi.fn();
+    const { saves } = open({ onAddEnvironment });
+    await screen.findByText('新增步骤：第一章 认识 MQTT');
+    typeInto('步骤名称（中文）', '2-1 实训');
+    await chooseOption(field('步骤类型'), '实训');
+    expect(await screen.findByText('请先添加课程环境')).toBeTruthy();
+    clickButton('添加课程环境');
+    expect(onAddEnvironment).toHaveBeenCalledTimes(1);
+    clickButton('保存');
+    await waitFor(() => expect(labelErrorOf('实验环境')).toBe('请选择实验环境'));
+    expect(saves()).toEqual([]);
+  });
+
+  it('configures the commands of a lab step: add, fill, reorder and remove', async () => {
+    const { saves, onClose } = open({ environments });
+    await screen.findByText('新增步骤：第一章 认识 MQTT');
+    typeInto('步骤名称（中文）', '2-1 智能家居');
+    await chooseType('实训', '实验环境');
+    await chooseOption(field('实验环境'), '智能家居仿真');
+
+    clickButton('添加命令');
+    clickButton('添加命令');
+    clickButton('添加命令');
+    const fill = (row: string, title: string, command: string) => {
+      const box = group(row);
+      fireEvent.change(within(box).getByLabelText(/^\*?标题（中文）$/), {
+        target: { value: title },
+      });
+      fireEvent.change(within(box).getByLabelText(/^\*?命令$/), { target: { value: command } });
+    };
+    fill('命令 1', '订阅', 'mosquitto_sub -t home/#');
+    fill('命令 2', '发布', 'mosquitto_pub -t home/light -m on');
+    fill('命令 3', '多余', 'echo x');
+    fireEvent.click(within(group('命令 3')).getByLabelText('删除 命令 3'));
+    await waitFor(() => expect(screen.queryByRole('group', { name: '命令 3' })).toBeNull());
+    fireEvent.click(within(group('命令 2')).getByLabelText('上移'));
+
+    clickButton('保存');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(saves()[0]).toMatchObject({
+      content: {
+        type: 'training',
+        envId: '901',
+        doc: {},
+        commands: [
+          { title: { zh: '发布' }, command: 'mosquitto_pub -t home/light -m on' },
+          { title: { zh: '订阅' }, command: 'mosquitto_sub -t home/#' },
+        ],
+      },
+    });
+  });
+
+  it('inserts an uploaded image into a document at its lasting address', async () => {
+    const { saves, onClose } = open();
+    const sent = stubXhr(() => ({
+      status: 200,
+      body: envelope({
+        fileId: 'img0000001',
+        name: 'wiring.png',
+        size: 4096,
+        contentType: 'image/png',
+        url: '/api-teaching/course/file/701/img0000001?e=1760000000&s=abcdefghijklmnopqrstuv',
+      }),
+    }));
+    await screen.findByText('新增步骤：第一章 认识 MQTT');
+    typeInto('步骤名称（中文）', '1-1 接线');
+    const input = await screen.findByTestId('rich-text-image-input');
+    await act(async () => {
+      fireEvent.change(input, {
+        target: { files: [new File(['png'], 'wiring.png', { type: 'image/png' })] },
+      });
+    });
+    const box = screen.getByRole('textbox', { name: '内容（中文）' });
+    await waitFor(() =>
+      expect(box.querySelector('img')?.getAttribute('src')).toBe(
+        '/api-teaching/course/file/701/img0000001',
+      ),
+    );
+    expect(sent[0]!.body?.get('kind')).toBe('image');
+    expect(sent[0]!.body?.get('courseId')).toBe('701');
+
+    clickButton('保存');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const doc = (saves()[0] as { content: { doc: { zh: unknown } } }).content.doc.zh;
+    expect(JSON.stringify(doc)).toContain('"src":"/api-teaching/course/file/701/img0000001"');
+  });
+
+  it('uploads a video with a progress bar, then names and previews it', async () => {
+    const { saves, onClose } = open();
+    const sent = stubXhr();
+    await screen.findByText('新增步骤：第一章 认识 MQTT');
+    typeInto('步骤名称（中文）', '1-4 演示视频');
+    await chooseType('视频', '文件');
+    clickButton('保存');
+    await waitFor(() => expect(labelErrorOf('文件')).toBe('请上传文件'));
+
+    const input = document.querySelector<HTMLInputElement>('.ant-modal input[type="file"]')!;
+    fireEvent.change(input, {
+      target: { files: [new File(['webm'], 'intro.webm', { type: 'video/webm' })] },
+    });
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body?.get('kind')).toBe('video');
+    act(() => sent[0]!.progress(40, 100));
+    expect(await screen.findByText('正在上传 intro.webm')).toBeTruthy();
+    expect(document.querySelector('.ant-progress')?.getAttribute('aria-valuenow')).toBe('40');
+    const signed = '/api-teaching/course/file/701/vid0000001?e=1760000000&s=abcdefghijklmnopqrstuv';
+    act(() =>
+      sent[0]!.respond(
+        200,
+        envelope({
+          fileId: 'vid0000001',
+          name: 'intro.webm',
+          size: 4,
+          contentType: 'video/webm',
+          url: signed,
+        }),
+      ),
+    );
+    await waitFor(() => expect(document.querySelector('video')?.getAttribute('src')).toBe(signed));
+    expect(screen.getByText('intro.webm')).toBeTruthy();
+    expect(screen.queryByText('正在上传 intro.webm')).toBeNull();
+
+    clickButton('保存');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(saves()[0]).toMatchObject({
+      content: { type: 'video', file: { fileId: 'vid0000001', name: 'intro.webm' } },
+    });
+  });
+});
