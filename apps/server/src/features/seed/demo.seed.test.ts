@@ -1,6 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathOf, menusApi, usersApi } from '@platform/contract';
+import {
+  coursesApi,
+  pathOf,
+  menusApi,
+  usersApi,
+  type Page,
+  type StudentCourseCard,
+  type StudentCourseInfo,
+  type StudyStep,
+} from '@platform/contract';
 import {
   classes,
   labEnvironments,
@@ -10,7 +19,7 @@ import {
   systemSettings,
   users,
 } from '../../db/schema';
-import { bearer, passwordGrant } from '../../test/factories';
+import { bearer, callerOn, passwordGrant } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 import { demoAccounts, seedDemo } from './demo.seed';
 
@@ -77,5 +86,72 @@ describe('demo data', () => {
       });
       expect(tree.json().data.length).toBeGreaterThanOrEqual(2);
     }
+  });
+
+  it('gives student01 the two demo courses to study, in both languages, with their files', async () => {
+    await seedDemo(h.ctx);
+    const token = (await passwordGrant(h.app, 'student01', 'Seed_pass1')).json().data.access_token;
+    const student = { headers: bearer(token) };
+    const call = callerOn(() => h.app);
+    const hall = await call<Page<StudentCourseCard>>(
+      student,
+      'GET',
+      coursesApi.studentPage.path,
+      undefined,
+      'en',
+    );
+    expect(hall.data.records.map((c) => c.name).sort()).toEqual([
+      'MQTT and sensors',
+      'Python data analysis',
+    ]);
+    const mqtt = hall.data.records.find((c) => c.name === 'MQTT and sensors')!;
+    expect(mqtt.coverUrl).toMatch(/^\/api-teaching\/course\/file\//);
+    const info = (lang: string) =>
+      call<StudentCourseInfo>(
+        student,
+        'GET',
+        pathOf(coursesApi.studentInfo.path, { id: mqtt.id }),
+        undefined,
+        lang,
+      );
+    const en = (await info('en')).data;
+    const zh = (await info('zh-CN')).data;
+    expect(en.chapters.map((c) => c.name)).toEqual([
+      'Chapter 1 Meet MQTT',
+      'Chapter 2 Sensors and actuators',
+    ]);
+    expect(zh.chapters.map((c) => c.name)).toEqual(['第1章 认识 MQTT', '第2章 传感器与执行器']);
+    const steps = en.chapters.flatMap((c) => c.steps);
+    expect(steps.map((s) => s.type)).toEqual([
+      'document',
+      'video',
+      'pdf',
+      'exercises',
+      'training',
+      'report',
+    ]);
+    for (const type of ['video', 'pdf'] as const) {
+      const step = await call<StudyStep>(
+        student,
+        'GET',
+        pathOf(coursesApi.studyStep.path, { id: steps.find((s) => s.type === type)!.id }),
+      );
+      const file = await h.app.inject({
+        method: 'GET',
+        url: step.data.file!.url,
+        headers: { range: 'bytes=0-15' },
+      });
+      expect(file.statusCode).toBe(206);
+      expect(file.headers['content-type']).toBe(
+        type === 'video' ? 'video/webm' : 'application/pdf',
+      );
+    }
+    const lab = await call<StudyStep>(
+      student,
+      'GET',
+      pathOf(coursesApi.studyStep.path, { id: steps.find((s) => s.type === 'training')!.id }),
+    );
+    expect(lab.data.env?.id).toBeTruthy();
+    expect(lab.data.commands.map((c) => c.title)).toContain('Subscribe to everything');
   });
 });
