@@ -377,9 +377,15 @@ export async function deleteStep(db: Db, id: string) {
   await db.delete(courseSteps).where(eq(courseSteps.id, id));
 }
 
-/** Marks the course changed (its list is ordered by the last change). */
+/**
+ * Marks the course changed: its list is ordered by the last change, and the service keeps each
+ * course's outline by it, so every change moves it forward by at least a millisecond.
+ */
 export async function touchCourse(db: Db, id: string, at: Date) {
-  await db.update(courses).set({ updatedAt: at }).where(eq(courses.id, id));
+  await db
+    .update(courses)
+    .set({ updatedAt: sql`greatest(${at}, ${courses.updatedAt} + interval '1 millisecond')` })
+    .where(eq(courses.id, id));
 }
 
 /** The name a step of the course gives the stored file `fileId`. */

@@ -325,8 +325,16 @@ function progressOf(done: number, total: number, score: number, last: Date | nul
 /** The reader's language of each text, else the other. */
 const texts = (list: Bilingual[], lang: Lang) => list.map((t) => localized(t, lang));
 
+type Outline = { chapter: repo.ChapterRow; steps: repo.StepOutlineRow[] }[];
+const OUTLINES_KEPT = 500;
+
 export class CoursesService {
   private signerOf: Promise<FileSigner> | null = null;
+  /**
+   * Ordered chapters and steps by course, as of the course's last change: every write to a
+   * chapter or step moves `updated_at` in its transaction, so a changed course is read again.
+   */
+  private readonly outlines = new Map<string, { at: number; outline: Outline }>();
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -408,6 +416,24 @@ export class CoursesService {
     }));
   }
 
+  private async orderedOutline(course: { id: string; updatedAt: Date }): Promise<Outline> {
+    const at = course.updatedAt.getTime();
+    const kept = this.outlines.get(course.id);
+    if (kept?.at === at) return kept.outline;
+    const [chapters, steps] = await Promise.all([
+      repo.chaptersOf(this.ctx.db, course.id),
+      repo.stepOutlinesOf(this.ctx.db, course.id),
+    ]);
+    const outline = this.outline(chapters, steps);
+    this.outlines.delete(course.id);
+    this.outlines.set(course.id, { at, outline });
+    if (this.outlines.size > OUTLINES_KEPT) {
+      const oldest = this.outlines.keys().next().value;
+      if (oldest !== undefined) this.outlines.delete(oldest);
+    }
+    return outline;
+  }
+
   private presentResource(r: repo.ResourceRow): CourseResource {
     return {
       id: r.id,
@@ -422,18 +448,17 @@ export class CoursesService {
     const schoolId = requireCourseKeeper(actor);
     const row = await this.listed(id, schoolId);
     const { db } = this.ctx;
-    const [signer, environments, chapters, steps, resources] = await Promise.all([
+    const [signer, environments, outline, resources] = await Promise.all([
       this.signer(),
       repo.environmentsOf(db, id),
-      repo.chaptersOf(db, id),
-      repo.stepOutlinesOf(db, id),
+      this.orderedOutline(row),
       repo.resourcesOf(db, id),
     ]);
     return {
       ...this.summary(row, schoolId, lang, signer),
       description: localDoc(row.description, lang, signer),
       environments,
-      chapters: this.outline(chapters, steps).map(({ chapter, steps: list }) => ({
+      chapters: outline.map(({ chapter, steps: list }) => ({
         id: chapter.id,
         name: localized(chapter.name, lang),
         description: localized(chapter.description, lang),
@@ -898,14 +923,14 @@ export class CoursesService {
     const schoolId = requireCourseStudent(actor);
     const row = await this.visibleCourse(schoolId, id);
     const { db } = this.ctx;
-    const [signer, environments, chapters, steps, resources, progress] = await Promise.all([
+    const [signer, environments, outline, resources, progress] = await Promise.all([
       this.signer(),
       repo.environmentsOf(db, id),
-      repo.chaptersOf(db, id),
-      repo.stepOutlinesOf(db, id),
+      this.orderedOutline(row),
       repo.resourcesOf(db, id),
       repo.progressOfCourse(db, actor.userId, id),
     ]);
+    const steps = outline.flatMap((c) => c.steps);
     const byStep = new Map(progress.map((p) => [p.stepId, p]));
     const {
       editable: _e,
@@ -924,7 +949,7 @@ export class CoursesService {
       description: localDoc(row.description, lang, signer),
       environments,
       resources: resources.map((r) => this.presentResource(r)),
-      chapters: this.outline(chapters, steps).map(({ chapter, steps: list }) => ({
+      chapters: outline.map(({ chapter, steps: list }) => ({
         id: chapter.id,
         name: localized(chapter.name, lang),
         description: localized(chapter.description, lang),

@@ -457,6 +457,27 @@ describe('courses: chapters and steps', () => {
     expect(read.data.chapterCount).toBe(2);
   });
 
+  it('answers every change of chapters and steps at once, however quickly they follow', async () => {
+    const course = await addCourse();
+    const chapter = await addChapter(course.id, { zh: '第1章 开始' });
+    const ids: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      ids.push(await addStep(chapter, `1-${i} 步骤`, docStep()));
+      const read = await detail(teacherA, course.id);
+      expect(read.data.chapters[0]!.steps.map((s) => s.id)).toEqual(ids);
+    }
+    expect((await call(teacherA, 'POST', api.stepDelete.path, { id: ids[0] })).code).toBe(200);
+    const renamed = await call(teacherA, 'POST', api.chapterSave.path, {
+      id: chapter,
+      courseId: course.id,
+      name: { zh: '第1章 改名' },
+    });
+    expect(renamed.code).toBe(200);
+    const read = await detail(teacherA, course.id);
+    expect(read.data.chapters[0]!.name).toBe('第1章 改名');
+    expect(read.data.chapters[0]!.steps.map((s) => s.id)).toEqual(ids.slice(1));
+  });
+
   it('needs a course environment before a lab step, and one of the course’s', async () => {
     const course = await addCourse();
     const chapterId = await addChapter(course.id, { zh: '第1章 实训' });
