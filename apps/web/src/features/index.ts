@@ -6,6 +6,8 @@ import { classesEn, classesZh } from './classes/locales';
 import { classesViews } from './classes/views';
 import { collegesEn, collegesZh } from './colleges/locales';
 import { collegesViews } from './colleges/views';
+import { coursesStudyEn, coursesStudyZh } from './courses-study/locales';
+import { coursesStudyViews } from './courses-study/views';
 import { customersEn, customersZh } from './customers/locales';
 import { customersViews } from './customers/views';
 import { envAdminEn, envAdminZh } from './environment-admin/locales';
@@ -52,6 +54,7 @@ export const features = {
   teachers: feature(teachersZh, teachersEn, teachersViews),
   students: feature(studentsZh, studentsEn, studentsViews),
   imports: feature(importsZh, importsEn),
+  coursesStudy: feature(coursesStudyZh, coursesStudyEn, coursesStudyViews),
   system: feature(systemZh, systemEn, systemViews),
 };
 
