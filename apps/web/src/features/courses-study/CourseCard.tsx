@@ -1,17 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Card, Progress, Space, Tag, Typography } from 'antd';
-import type { CourseDifficulty, StudentCourseCard } from '@platform/contract';
+import type { StudentCourseCard } from '@platform/contract';
 import { formatInstant } from '../../shared/dates';
 import { useCourseHref } from './navigation';
 
-export const difficultyColors: Record<CourseDifficulty, string> = {
-  entry: 'green',
-  easy: 'cyan',
-  harder: 'orange',
-  high: 'red',
-};
+/*
+ * Plain markup, no antd card, typography, tag or progress: the course hall is a first page of the
+ * students' area and its JavaScript is kept small (issue 11's budget).
+ */
 
 /** The course's difficulty and specialty as tags. */
 export function CourseTags({
@@ -21,12 +18,14 @@ export function CourseTags({
 }) {
   const { t } = useTranslation();
   return (
-    <Space wrap size={4}>
-      <Tag color={difficultyColors[course.difficulty]}>
+    <span className="cs-tags">
+      <span className={`cs-tag cs-tag--${course.difficulty}`}>
         {t(`coursesStudy.difficulties.${course.difficulty}`)}
-      </Tag>
-      <Tag color="blue">{t(`coursesStudy.specialties.${course.specialty}`)}</Tag>
-    </Space>
+      </span>
+      <span className="cs-tag cs-tag--specialty">
+        {t(`coursesStudy.specialties.${course.specialty}`)}
+      </span>
+    </span>
   );
 }
 
@@ -41,6 +40,25 @@ export function CourseCover({ url, name }: { url: string | null; name: string })
   );
 }
 
+/** A thin bar of the part done, with its percentage. */
+export function ProgressBar({ percent, label }: { percent: number; label: string }) {
+  return (
+    <div className="cs-bar">
+      <div
+        className="cs-bar__track"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <div className="cs-bar__done" style={{ width: `${percent}%` }} />
+      </div>
+      <span className="cs-bar__percent">{percent}%</span>
+    </div>
+  );
+}
+
 /**
  * A course card of the course hall, self-study and my study: cover, name, overview, difficulty,
  * specialty, chapters and steps, and the student's progress. Name and cover open the course.
@@ -49,46 +67,51 @@ export function CourseCard({ course, action }: { course: StudentCourseCard; acti
   const { t } = useTranslation();
   const href = useCourseHref()('info', course.id);
   const { progress } = course;
+  const begun = progress && progress.done > 0;
   return (
-    <Card
-      className="cs-card"
-      cover={
-        <Link to={href} tabIndex={-1} aria-hidden="true">
-          <CourseCover url={course.coverUrl} name={course.name} />
-        </Link>
-      }
-    >
-      <Typography.Title level={5} className="cs-card__name" ellipsis={{ tooltip: course.name }}>
-        <Link to={href}>{course.name}</Link>
-      </Typography.Title>
-      <CourseTags course={course} />
-      <Typography.Paragraph type="secondary" className="cs-card__overview" ellipsis={{ rows: 2 }}>
-        {course.overview}
-      </Typography.Paragraph>
-      <Typography.Text type="secondary" className="cs-card__counts">
-        {t('coursesStudy.card.counts', {
-          chapters: course.chapterCount,
-          steps: course.stepCount,
-        })}
-      </Typography.Text>
-      {progress && progress.done > 0 ? (
+    <article className="cs-card">
+      <Link to={href} tabIndex={-1} aria-hidden="true">
+        <CourseCover url={course.coverUrl} name={course.name} />
+      </Link>
+      <div className="cs-card__body">
+        <h3 className="cs-card__name" title={course.name}>
+          <Link to={href}>{course.name}</Link>
+        </h3>
+        <CourseTags course={course} />
+        <p className="cs-card__overview">{course.overview}</p>
+        <span className="cs-muted">
+          {t('coursesStudy.card.counts', {
+            chapters: course.chapterCount,
+            steps: course.stepCount,
+          })}
+        </span>
         <div className="cs-card__progress">
-          <Progress percent={progress.percent} size="small" />
-          <Typography.Text type="secondary">
-            {t('coursesStudy.card.progress', { done: progress.done, total: progress.total })}
-          </Typography.Text>
-          {progress.lastStudiedAt && (
-            <Typography.Text type="secondary">
-              {t('coursesStudy.card.lastStudied', { time: formatInstant(progress.lastStudiedAt) })}
-            </Typography.Text>
+          {begun ? (
+            <>
+              <ProgressBar
+                percent={progress.percent}
+                label={t('coursesStudy.card.progress', {
+                  done: progress.done,
+                  total: progress.total,
+                })}
+              />
+              <span className="cs-muted">
+                {t('coursesStudy.card.progress', { done: progress.done, total: progress.total })}
+              </span>
+              {progress.lastStudiedAt && (
+                <span className="cs-muted">
+                  {t('coursesStudy.card.lastStudied', {
+                    time: formatInstant(progress.lastStudiedAt),
+                  })}
+                </span>
+              )}
+            </>
+          ) : (
+            <span className="cs-muted">{t('coursesStudy.card.notStarted')}</span>
           )}
         </div>
-      ) : (
-        <Typography.Text type="secondary" className="cs-card__progress">
-          {t('coursesStudy.card.notStarted')}
-        </Typography.Text>
-      )}
-      {action && <div className="cs-card__action">{action}</div>}
-    </Card>
+        {action}
+      </div>
+    </article>
   );
 }

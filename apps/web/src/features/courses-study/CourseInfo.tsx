@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, List, Progress, Row, Space, Tag, Typography } from 'antd';
+import { Button, Card, Col, List, Row, Space, Tag, Typography } from 'antd';
 import type { StudentCourseInfo } from '@platform/contract';
 import { useIdParam } from '../../shared/areaNavigation';
 import { BackButton } from '../../shared/ui/BackButton';
@@ -10,7 +10,7 @@ import { EmptyState, QueryStates } from '../../shared/ui/PageStates';
 import { RichTextView } from '../../shared/ui/RichTextView';
 import { formatBytes } from '../environment/format';
 import { courseInfoQueryOptions, downloadResource, useContentLang } from './api';
-import { CourseCover, CourseTags } from './CourseCard';
+import { CourseCover, CourseTags, ProgressBar } from './CourseCard';
 import { CourseOutline } from './CourseOutline';
 import { coursePages, firstUnfinishedStep, useCourseNavigate } from './navigation';
 import { richDoc } from './richDoc';
@@ -61,9 +61,12 @@ function InfoView({ info }: { info: StudentCourseInfo }) {
             </Typography.Title>
             <CourseTags course={info} />
             {info.overview && <Typography.Paragraph>{info.overview}</Typography.Paragraph>}
-            <div>
+            <div className="cs-info__progress">
               <Typography.Text type="secondary">{t('coursesStudy.info.progress')}</Typography.Text>
-              <Progress percent={info.progress.percent} />
+              <ProgressBar
+                percent={info.progress.percent}
+                label={t('coursesStudy.info.progress')}
+              />
               <Space wrap size={16}>
                 <Typography.Text type="secondary">
                   {t('coursesStudy.info.progressText', {

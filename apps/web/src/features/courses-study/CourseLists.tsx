@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Pagination, Row } from 'antd';
+import { Button, Pagination } from 'antd';
 import {
   courseDifficulties,
   courseLimits,
@@ -80,20 +80,20 @@ function CourseList({ list, kept = false, continuable = false }: CourseListProps
     );
   else
     body = (
-      <Row gutter={[16, 16]} className="cs-grid">
+      <div className="cs-grid">
         {page.data.records.map((course) => (
-          <Col key={course.id} xs={24} sm={12} lg={8} xxl={6}>
-            <CourseCard
-              course={course}
-              action={continuable ? <ContinueButton course={course} /> : undefined}
-            />
-          </Col>
+          <CourseCard
+            key={course.id}
+            course={course}
+            action={continuable ? <ContinueButton course={course} /> : undefined}
+          />
         ))}
-      </Row>
+      </div>
     );
 
   return (
-    <Card title={t(`coursesStudy.titles.${list}`)}>
+    <section className="cs-panel">
+      <h2 className="cs-panel__title">{t(`coursesStudy.titles.${list}`)}</h2>
       <FilterBar>
         <SearchFilter
           placeholder={t('coursesStudy.filters.name')}
@@ -135,7 +135,7 @@ function CourseList({ list, kept = false, continuable = false }: CourseListProps
           onChange={(pageNum) => update({ ...state, pageNum })}
         />
       )}
-    </Card>
+    </section>
   );
 }
 
