@@ -55,7 +55,8 @@ export function VideoStep({ step, file }: { step: StudyStep; file: StudyFile }) 
       // A video watched to its end starts again from the beginning.
       if (resumeAt > 0 && !(resumeAt >= duration - 1)) {
         element.currentTime = resumeAt;
-        setResumed(resumeAt);
+        // Said only when the browser could seek there.
+        if (Math.abs(element.currentTime - resumeAt) < 1) setResumed(resumeAt);
       }
     };
     const onPlay = () => {

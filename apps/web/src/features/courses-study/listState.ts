@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   courseDifficulties,
@@ -85,18 +85,20 @@ export function useListState(list: string, kept: boolean) {
 /**
  * Scrolls back to where a kept list was left once it shows its data (`ready`), and remembers the
  * position while it is shown. The restore waits a frame: the shell scrolls to the top on every
- * navigation, after the page's own effects.
+ * navigation, after the page's own effects. The position is no longer taken once the list leaves
+ * the page: the next page may be shorter and scroll the window up.
  */
 export function useKeptScroll(key: string, ready: boolean) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!ready) return;
-    const saved = scrollOf.get(key);
-    const frame = saved ? requestAnimationFrame(() => window.scrollTo(0, saved)) : 0;
     const remember = () => scrollOf.set(key, window.scrollY);
     window.addEventListener('scroll', remember, { passive: true });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', remember);
-    };
+    return () => window.removeEventListener('scroll', remember);
+  }, [key, ready]);
+  useEffect(() => {
+    const saved = ready ? scrollOf.get(key) : undefined;
+    if (!saved) return;
+    const frame = requestAnimationFrame(() => window.scrollTo(0, saved));
+    return () => cancelAnimationFrame(frame);
   }, [key, ready]);
 }
