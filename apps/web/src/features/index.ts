@@ -8,6 +8,8 @@ import { collegesEn, collegesZh } from './colleges/locales';
 import { collegesViews } from './colleges/views';
 import { coursesManageEn, coursesManageZh } from './courses-manage/locales';
 import { coursesManageViews } from './courses-manage/views';
+import { coursesStudyEn, coursesStudyZh } from './courses-study/locales';
+import { coursesStudyViews } from './courses-study/views';
 import { customersEn, customersZh } from './customers/locales';
 import { customersViews } from './customers/views';
 import { envAdminEn, envAdminZh } from './environment-admin/locales';
@@ -55,6 +57,7 @@ export const features = {
   students: feature(studentsZh, studentsEn, studentsViews),
   coursesManage: feature(coursesManageZh, coursesManageEn, coursesManageViews),
   imports: feature(importsZh, importsEn),
+  coursesStudy: feature(coursesStudyZh, coursesStudyEn, coursesStudyViews),
   system: feature(systemZh, systemEn, systemViews),
 };
 

@@ -19,7 +19,7 @@ import {
 
 export type CallOptions = Pick<
   RequestOptions,
-  'signal' | 'quiet' | 'headers' | 'timeoutMs' | 'auth'
+  'signal' | 'quiet' | 'headers' | 'timeoutMs' | 'auth' | 'keepalive'
 >;
 
 type Args<D extends AnyRoute, O> =

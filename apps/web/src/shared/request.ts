@@ -39,6 +39,8 @@ export interface RequestOptions {
    * A 401 still signs the user out.
    */
   quiet?: boolean;
+  /** Lets the request outlive the page (a last save when the page is being left). */
+  keepalive?: boolean;
 }
 
 export type RequestErrorKind =
@@ -298,6 +300,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
         body,
         signal: controller.signal,
         credentials: 'same-origin',
+        ...(options.keepalive ? { keepalive: true } : {}),
       });
       read = await readBody(response, options.responseType ?? 'json');
     } catch (error) {

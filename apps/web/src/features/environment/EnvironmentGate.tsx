@@ -7,13 +7,20 @@ import { useIdParam } from '../../shared/areaNavigation';
 import { centerDetailQueryOptions } from './api';
 
 /**
- * Loads the environment of `?id=` and renders its screen; handles a missing id, loading and
- * errors (with a retry) on the way. The detail is fetched afresh on every visit: its
+ * Loads the environment of `envId`, else of `?id=`, and renders its screen; handles a missing id,
+ * loading and errors (with a retry) on the way. The detail is fetched afresh on every visit: its
  * `containerIds` tell the lab runtime which lab is running now.
  */
-export function EnvironmentGate({ children }: { children: (detail: CenterDetail) => ReactNode }) {
+export function EnvironmentGate({
+  envId,
+  children,
+}: {
+  envId?: string;
+  children: (detail: CenterDetail) => ReactNode;
+}) {
   const { t } = useTranslation();
-  const id = useIdParam();
+  const pageId = useIdParam();
+  const id = envId ?? pageId;
   const detail = useQuery({
     ...centerDetailQueryOptions(id ?? ''),
     enabled: Boolean(id),

@@ -15,16 +15,25 @@ interface SearchFilterProps {
   placeholder: string;
   maxLength: number;
   width: number;
+  /** The text shown at first (a search kept from before). */
+  defaultValue?: string | undefined;
   /** The searched text without edge spaces; undefined when nothing is left. */
   onSearch: (text: string | undefined) => void;
 }
 
 /** A text filter, applied on Enter or the search button. */
-export function SearchFilter({ placeholder, maxLength, width, onSearch }: SearchFilterProps) {
+export function SearchFilter({
+  placeholder,
+  maxLength,
+  width,
+  defaultValue,
+  onSearch,
+}: SearchFilterProps) {
   return (
     <Input.Search
       aria-label={placeholder}
       placeholder={placeholder}
+      defaultValue={defaultValue}
       allowClear
       maxLength={maxLength}
       style={{ width }}

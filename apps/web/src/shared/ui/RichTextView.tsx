@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { renderHtml, type RichDocument } from '@platform/rich-text';
 import { sanitizeHtml } from '../sanitizeHtml';
+import './RichTextView.css';
 
 /**
  * A stored rich-text document, read-only: rendered by the shared schema (which refuses anything

@@ -1,0 +1,115 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Tabs, Typography } from 'antd';
+import { CopyOutlined } from '@ant-design/icons';
+import type { CenterDetail, StudyStep } from '@platform/contract';
+import { toast } from '../../shared/toast';
+import { RichTextView } from '../../shared/ui/RichTextView';
+import { EnvironmentGate } from '../environment/EnvironmentGate';
+import { LabPanels } from '../environment/LabPanels';
+import { LabToolbar } from '../environment/LabToolbar';
+import { useLabRuntime } from '../environment/useLabRuntime';
+import { useElementWidth } from '../layout/useElementWidth';
+import { richDoc } from './richDoc';
+import '../environment/environment.css';
+
+/** From this width of the step the lab stands beside the instructions; below it, tabs. */
+const splitWidth = 900;
+
+/**
+ * One command of the command configuration. The lab's terminal is on the lab's own origin, so
+ * the page cannot type into it: the command goes to the clipboard, or is selected for copying
+ * by hand when the clipboard is out of reach.
+ */
+function CommandBlock({ title, command }: { title: string; command: string }) {
+  const { t } = useTranslation();
+  const code = useRef<HTMLElement>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(command);
+      toast.success(t('coursesStudy.lab.copied'));
+    } catch {
+      const selection = window.getSelection();
+      if (code.current && selection) selection.selectAllChildren(code.current);
+      toast.warning(t('coursesStudy.lab.copyFailed'));
+    }
+  };
+  return (
+    <div className="cs-command">
+      <div className="cs-command__head">
+        <Typography.Text strong>{title}</Typography.Text>
+        <Button size="small" icon={<CopyOutlined />} onClick={() => void copy()}>
+          {t('coursesStudy.lab.copy')}
+        </Button>
+      </div>
+      <pre className="cs-command__code">
+        <code ref={code}>{command}</code>
+      </pre>
+    </div>
+  );
+}
+
+/** The instructions and the commands to copy into the lab. */
+function LabGuide({ step }: { step: StudyStep }) {
+  const { t } = useTranslation();
+  return (
+    <div className="cs-lab__guide">
+      <RichTextView doc={richDoc(step.doc)} />
+      {step.commands.length > 0 && (
+        <section className="cs-commands" aria-label={t('coursesStudy.lab.commands')}>
+          <Typography.Title level={5}>{t('coursesStudy.lab.commands')}</Typography.Title>
+          <Alert type="info" showIcon title={t('coursesStudy.lab.copyHint')} />
+          {step.commands.map((c, i) => (
+            <CommandBlock key={i} title={c.title} command={c.command} />
+          ))}
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** The step's lab through the lab runtime, as the environment's experiment screen runs it. */
+function LabArea({ detail }: { detail: CenterDetail }) {
+  const runtime = useLabRuntime(detail.id, detail.containerIds);
+  return (
+    <div className="cs-lab__area">
+      <LabToolbar detail={detail} runtime={runtime} />
+      <div className="cs-lab__panels">
+        <LabPanels name={detail.name} snapshot={runtime.snapshot} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A training, emulation or terminal step: the lab of one of the course's environments beside its
+ * instructions and command configuration on a wide screen, in tabs on a narrow one.
+ */
+export function LabStep({ step }: { step: StudyStep }) {
+  const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(box);
+  const guide = <LabGuide step={step} />;
+  const lab = step.env ? (
+    <EnvironmentGate envId={step.env.id}>{(detail) => <LabArea detail={detail} />}</EnvironmentGate>
+  ) : (
+    <Alert type="warning" showIcon title={t('coursesStudy.lab.noEnvironment')} />
+  );
+  return (
+    <div ref={box} className="cs-lab">
+      {width !== null && width >= splitWidth ? (
+        <div className="cs-lab__split">
+          <section aria-label={t('coursesStudy.lab.instructions')}>{guide}</section>
+          <section aria-label={t('coursesStudy.lab.lab')}>{lab}</section>
+        </div>
+      ) : (
+        <Tabs
+          items={[
+            { key: 'guide', label: t('coursesStudy.lab.instructions'), children: guide },
+            { key: 'lab', label: t('coursesStudy.lab.lab'), children: lab },
+          ]}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,216 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Checkbox, Input, Radio, Space, Tag, Typography } from 'antd';
+import {
+  courseLimits,
+  type QuestionAnswer,
+  type QuestionResult,
+  type StudyStep,
+} from '@platform/contract';
+import { stepAnswerMutationOptions } from './api';
+
+type StudyQuestion = NonNullable<StudyStep['questions']>[number];
+type Draft = QuestionAnswer | undefined;
+
+/** Options are lettered A, B, C… */
+const letter = (index: number) => String.fromCharCode(65 + index);
+
+function isAnswered(answer: Draft): answer is QuestionAnswer {
+  if (!answer) return false;
+  if (answer.kind === 'fill') return answer.text.trim().length > 0;
+  if (answer.kind === 'judgement') return true;
+  return answer.chosen.length > 0;
+}
+
+/** What each question takes as an answer. */
+function AnswerInput({
+  question,
+  answer,
+  disabled,
+  onChange,
+  label,
+  name,
+}: {
+  question: StudyQuestion;
+  answer: Draft;
+  disabled: boolean;
+  onChange: (answer: QuestionAnswer) => void;
+  label: string;
+  /** The radio group's own name: one choice per question. */
+  name: string;
+}) {
+  const { t } = useTranslation();
+  const options = question.options.map((text, i) => ({ value: i, label: `${letter(i)}. ${text}` }));
+  const shared = { 'aria-label': label, className: 'cs-question__options', disabled };
+  switch (question.kind) {
+    case 'single':
+      return (
+        <Radio.Group
+          {...shared}
+          name={name}
+          value={answer?.kind === 'single' ? answer.chosen[0] : undefined}
+          onChange={(e) => onChange({ kind: 'single', chosen: [e.target.value as number] })}
+          options={options}
+        />
+      );
+    case 'multiple':
+      return (
+        <Checkbox.Group
+          {...shared}
+          value={answer?.kind === 'multiple' ? answer.chosen : []}
+          onChange={(chosen) =>
+            onChange({ kind: 'multiple', chosen: [...chosen].sort((a, b) => a - b) })
+          }
+          options={options}
+        />
+      );
+    case 'judgement':
+      return (
+        <Radio.Group
+          {...shared}
+          name={name}
+          value={answer?.kind === 'judgement' ? answer.answer : undefined}
+          onChange={(e) => onChange({ kind: 'judgement', answer: e.target.value as boolean })}
+          options={[
+            { value: true, label: t('coursesStudy.questions.right') },
+            { value: false, label: t('coursesStudy.questions.wrong') },
+          ]}
+        />
+      );
+    case 'fill':
+      return (
+        <Input
+          aria-label={label}
+          className="cs-question__fill"
+          disabled={disabled}
+          maxLength={courseLimits.optionMax}
+          placeholder={t('coursesStudy.questions.fillPlaceholder')}
+          value={answer?.kind === 'fill' ? answer.text : ''}
+          onChange={(e) => onChange({ kind: 'fill', text: e.target.value })}
+        />
+      );
+  }
+}
+
+function ResultNote({ question, result }: { question: StudyQuestion; result: QuestionResult }) {
+  const { t } = useTranslation();
+  const separator = t('coursesStudy.questions.answerSeparator');
+  // The right answer in words: option letters, true or false, or the accepted fill-ins.
+  let rightAnswer = (result.rightAnswers ?? []).join(separator);
+  if (result.rightOptions)
+    rightAnswer = result.rightOptions
+      .map((i) => `${letter(i)}. ${question.options[i] ?? ''}`)
+      .join(separator);
+  else if (result.rightJudgement !== undefined)
+    rightAnswer = result.rightJudgement
+      ? t('coursesStudy.questions.right')
+      : t('coursesStudy.questions.wrong');
+  return (
+    <Alert
+      className="cs-question__result"
+      type={result.right ? 'success' : 'error'}
+      showIcon
+      title={
+        result.right
+          ? t('coursesStudy.questions.answeredRight', { score: result.score })
+          : t('coursesStudy.questions.answeredWrong')
+      }
+      description={
+        <Space orientation="vertical" size={4}>
+          <span>{t('coursesStudy.questions.rightAnswer', { answer: rightAnswer })}</span>
+          {result.analysis && (
+            <span>{t('coursesStudy.questions.analysis', { analysis: result.analysis })}</span>
+          )}
+        </Space>
+      }
+    />
+  );
+}
+
+/**
+ * A question or exercises step: each question with its input, one submission scored at once, then
+ * each question's result, right answer and analysis, and the total. An answered step shows what
+ * was answered and its results.
+ */
+export function QuestionsStep({ step }: { step: StudyStep }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const questions = step.questions ?? [];
+  const stored = step.progress.results;
+  const [drafts, setDrafts] = useState<Draft[]>(() =>
+    questions.map((_, i) => step.progress.answers?.[i]),
+  );
+  const [tried, setTried] = useState(false);
+  const answer = useMutation(stepAnswerMutationOptions(client));
+  const results = answer.data?.results ?? stored;
+  const answered = Boolean(results);
+  const total = questions.reduce((sum, q) => sum + q.score, 0);
+  const score =
+    answer.data?.score ?? step.progress.score ?? results?.reduce((s, r) => s + r.score, 0);
+
+  const complete = drafts.filter(isAnswered);
+  const missing = questions.length - complete.length;
+
+  const submit = () => {
+    setTried(true);
+    if (missing === 0) answer.mutate({ stepId: step.id, answers: complete });
+  };
+
+  return (
+    <div className="cs-questions">
+      {answered && (
+        <Alert
+          type="info"
+          showIcon
+          className="cs-questions__total"
+          title={t('coursesStudy.questions.total', { score: score ?? 0, total })}
+        />
+      )}
+      <ol className="cs-questions__list">
+        {questions.map((question, i) => {
+          const result = results?.[i];
+          const label = `${i + 1}. ${question.stem}`;
+          return (
+            <li key={i} className="cs-question">
+              <div className="cs-question__head">
+                <Typography.Text strong className="cs-question__stem">
+                  {label}
+                </Typography.Text>
+                <Space size={4}>
+                  <Tag>{t(`coursesStudy.questions.kinds.${question.kind}`)}</Tag>
+                  <Tag color="gold">
+                    {t('coursesStudy.questions.points', { score: question.score })}
+                  </Tag>
+                </Space>
+              </div>
+              <AnswerInput
+                question={question}
+                answer={drafts[i]}
+                disabled={answered || answer.isPending}
+                label={label}
+                name={`question-${step.id}-${i}`}
+                onChange={(next) => setDrafts((all) => all.map((d, n) => (n === i ? next : d)))}
+              />
+              {result && <ResultNote question={question} result={result} />}
+            </li>
+          );
+        })}
+      </ol>
+      {!answered && (
+        <Space orientation="vertical" className="cs-questions__submit">
+          {tried && missing > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('coursesStudy.questions.unanswered', { count: missing })}
+            />
+          )}
+          <Button type="primary" loading={answer.isPending} onClick={submit}>
+            {t('coursesStudy.questions.submit')}
+          </Button>
+        </Space>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { useTranslation } from 'react-i18next';
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  coursesApi,
+  type Lang,
+  type QuestionAnswer,
+  type StudyStep,
+  type studentCoursePageQuerySchema,
+} from '@platform/contract';
+import { call, downloadRoute } from '../../shared/call';
+import { apiLanguage } from '../../shared/i18n';
+import { sessionScope } from '../../shared/queryScopes';
+import { saveBlob } from '../../shared/saveBlob';
+
+export type CourseListQuery = z.input<typeof studentCoursePageQuerySchema>;
+export type CourseList = 'hall' | 'selfCulture' | 'myStudy';
+
+const listRoutes = {
+  hall: coursesApi.studentPage,
+  selfCulture: coursesApi.selfCulture,
+  myStudy: coursesApi.myStudy,
+} as const;
+
+/**
+ * Query keys of the student's course pages. Content is answered in the caller's language, so
+ * every key of content holds the language: switching it fetches the other language.
+ */
+export const studyKeys = {
+  all: [...sessionScope, 'courses-study'] as const,
+  lists: () => [...studyKeys.all, 'list'] as const,
+  list: (list: CourseList, query: CourseListQuery, lang: Lang) =>
+    [...studyKeys.lists(), list, lang, query] as const,
+  infos: () => [...studyKeys.all, 'info'] as const,
+  info: (id: string, lang: Lang) => [...studyKeys.infos(), id, lang] as const,
+  steps: (id: string) => [...studyKeys.all, 'step', id] as const,
+  step: (id: string, lang: Lang) => [...studyKeys.steps(id), lang] as const,
+};
+
+/** Drops empty filters so the server sees only what the student asked for. */
+function compact(query: CourseListQuery): CourseListQuery {
+  const body: CourseListQuery = { pageNum: query.pageNum, pageSize: query.pageSize };
+  const name = query.name?.trim();
+  if (name) body.name = name;
+  if (query.difficulty) body.difficulty = query.difficulty;
+  if (query.specialty) body.specialty = query.specialty;
+  return body;
+}
+
+/** The course hall is kept: coming back to it shows what it showed, without waiting. */
+const keptMs = 5 * 60_000;
+
+export function courseListQueryOptions(list: CourseList, query: CourseListQuery, lang: Lang) {
+  const body = compact(query);
+  return queryOptions({
+    queryKey: studyKeys.list(list, body, lang),
+    queryFn: ({ signal }) => call(listRoutes[list], { query: body }, { signal }),
+    ...(list === 'hall' ? { staleTime: keptMs, gcTime: 6 * keptMs } : { staleTime: 0 }),
+  });
+}
+
+/**
+ * A course or a step by id: none is asked while the page has no id, and after a language switch
+ * the other language's text stays shown while the new one loads.
+ */
+export function courseInfoQueryOptions(id: string | null, lang: Lang) {
+  return queryOptions({
+    queryKey: studyKeys.info(id ?? '', lang),
+    queryFn: ({ signal }) => call(coursesApi.studentInfo, { params: { id: id ?? '' } }, { signal }),
+    enabled: id !== null,
+    placeholderData: (previous) => (previous?.id === id ? previous : undefined),
+  });
+}
+
+export function studyStepQueryOptions(id: string | null, lang: Lang) {
+  return queryOptions({
+    queryKey: studyKeys.step(id ?? '', lang),
+    queryFn: ({ signal }) => call(coursesApi.studyStep, { params: { id: id ?? '' } }, { signal }),
+    enabled: id !== null,
+    placeholderData: (previous) => (previous?.id === id ? previous : undefined),
+  });
+}
+
+/** Marks the course pages stale: outlines, marks and progress bars change with a step. */
+function progressChanged(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: studyKeys.lists() });
+  void client.invalidateQueries({ queryKey: studyKeys.infos() });
+}
+
+/** Changes a step as cached in every language. */
+function updateStep(client: QueryClient, id: string, change: (step: StudyStep) => StudyStep) {
+  client.setQueriesData<StudyStep>({ queryKey: studyKeys.steps(id) }, (step) =>
+    step ? change(step) : step,
+  );
+}
+
+export interface ProgressSave {
+  stepId: string;
+  videoSeconds?: number;
+  completed?: boolean;
+  /** The page is being left: the request must outlive it. */
+  leaving?: boolean;
+}
+
+/**
+ * Saves where the student is in a video, or that a step is done. The cached step learns it at
+ * once, so coming back to the step resumes there without waiting for the server.
+ */
+export function saveProgress(client: QueryClient, { leaving, ...body }: ProgressSave) {
+  updateStep(client, body.stepId, (step) => ({
+    ...step,
+    progress: {
+      ...step.progress,
+      ...(body.videoSeconds === undefined ? {} : { videoSeconds: body.videoSeconds }),
+      ...(body.completed ? { completed: true } : {}),
+    },
+  }));
+  const saved = call(coursesApi.stepProgress, { body }, { quiet: true, keepalive: leaving });
+  return body.completed ? saved.then(() => progressChanged(client)) : saved;
+}
+
+export function stepAnswerMutationOptions(client: QueryClient) {
+  return mutationOptions({
+    mutationKey: [...studyKeys.all, 'answer'],
+    mutationFn: (body: { stepId: string; answers: QuestionAnswer[] }) =>
+      call(coursesApi.stepAnswer, { body }),
+    onSuccess: (result, { stepId, answers }) => {
+      updateStep(client, stepId, (step) => ({
+        ...step,
+        progress: {
+          ...step.progress,
+          completed: true,
+          score: result.score,
+          answers,
+          results: result.results,
+        },
+      }));
+      // The results name right answers and analyses in the language answered in; other
+      // languages fetch theirs.
+      void client.invalidateQueries({ queryKey: studyKeys.steps(stepId) });
+      progressChanged(client);
+    },
+  });
+}
+
+/** Downloads a resource file of a course under its name. */
+export async function downloadResource(id: string, name: string) {
+  const { blob, fileName } = await downloadRoute(coursesApi.resourceDownload, { params: { id } });
+  saveBlob(blob, fileName ?? name);
+}
+
+/** The language content is asked in: the interface's, so a switch fetches the other one. */
+export function useContentLang(): Lang {
+  useTranslation();
+  return apiLanguage();
+}
