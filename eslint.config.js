@@ -3,6 +3,17 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** Route declarations the first load must not carry (decision 0018). */
+const firstLoadApis = [
+  'announcementsApi',
+  'authApi',
+  'menusApi',
+  'schoolsApi',
+  'siteConfigApi',
+  'usersApi',
+  'whitelistApi',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -123,15 +134,27 @@ export default tseslint.config(
           paths: [
             {
               name: '@platform/contract',
-              importNames: [
-                'announcementsApi',
-                'authApi',
-                'menusApi',
-                'schoolsApi',
-                'siteConfigApi',
-                'usersApi',
-                'whitelistApi',
-              ],
+              importNames: firstLoadApis,
+              allowTypeImports: true,
+              message: 'Call these routes through routeRefs and <feature>Paths (decision 0018).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The students' course hall is kept small too: its routes go through routeRefs.
+    files: ['apps/web/src/features/courses-study/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/features/courses-study/testing.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@platform/contract',
+              importNames: [...firstLoadApis, 'coursesApi'],
               allowTypeImports: true,
               message: 'Call these routes through routeRefs and <feature>Paths (decision 0018).',
             },

@@ -79,6 +79,8 @@ try {
       });
   });
   await page.goto(target, { waitUntil: 'networkidle' });
+  if (process.env.SHOT) await page.screenshot({ path: process.env.SHOT });
+  console.log('opened', page.url());
   await browser.close();
   const total = scripts.reduce((s, x) => s + x.gzip, 0);
   for (const s of scripts.sort((a, b) => b.gzip - a.gzip)) {

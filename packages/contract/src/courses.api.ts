@@ -26,6 +26,7 @@ import {
   studentCoursePageQuerySchema,
   studyStepSchema,
 } from './courses';
+import { coursesPaths } from './courses.paths';
 import { idSchema, pageOf } from './envelope';
 import { defineRoute } from './route';
 
@@ -41,8 +42,7 @@ const idParams = /* @__PURE__ */ z.object({ id: idSchema });
  */
 export const coursesApi = {
   page: /* @__PURE__ */ defineRoute({
-    method: 'GET',
-    path: '/api-teaching/course/page',
+    ...coursesPaths.page,
     feature,
     summary: "Courses of the caller's school and the platform's, paged, in the caller's language",
     query: coursePageQuerySchema,
@@ -50,8 +50,7 @@ export const coursesApi = {
     access: { who: keepers },
   }),
   detail: /* @__PURE__ */ defineRoute({
-    method: 'GET',
-    path: '/api-teaching/course/detail/:id',
+    ...coursesPaths.detail,
     feature,
     summary:
       "A course with its chapters, steps, environments and resources, in the caller's language",
@@ -60,8 +59,7 @@ export const coursesApi = {
     access: { who: keepers },
   }),
   edit: /* @__PURE__ */ defineRoute({
-    method: 'GET',
-    path: '/api-teaching/course/edit/:id',
+    ...coursesPaths.edit,
     feature,
     summary: 'A course of the school as its editor needs it: every text in both languages',
     params: idParams,
@@ -69,8 +67,7 @@ export const coursesApi = {
     access: { who: keepers, permission: 'course.edit' },
   }),
   save: /* @__PURE__ */ defineRoute({
-    method: 'POST',
-    path: '/api-teaching/course/saveOrUpdate',
+    ...coursesPaths.save,
     feature,
     summary: 'Add a course of the school, or update one when the body has an id',
     body: courseSaveSchema,
@@ -84,8 +81,7 @@ export const coursesApi = {
     },
   }),
   remove: /* @__PURE__ */ defineRoute({
-    method: 'POST',
-    path: '/api-teaching/course/delete',
+    ...coursesPaths.remove,
     feature,
     summary:
       'Delete a course of the school, or take a purchased one off its list; refused for a purchased course within its validity',
@@ -94,8 +90,7 @@ export const coursesApi = {
     access: { who: ['school-manager'], permission: 'course.delete' },
   }),
   transfer: /* @__PURE__ */ defineRoute({
-    method: 'POST',
-    path: '/api-teaching/course/transfer',
+    ...coursesPaths.transfer,
     feature,
     summary: 'Give a course of the school to another teacher of the school',
     body: courseTransferSchema,
@@ -103,8 +98,7 @@ export const coursesApi = {
     access: { who: ['school-manager'], permission: 'course.transfer' },
   }),
   selfStudy: /* @__PURE__ */ defineRoute({
-    method: 'POST',
-    path: '/api-teaching/course/selfStudy',
+    ...coursesPaths.selfStudy,
     feature,
     summary:
       "Open a course to the school's students for self-study, or close it; every chapter needs steps",
@@ -113,8 +107,7 @@ export const coursesApi = {
     access: { who: keepers, permission: 'course.edit' },
   }),
   chapterSave: /* @__PURE__ */ defineRoute({
-    method: 'POST',
-    path: '/api-teaching/course/chapter/saveOrUpdate',
+    ...coursesPaths.chapterSave,
     feature,
     summary: 'Add a chapter to a course, or update one when the body has an id',
     body: chapterSaveSchema,
@@ -122,8 +115,7 @@ export const coursesApi = {
     access: { who: keepers, permission: 'course.edit' },
   }),
   chapterDelete: /* @__PURE__ */ defineRoute({
-    method: 'POST',
-    path: '/api-teaching/course/chapter/delete',
+    ...coursesPaths.chapterDelete,
     feature,
     summary: 'Delete a chapter and its steps',
     body: courseIdBodySchema,
@@ -131,8 +123,7 @@ export const coursesApi = {
     access: { who: keepers, permission: 'course.edit' },
   }),
   stepSave: /* @__PURE__ */ defineRoute({
-    method: 'POST',
-    path: '/api-teaching/course/step/saveOrUpdate',
+    ...coursesPaths.stepSave,
     feature,
     summary:
       'Add a step to a chapter, or update one when the body has an id; lab steps need one of the course’s environments',
@@ -141,8 +132,7 @@ export const coursesApi = {
     access: { who: keepers, permission: 'course.edit' },
   }),
   stepDelete: /* @__PURE__ */ defineRoute({
-    method: 'POST',
-    path: '/api-teaching/course/step/delete',
+    ...coursesPaths.stepDelete,
     feature,
     summary: 'Delete a step',
     body: courseIdBodySchema,
@@ -150,8 +140,7 @@ export const coursesApi = {
     access: { who: keepers, permission: 'course.edit' },
   }),
   fileUpload: /* @__PURE__ */ defineRoute({
-    method: 'POST',
-    path: '/api-teaching/course/file/upload',
+    ...coursesPaths.fileUpload,
     feature,
     summary:
       'Upload a cover, image, video, PDF or attachment of a course (multipart: courseId, kind, file); checked by content and size',
@@ -160,8 +149,7 @@ export const coursesApi = {
     access: { who: keepers, permission: 'course.edit' },
   }),
   file: /* @__PURE__ */ defineRoute({
-    method: 'GET',
-    path: '/api-teaching/course/file/:courseId/:fileId',
+    ...coursesPaths.file,
     feature,
     summary:
       'A file of a course at a signed address that the course’s answers hand out (Range requests; expires)',
@@ -174,8 +162,7 @@ export const coursesApi = {
     access: { who: 'public' },
   }),
   resourcePage: /* @__PURE__ */ defineRoute({
-    method: 'GET',
-    path: '/api-teaching/course/resource/page',
+    ...coursesPaths.resourcePage,
     feature,
     summary: 'The resource file table of a course, paged',
     query: courseResourcePageQuerySchema,
@@ -183,8 +170,7 @@ export const coursesApi = {
     access: { who: keepers },
   }),
   resourceUpload: /* @__PURE__ */ defineRoute({
-    method: 'POST',
-    path: '/api-teaching/course/resource/upload',
+    ...coursesPaths.resourceUpload,
     feature,
     summary: 'Add a file to a course’s resource table (multipart: courseId, file)',
     upload: { fields: courseResourceUploadFieldsSchema, file: 'file' },
@@ -192,8 +178,7 @@ export const coursesApi = {
     access: { who: keepers, permission: 'course.resource' },
   }),
   resourceDelete: /* @__PURE__ */ defineRoute({
-    method: 'POST',
-    path: '/api-teaching/course/resource/delete',
+    ...coursesPaths.resourceDelete,
     feature,
     summary: 'Remove a file from a course’s resource table',
     body: courseIdBodySchema,
@@ -201,8 +186,7 @@ export const coursesApi = {
     access: { who: keepers, permission: 'course.resource' },
   }),
   resourceDownload: /* @__PURE__ */ defineRoute({
-    method: 'GET',
-    path: '/api-teaching/course/resource/download/:id',
+    ...coursesPaths.resourceDownload,
     feature,
     summary: 'Download a resource file under its name',
     params: idParams,
@@ -211,8 +195,7 @@ export const coursesApi = {
   }),
 
   studentPage: /* @__PURE__ */ defineRoute({
-    method: 'GET',
-    path: '/api-teaching/student/course/page',
+    ...coursesPaths.studentPage,
     feature,
     summary:
       "Course hall: the school's courses open to students and its purchased platform courses, with the caller's progress",
@@ -221,8 +204,7 @@ export const coursesApi = {
     access: { who: students },
   }),
   selfCulture: /* @__PURE__ */ defineRoute({
-    method: 'GET',
-    path: '/api-teaching/student/selfCulture/page',
+    ...coursesPaths.selfCulture,
     feature,
     summary: 'Self culture: courses open for self-study outside any task, paged',
     query: studentCoursePageQuerySchema,
@@ -230,8 +212,7 @@ export const coursesApi = {
     access: { who: students },
   }),
   myStudy: /* @__PURE__ */ defineRoute({
-    method: 'GET',
-    path: '/api-teaching/student/my/study',
+    ...coursesPaths.myStudy,
     feature,
     summary: 'My study: the courses the caller has begun, the latest first, with progress',
     query: studentCoursePageQuerySchema,
@@ -239,8 +220,7 @@ export const coursesApi = {
     access: { who: students },
   }),
   studentInfo: /* @__PURE__ */ defineRoute({
-    method: 'GET',
-    path: '/api-teaching/student/course/info/:id',
+    ...coursesPaths.studentInfo,
     feature,
     summary:
       "Course info: the outline with the caller's state of each step, in the caller's language",
@@ -249,8 +229,7 @@ export const coursesApi = {
     access: { who: students },
   }),
   studyStep: /* @__PURE__ */ defineRoute({
-    method: 'GET',
-    path: '/api-teaching/student/course/step/:id',
+    ...coursesPaths.studyStep,
     feature,
     summary:
       "A step to study, in the caller's language: its content, files at signed addresses, and the caller's progress",
@@ -259,8 +238,7 @@ export const coursesApi = {
     access: { who: students },
   }),
   stepProgress: /* @__PURE__ */ defineRoute({
-    method: 'POST',
-    path: '/api-teaching/student/course/step/progress',
+    ...coursesPaths.stepProgress,
     feature,
     summary: 'Remember where the caller is in a video, or that a step is done',
     body: stepProgressSaveSchema,
@@ -268,8 +246,7 @@ export const coursesApi = {
     access: { who: students },
   }),
   stepAnswer: /* @__PURE__ */ defineRoute({
-    method: 'POST',
-    path: '/api-teaching/student/course/step/answer',
+    ...coursesPaths.stepAnswer,
     feature,
     summary: 'Answer the questions of a step: scored at once, with the right answers and analysis',
     body: stepAnswerSchema,

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  answerIsRight,
-  courseNameSchema,
-  localized,
-  questionSchema,
-  type Question,
-} from './courses';
+import { answerIsRight, courseNameSchema, questionSchema, type Question } from './courses';
+import { localized } from './course-kinds';
 
 const issues = (result: {
   success: boolean;

@@ -7,7 +7,7 @@ import { teacherPermissionKeys } from './teachers';
 import { collegePermissionKeys } from './colleges';
 import { customerPermissionKeys } from './customers';
 import { classPermissionKeys, orgPermissionKeys, schoolPermissionKeys } from './org';
-import { coursePermissionKeys } from './courses';
+import { coursePermissionKeys } from './course-kinds';
 
 /**
  * Button-level permission keys. A button is a type-2 menu entry under the page it acts on, whose

@@ -58,12 +58,12 @@ export function call<R extends AnyRoute | RouteRef>(
   });
 }
 
-type FileRoute = AnyRoute & { readonly response: 'file' };
+type FileRoute = (AnyRoute | RouteRef) & { readonly response: 'file' };
 
 /** Downloads the file a route answers, with progress and no timeout (see `download`). */
-export function downloadRoute<D extends FileRoute>(
-  route: D,
-  ...[input, options]: Args<D, Omit<DownloadOptions, 'query'>>
+export function downloadRoute<R extends FileRoute>(
+  route: R,
+  ...[input, options]: Args<DeclarationOf<R>, Omit<DownloadOptions, 'query'>>
 ): Promise<Downloaded> {
   const parts = (input ?? {}) as Parts;
   return download(pathOf(route.path, parts.params), {

@@ -5,7 +5,7 @@ import type { StudentCourseCard } from '@platform/contract';
 import { setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { mockPaths, pageAnswer, queriesTo, type ApiCall } from '../../test/api';
-import { chooseOption, field, searchFor } from '../../test/antd';
+import { searchFor } from '../../test/antd';
 import { clearToken } from '../../shared/session';
 import { CourseHall, MyStudy } from './CourseLists';
 import { courseCard, courseInfo, paths } from './testing';
@@ -13,6 +13,13 @@ import { courseCard, courseInfo, paths } from './testing';
 setupTestEnvironment();
 polyfillBrowser();
 afterEach(() => clearToken());
+
+/** Picks an option of a plain select by its text. */
+function choose(label: string, option: string) {
+  const select = screen.getByLabelText(label);
+  const value = within(select).getByRole<HTMLOptionElement>('option', { name: option }).value;
+  fireEvent.change(select, { target: { value } });
+}
 
 const location = () => screen.getByTestId('location').textContent;
 
@@ -87,7 +94,7 @@ describe('course hall', { timeout: 30_000 }, () => {
     expect(queriesTo(calls, paths.hall)).toEqual([{ pageNum: '1', pageSize: '12' }]);
     expect(screen.getByText('共 30 门课程')).toBeTruthy();
 
-    fireEvent.click(screen.getByTitle('2'));
+    fireEvent.click(screen.getByRole('button', { name: '下一页' }));
     await screen.findByText('课程 13');
     expect(queriesTo(calls, paths.hall).at(-1)).toEqual({ pageNum: '2', pageSize: '12' });
     expect(location()).toBe('/sch_edu/course/index?page=2');
@@ -100,7 +107,7 @@ describe('course hall', { timeout: 30_000 }, () => {
         name: '课程',
       }),
     );
-    await chooseOption(field('全部难度'), '较难');
+    choose('全部难度', '较难');
     await waitFor(() =>
       expect(queriesTo(calls, paths.hall).at(-1)).toEqual({
         pageNum: '1',
@@ -109,7 +116,7 @@ describe('course hall', { timeout: 30_000 }, () => {
         difficulty: 'harder',
       }),
     );
-    await chooseOption(field('全部专业方向'), '人工智能');
+    choose('全部专业方向', '人工智能');
     await waitFor(() =>
       expect(location()).toBe(
         '/sch_edu/course/index?name=%E8%AF%BE%E7%A8%8B&difficulty=harder&specialty=ai&page=1',
@@ -139,9 +146,9 @@ describe('course hall', { timeout: 30_000 }, () => {
     const calls = mockPaths({ [paths.hall]: hallAnswer });
     renderHallAndInfo();
     await screen.findByText('课程 1');
-    await chooseOption(field('全部专业方向'), '物联网');
+    choose('全部专业方向', '物联网');
     await waitFor(() => expect(location()).toBe('/sch_edu/course/index?specialty=iot&page=1'));
-    fireEvent.click(screen.getByTitle('2'));
+    fireEvent.click(screen.getByRole('button', { name: '下一页' }));
     await screen.findByText('课程 13');
     const requests = queriesTo(calls, paths.hall).length;
 
@@ -157,14 +164,14 @@ describe('course hall', { timeout: 30_000 }, () => {
     await waitFor(() => expect(location()).toBe('/sch_edu/course/index?specialty=iot&page=2'));
     await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 640));
     expect(queriesTo(calls, paths.hall)).toHaveLength(requests);
-    expect(field('全部专业方向').closest('.ant-select')?.textContent).toBe('物联网');
+    expect(screen.getByLabelText<HTMLSelectElement>('全部专业方向').value).toBe('iot');
   });
 
   it('starts afresh for another sign-in', async () => {
     const calls = mockPaths({ [paths.hall]: hallAnswer });
     const view = renderHallAndInfo();
     await screen.findByText('课程 1');
-    fireEvent.click(screen.getByTitle('2'));
+    fireEvent.click(screen.getByRole('button', { name: '下一页' }));
     await screen.findByText('课程 13');
     view.unmount();
     act(() => clearToken());

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Pagination } from 'antd';
+import { Button } from 'antd';
 import {
   courseDifficulties,
   courseLimits,
@@ -8,7 +8,7 @@ import {
   type StudentCourseCard,
 } from '@platform/contract';
 import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
-import { FilterBar, SearchFilter, SelectFilter } from '../../shared/ui/Filters';
+import { LightPager, LightSearch, LightSelect } from '../../shared/ui/LightControls';
 import {
   courseInfoQueryOptions,
   courseListQueryOptions,
@@ -94,15 +94,15 @@ function CourseList({ list, kept = false, continuable = false }: CourseListProps
   return (
     <section className="cs-panel">
       <h2 className="cs-panel__title">{t(`coursesStudy.titles.${list}`)}</h2>
-      <FilterBar>
-        <SearchFilter
+      <div className="cs-filters">
+        <LightSearch
           placeholder={t('coursesStudy.filters.name')}
           maxLength={courseLimits.nameMax}
           width={220}
           defaultValue={state.name}
           onSearch={(name) => update({ name })}
         />
-        <SelectFilter
+        <LightSelect
           placeholder={t('coursesStudy.filters.difficulty')}
           width={150}
           value={state.difficulty}
@@ -112,7 +112,7 @@ function CourseList({ list, kept = false, continuable = false }: CourseListProps
             label: t(`coursesStudy.difficulties.${value}`),
           }))}
         />
-        <SelectFilter
+        <LightSelect
           placeholder={t('coursesStudy.filters.specialty')}
           width={170}
           value={state.specialty}
@@ -122,16 +122,14 @@ function CourseList({ list, kept = false, continuable = false }: CourseListProps
             label: t(`coursesStudy.specialties.${value}`),
           }))}
         />
-      </FilterBar>
+      </div>
       {body}
       {page.data && page.data.total > 0 && (
-        <Pagination
-          className="cs-pagination"
+        <LightPager
           current={state.pageNum}
           pageSize={pageSize}
           total={page.data.total}
-          showSizeChanger={false}
-          showTotal={(total) => t('coursesStudy.card.total', { total })}
+          totalText={t('coursesStudy.card.total', { total: page.data.total })}
           onChange={(pageNum) => update({ ...state, pageNum })}
         />
       )}

@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
-  coursesApi,
+  coursesPaths,
+  routeRefs,
+  type coursesApi,
   type Lang,
   type QuestionAnswer,
   type StudyStep,
@@ -13,13 +15,16 @@ import { apiLanguage } from '../../shared/i18n';
 import { sessionScope } from '../../shared/queryScopes';
 import { saveBlob } from '../../shared/saveBlob';
 
+// The course hall loads without the route declarations (and zod).
+const courses = routeRefs<typeof coursesApi>(coursesPaths);
+
 export type CourseListQuery = z.input<typeof studentCoursePageQuerySchema>;
 export type CourseList = 'hall' | 'selfCulture' | 'myStudy';
 
 const listRoutes = {
-  hall: coursesApi.studentPage,
-  selfCulture: coursesApi.selfCulture,
-  myStudy: coursesApi.myStudy,
+  hall: courses.studentPage,
+  selfCulture: courses.selfCulture,
+  myStudy: courses.myStudy,
 } as const;
 
 /**
@@ -66,7 +71,7 @@ export function courseListQueryOptions(list: CourseList, query: CourseListQuery,
 export function courseInfoQueryOptions(id: string | null, lang: Lang) {
   return queryOptions({
     queryKey: studyKeys.info(id ?? '', lang),
-    queryFn: ({ signal }) => call(coursesApi.studentInfo, { params: { id: id ?? '' } }, { signal }),
+    queryFn: ({ signal }) => call(courses.studentInfo, { params: { id: id ?? '' } }, { signal }),
     enabled: id !== null,
     placeholderData: (previous) => (previous?.id === id ? previous : undefined),
   });
@@ -75,7 +80,7 @@ export function courseInfoQueryOptions(id: string | null, lang: Lang) {
 export function studyStepQueryOptions(id: string | null, lang: Lang) {
   return queryOptions({
     queryKey: studyKeys.step(id ?? '', lang),
-    queryFn: ({ signal }) => call(coursesApi.studyStep, { params: { id: id ?? '' } }, { signal }),
+    queryFn: ({ signal }) => call(courses.studyStep, { params: { id: id ?? '' } }, { signal }),
     enabled: id !== null,
     placeholderData: (previous) => (previous?.id === id ? previous : undefined),
   });
@@ -115,7 +120,7 @@ export function saveProgress(client: QueryClient, { leaving, ...body }: Progress
       ...(body.completed ? { completed: true } : {}),
     },
   }));
-  const saved = call(coursesApi.stepProgress, { body }, { quiet: true, keepalive: leaving });
+  const saved = call(courses.stepProgress, { body }, { quiet: true, keepalive: leaving });
   return body.completed ? saved.then(() => progressChanged(client)) : saved;
 }
 
@@ -123,7 +128,7 @@ export function stepAnswerMutationOptions(client: QueryClient) {
   return mutationOptions({
     mutationKey: [...studyKeys.all, 'answer'],
     mutationFn: (body: { stepId: string; answers: QuestionAnswer[] }) =>
-      call(coursesApi.stepAnswer, { body }),
+      call(courses.stepAnswer, { body }),
     onSuccess: (result, { stepId, answers }) => {
       updateStep(client, stepId, (step) => ({
         ...step,
@@ -145,7 +150,7 @@ export function stepAnswerMutationOptions(client: QueryClient) {
 
 /** Downloads a resource file of a course under its name. */
 export async function downloadResource(id: string, name: string) {
-  const { blob, fileName } = await downloadRoute(coursesApi.resourceDownload, { params: { id } });
+  const { blob, fileName } = await downloadRoute(courses.resourceDownload, { params: { id } });
   saveBlob(blob, fileName ?? name);
 }
 

@@ -100,6 +100,13 @@ export const enUS: Translation = {
     operator: 'Operator',
     admin: 'Platform administrator',
   },
+  lists: {
+    search: 'Search',
+    pagination: 'Pages',
+    previousPage: 'Previous',
+    nextPage: 'Next',
+    pageOf: 'Page {{page}} of {{pages}}',
+  },
   richText: {
     toolbar: 'Formatting',
     bold: 'Bold',

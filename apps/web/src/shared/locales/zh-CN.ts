@@ -101,6 +101,13 @@ export const zhCN = {
     operator: '运营人员',
     admin: '平台管理员',
   },
+  lists: {
+    search: '搜索',
+    pagination: '分页',
+    previousPage: '上一页',
+    nextPage: '下一页',
+    pageOf: '第 {{page}} / {{pages}} 页',
+  },
   richText: {
     toolbar: '格式',
     bold: '加粗',
