@@ -4,6 +4,7 @@ import {
   type ImportJob,
   studentsApi,
   announcementsApi,
+  coursesApi,
   authApi,
   collegesApi,
   importsApi,
@@ -223,6 +224,8 @@ const publicRoutes = new Set([
   `POST ${authApi.logout.path}`,
   `GET ${siteConfigApi.list.path}`,
   `GET ${announcementsApi.get.path}`,
+  // A signed address is the credential (decision 0024).
+  `GET ${coursesApi.file.path}`,
 ]);
 
 /** Routes a flagged account may call: what it needs to change the password, and its own sign-in. */
