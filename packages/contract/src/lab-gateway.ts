@@ -13,3 +13,16 @@ export const labCloseCodes = {
   forbidden: 4403,
   gone: 4404,
 } as const;
+
+/**
+ * A message the platform page posts to a lab's terminal frame: the text is pasted at the prompt,
+ * not run (the student presses Enter). The terminal takes it only from the window that frames it,
+ * which the lab's `frame-ancestors` limits to the platform.
+ */
+export const labPasteMessage = 'platform.lab.paste' as const;
+export interface LabPaste {
+  type: typeof labPasteMessage;
+  text: string;
+}
+/** Longest text a paste message carries (a command of the command configuration). */
+export const labPasteMaxLength = 2000;

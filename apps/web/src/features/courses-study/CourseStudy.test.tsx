@@ -310,7 +310,9 @@ describe('a lab step', { timeout: 30_000 }, () => {
     const commands = screen.getByRole('region', { name: '命令配置' });
     expect(within(commands).getByText('订阅全部主题')).toBeTruthy();
     expect(commands.querySelector('pre code')?.textContent).toBe(command);
-    expect(within(commands).getByText(/终端运行在独立的安全域中/)).toBeTruthy();
+    expect(within(commands).getByText(/点击“发送到终端”把命令粘贴到实验终端/)).toBeTruthy();
+    fireEvent.click(within(commands).getByRole('button', { name: /发送到终端/ }));
+    expect(toastTexts()).toContain('请先启动实验，再把命令发送到终端');
     fireEvent.click(within(commands).getByRole('button', { name: /复制/ }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(command));
     expect(toastTexts()).toContain('已复制，请在终端中粘贴（Ctrl+Shift+V 或右键粘贴）');

@@ -1,7 +1,7 @@
-import { useRef } from 'react';
+import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Tabs, Typography } from 'antd';
-import { CopyOutlined } from '@ant-design/icons';
+import { CopyOutlined, SendOutlined } from '@ant-design/icons';
 import type { CenterDetail, StudyStep } from '@platform/contract';
 import { toast } from '../../shared/toast';
 import { RichTextView } from '../../shared/ui/RichTextView';
@@ -11,19 +11,31 @@ import { LabToolbar } from '../environment/LabToolbar';
 import { useLabRuntime } from '../environment/useLabRuntime';
 import { useElementWidth } from '../layout/useElementWidth';
 import { richDoc } from './richDoc';
+import { sendToLab } from './sendToLab';
 import '../environment/environment.css';
 
 /** From this width of the step the lab stands beside the instructions; below it, tabs. */
 const splitWidth = 900;
 
 /**
- * One command of the command configuration. The lab's terminal is on the lab's own origin, so
- * the page cannot type into it: the command goes to the clipboard, or is selected for copying
- * by hand when the clipboard is out of reach.
+ * One command of the command configuration: sent to the lab's terminal with one click, or
+ * copied; when the clipboard is out of reach it is selected for copying by hand.
  */
-function CommandBlock({ title, command }: { title: string; command: string }) {
+function CommandBlock({
+  title,
+  command,
+  lab,
+}: {
+  title: string;
+  command: string;
+  lab: RefObject<HTMLElement | null>;
+}) {
   const { t } = useTranslation();
   const code = useRef<HTMLElement>(null);
+  const send = () => {
+    if (sendToLab(lab.current, command)) toast.success(t('coursesStudy.lab.sent'));
+    else toast.warning(t('coursesStudy.lab.startLabFirst'));
+  };
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(command);
@@ -38,9 +50,14 @@ function CommandBlock({ title, command }: { title: string; command: string }) {
     <div className="cs-command">
       <div className="cs-command__head">
         <Typography.Text strong>{title}</Typography.Text>
-        <Button size="small" icon={<CopyOutlined />} onClick={() => void copy()}>
-          {t('coursesStudy.lab.copy')}
-        </Button>
+        <span className="cs-command__actions">
+          <Button size="small" type="primary" icon={<SendOutlined />} onClick={send}>
+            {t('coursesStudy.lab.send')}
+          </Button>
+          <Button size="small" icon={<CopyOutlined />} onClick={() => void copy()}>
+            {t('coursesStudy.lab.copy')}
+          </Button>
+        </span>
       </div>
       <pre className="cs-command__code">
         <code ref={code}>{command}</code>
@@ -50,7 +67,7 @@ function CommandBlock({ title, command }: { title: string; command: string }) {
 }
 
 /** The instructions and the commands to copy into the lab. */
-function LabGuide({ step }: { step: StudyStep }) {
+function LabGuide({ step, lab }: { step: StudyStep; lab: RefObject<HTMLElement | null> }) {
   const { t } = useTranslation();
   return (
     <div className="cs-lab__guide">
@@ -60,7 +77,7 @@ function LabGuide({ step }: { step: StudyStep }) {
           <Typography.Title level={5}>{t('coursesStudy.lab.commands')}</Typography.Title>
           <Alert type="info" showIcon title={t('coursesStudy.lab.copyHint')} />
           {step.commands.map((c, i) => (
-            <CommandBlock key={i} title={c.title} command={c.command} />
+            <CommandBlock key={i} title={c.title} command={c.command} lab={lab} />
           ))}
         </section>
       )}
@@ -89,11 +106,18 @@ export function LabStep({ step }: { step: StudyStep }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const width = useElementWidth(box);
-  const guide = <LabGuide step={step} />;
-  const lab = step.env ? (
-    <EnvironmentGate envId={step.env.id}>{(detail) => <LabArea detail={detail} />}</EnvironmentGate>
-  ) : (
-    <Alert type="warning" showIcon title={t('coursesStudy.lab.noEnvironment')} />
+  const labBox = useRef<HTMLDivElement>(null);
+  const guide = <LabGuide step={step} lab={labBox} />;
+  const lab = (
+    <div ref={labBox}>
+      {step.env ? (
+        <EnvironmentGate envId={step.env.id}>
+          {(detail) => <LabArea detail={detail} />}
+        </EnvironmentGate>
+      ) : (
+        <Alert type="warning" showIcon title={t('coursesStudy.lab.noEnvironment')} />
+      )}
+    </div>
   );
   return (
     <div ref={box} className="cs-lab">

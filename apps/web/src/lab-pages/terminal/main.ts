@@ -17,6 +17,7 @@ import {
 } from '../shared/pageChrome';
 import { ReconnectingSocket } from '../shared/reconnectingSocket';
 import { TerminalSession } from './terminalSession';
+import { pastedText } from './pasteMessage';
 
 /** No connection by then: say so (management spec §8), and keep trying. */
 const startupTimeoutMs = 20_000;
@@ -120,6 +121,13 @@ function startTerminal(root: HTMLElement, info: LabPageInfo, t: Translate): void
   // Back in this window (or the frame that embeds it): typing goes to the terminal again.
   window.addEventListener('focus', () => term.focus());
   window.addEventListener('online', () => socket.reconnectNow());
+  // A command of a course step's command configuration, sent by the platform page around it.
+  window.addEventListener('message', (event) => {
+    const text = pastedText(event, window, info.readOnly);
+    if (text === null) return;
+    term.paste(text);
+    term.focus();
+  });
 
   socket.start();
 }

@@ -1,0 +1,17 @@
+import { labPasteMessage, type LabPaste } from '@platform/contract';
+
+/**
+ * Posts a command to the lab frames inside `lab`, each at its own origin; the terminal pastes it
+ * at its prompt (see `labPasteMessage`). False when no lab frame is open.
+ */
+export function sendToLab(lab: HTMLElement | null, command: string): boolean {
+  const frames = Array.from(lab?.querySelectorAll('iframe') ?? []);
+  const message: LabPaste = { type: labPasteMessage, text: command };
+  let sent = false;
+  for (const frame of frames) {
+    if (!frame.src || !frame.contentWindow) continue;
+    frame.contentWindow.postMessage(message, new URL(frame.src, window.location.href).origin);
+    sent = true;
+  }
+  return sent;
+}
