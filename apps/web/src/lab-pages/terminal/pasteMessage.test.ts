@@ -15,7 +15,7 @@ describe('paste messages', () => {
   });
 
   it('ignores other windows, read-only terminals, a terminal on its own and odd messages', () => {
-    expect(pastedText(paste('ls', {} as Window), framed, false)).toBeNull();
+    expect(pastedText(paste('ls', {}), framed, false)).toBeNull();
     expect(pastedText(paste('ls'), framed, true)).toBeNull();
     const alone = {} as Window & { parent: Window };
     alone.parent = alone;
