@@ -253,12 +253,13 @@ async function api(
   token: string,
   route: { method: string; path: string },
   body?: unknown,
-  params: Record<string, string> = {},
+  { params = {}, query }: { params?: Record<string, string>; query?: Record<string, string> } = {},
 ) {
   const res = await request.fetch(pathOf(route.path, params), {
     method: route.method,
     headers: { authorization: `Bearer ${token}` },
     ...(body === undefined ? {} : { data: body }),
+    ...(query ? { params: query } : {}),
   });
   const json = (await res.json()) as { code: number; errorKey?: string; data: unknown };
   return { status: res.status(), ...json };
@@ -324,15 +325,12 @@ interface HostileCourse {
 async function hostileCourse(request: APIRequestContext): Promise<HostileCourse> {
   const token = await apiToken(request, 'teacher01');
   const demo = await ok<{ records: CourseSummary[] }>(
-    request
-      .get(coursesApi.page.path, {
-        headers: { authorization: `Bearer ${token}` },
-        params: { name: 'MQTT', pageNum: 1, pageSize: 10 },
-      })
-      .then(async (r) => ({ status: r.status(), ...(await r.json()) })),
+    api(request, token, coursesApi.page, undefined, {
+      query: { name: 'MQTT', pageNum: '1', pageSize: '10' },
+    }),
   );
   const demoDetail = await ok<CourseDetail>(
-    api(request, token, coursesApi.detail, undefined, { id: demo.records[0]!.id }),
+    api(request, token, coursesApi.detail, undefined, { params: { id: demo.records[0]!.id } }),
   );
   const envId = demoDetail.environments.find((e) => e.name === ENV)!.id;
 
