@@ -164,8 +164,9 @@ describe('step editor', { timeout: 30_000 }, () => {
     });
   });
 
-  it('inserts an uploaded image into a document at its lasting address', async () => {
+  it('inserts an uploaded image into a document at its signed address, which shows at once', async () => {
     const { saves, onClose } = open();
+    const signed = '/api-teaching/course/file/701/img0000001?e=1760000000&s=abcdefghijklmnopqrstuv';
     const sent = stubXhr(() => ({
       status: 200,
       body: envelope({
@@ -173,7 +174,7 @@ describe('step editor', { timeout: 30_000 }, () => {
         name: 'wiring.png',
         size: 4096,
         contentType: 'image/png',
-        url: '/api-teaching/course/file/701/img0000001?e=1760000000&s=abcdefghijklmnopqrstuv',
+        url: signed,
       }),
     }));
     await screen.findByText('新增步骤：第一章 认识 MQTT');
@@ -185,18 +186,15 @@ describe('step editor', { timeout: 30_000 }, () => {
       });
     });
     const box = screen.getByRole('textbox', { name: '内容（中文）' });
-    await waitFor(() =>
-      expect(box.querySelector('img')?.getAttribute('src')).toBe(
-        '/api-teaching/course/file/701/img0000001',
-      ),
-    );
+    await waitFor(() => expect(box.querySelector('img')?.getAttribute('src')).toBe(signed));
     expect(sent[0]!.body?.get('kind')).toBe('image');
     expect(sent[0]!.body?.get('courseId')).toBe('701');
 
     clickButton('保存');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const doc = (saves()[0] as { content: { doc: { zh: unknown } } }).content.doc.zh;
-    expect(JSON.stringify(doc)).toContain('"src":"/api-teaching/course/file/701/img0000001"');
+    // The server keeps the path without the signature (decision 0024).
+    expect(JSON.stringify(doc)).toContain(`"src":"${signed}"`);
   });
 
   it('uploads a video with a progress bar, then names and previews it', async () => {

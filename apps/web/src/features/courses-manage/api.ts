@@ -150,11 +150,6 @@ export function uploadCourseFile(
   return uploadRoute(coursesApi.fileUpload, { file, fields, ...opts });
 }
 
-/** The stored address of an uploaded file, without the signature that expires. */
-export function storedFilePath(url: string): string {
-  return url.split('?')[0] ?? url;
-}
-
 export async function downloadResource(id: string, fallbackName: string): Promise<void> {
   const { blob, fileName } = await downloadRoute(coursesApi.resourceDownload, { params: { id } });
   saveBlob(blob, fileName ?? fallbackName);

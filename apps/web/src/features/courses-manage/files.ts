@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { courseFileLimits, type CourseFileKind } from '@platform/contract';
 import { showErrorToast } from '../../shared/toast';
-import { storedFilePath, uploadCourseFile } from './api';
+import { uploadCourseFile } from './api';
 
 /** What the server takes of each kind of course file, checked before anything is sent. */
 
@@ -33,8 +33,8 @@ export function fileProblem(
 
 /**
  * The image upload of a course's rich text: a JPG or PNG of at most 5 MB, stored with the course
- * and inserted at its lasting address (the signed query expires; the server signs it again when
- * it hands the document out).
+ * and inserted at its signed address, so that it shows at once. The server keeps the address
+ * without its signature and signs it again whenever it hands the document out (decision 0024).
  */
 export function useImageUpload(courseId: string): (file: File) => Promise<string> {
   const { t } = useTranslation();
@@ -48,7 +48,6 @@ export function useImageUpload(courseId: string): (file: File) => Promise<string
       showErrorToast(text);
       throw new Error(text);
     }
-    const uploaded = await uploadCourseFile(file, { courseId, kind: 'image' });
-    return storedFilePath(uploaded.url);
+    return (await uploadCourseFile(file, { courseId, kind: 'image' })).url;
   };
 }
