@@ -2,7 +2,8 @@ import { labPasteMessage, type LabPaste } from '@platform/contract';
 
 /**
  * Posts a command to the lab frames inside `lab`, each at its own origin; the terminal pastes it
- * at its prompt (see `labPasteMessage`). False when no lab frame is open.
+ * at its prompt (see `labPasteMessage`), and the lab's tabs show the terminal. False when no lab
+ * frame is open.
  */
 export function sendToLab(lab: HTMLElement | null, command: string): boolean {
   const frames = Array.from(lab?.querySelectorAll('iframe') ?? []);
@@ -11,6 +12,7 @@ export function sendToLab(lab: HTMLElement | null, command: string): boolean {
   for (const frame of frames) {
     if (!frame.src || !frame.contentWindow) continue;
     frame.contentWindow.postMessage(message, new URL(frame.src, window.location.href).origin);
+    frame.dispatchEvent(new Event(labPasteMessage, { bubbles: true }));
     sent = true;
   }
   return sent;

@@ -1,7 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Result, Spin, Tabs } from 'antd';
-import { runtimeStates, type Container, type ResourceKind } from '@platform/contract';
+import {
+  labPasteMessage,
+  runtimeStates,
+  type Container,
+  type ResourceKind,
+} from '@platform/contract';
 import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
 import type { LabRuntimeSnapshot } from './labRuntime';
 import { useRunningContainers } from './useRunningContainers';
@@ -31,12 +36,24 @@ function NotRunning({ snapshot }: { snapshot: LabRuntimeSnapshot }) {
 
 /**
  * The running lab: one frame, or tabs per container for a combination environment (for example
- * the simulation panel and the terminal), with "open in new tab" for the one shown.
+ * the simulation panel and the terminal), with "open in new tab" for the one shown. Every frame
+ * is loaded, so a command sent to the lab reaches its terminal, whose tab then shows.
  */
 export function LabPanels({ name, snapshot, only }: LabPanelsProps) {
   const { t } = useTranslation();
   const running = useRunningContainers(snapshot);
   const [active, setActive] = useState<string | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const terminalId = useRef<string | null>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const showTerminal = () => {
+      if (terminalId.current) setActive(terminalId.current);
+    };
+    el.addEventListener(labPasteMessage, showTerminal);
+    return () => el.removeEventListener(labPasteMessage, showTerminal);
+  });
   if (running.status === 'idle') return <NotRunning snapshot={snapshot} />;
   if (running.status === 'pending') return <LoadingState />;
   if (running.status === 'error')
@@ -48,18 +65,22 @@ export function LabPanels({ name, snapshot, only }: LabPanelsProps) {
   if (!first)
     return <EmptyState description={t(only ? 'environment.noTerminal' : 'environment.noLab')} />;
   const shown = containers.find((c) => c.id === active) ?? first;
+  terminalId.current = containers.find((c) => c.serviceType === 'TERMINAL')?.id ?? null;
   const title = (c: Container) => (containers.length > 1 ? `${name} - ${c.name}` : name);
   return (
-    <Tabs
-      className="env-lab-tabs"
-      activeKey={shown.id}
-      onChange={setActive}
-      tabBarExtraContent={<OpenInNewTabButton containerId={shown.id} />}
-      items={containers.map((c) => ({
-        key: c.id,
-        label: c.name || c.serviceType,
-        children: <LabFrame container={c} title={title(c)} />,
-      }))}
-    />
+    <div ref={box} className="env-lab-tabs-box">
+      <Tabs
+        className="env-lab-tabs"
+        activeKey={shown.id}
+        onChange={setActive}
+        tabBarExtraContent={<OpenInNewTabButton containerId={shown.id} />}
+        items={containers.map((c) => ({
+          key: c.id,
+          label: c.name || c.serviceType,
+          forceRender: true,
+          children: <LabFrame container={c} title={title(c)} />,
+        }))}
+      />
+    </div>
   );
 }
