@@ -726,6 +726,14 @@ test('student01 studies the demo course', async ({ page, request }) => {
   await expect(
     frame.contentFrame().locator('[data-device-id="temp"] .lab-device__number'),
   ).toHaveText(/^\d+(\.\d)?$/, { timeout: 30_000 });
+  // One click puts a command at the terminal's prompt, and its tab shows.
+  await commands.getByRole('button', { name: 'Send to terminal' }).first().click();
+  const terminal = lab.frameLocator('iframe[title$="物联网终端"]');
+  await expect(terminal.locator('.xterm-rows')).toContainText(
+    'mosquitto_sub -h 127.0.0.1 -u "$MQTT_USERNAME"',
+    { timeout: 30_000 },
+  );
+  await expect(lab.getByRole('tab', { name: '物联网终端', selected: true })).toBeVisible();
   await page.screenshot({ path: 'test-results/courses-study-lab.png' });
   await lab.getByRole('button', { name: 'Stop' }).click();
   await expect(lab.locator('iframe')).toHaveCount(0);
