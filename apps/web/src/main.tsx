@@ -1,4 +1,3 @@
-import './shared/zodConfig';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { adoptTokenFromUrl } from './shared/session';

@@ -1,3 +1,4 @@
+import './zodConfig';
 import type { ZodType } from 'zod';
 import type { FormRule } from 'antd';
 import { fieldErrorCodes, fieldErrorMessages, type FieldErrorCode } from '@platform/contract';

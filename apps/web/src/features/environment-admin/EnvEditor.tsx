@@ -1,3 +1,4 @@
+import '../../shared/zodConfig';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';

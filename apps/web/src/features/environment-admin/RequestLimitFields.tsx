@@ -1,3 +1,4 @@
+import '../../shared/zodConfig';
 import { useTranslation } from 'react-i18next';
 import { Col, Form, InputNumber, Row, Select, Typography, type FormRule } from 'antd';
 import { envRequestLimitsSchema, formatMessage } from '@platform/contract';

@@ -1,3 +1,4 @@
+import '../../shared/zodConfig';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select } from 'antd';

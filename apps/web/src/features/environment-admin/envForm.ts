@@ -1,3 +1,4 @@
+import '../../shared/zodConfig';
 import type { FormRule } from 'antd';
 import type { ZodType } from 'zod';
 import {
