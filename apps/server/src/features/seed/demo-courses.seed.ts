@@ -39,11 +39,9 @@ export async function seedDemoCourses(
     const store = async (file: DemoFile) => {
       const fileId = newFileId();
       const bytes = fs.readFileSync(path.join(mediaDir, file.file));
-      await ctx.storage.put(
-        courseFileKey(id, fileId),
-        Readable.from([bytes]),
-        { contentType: contentTypes[path.extname(file.file)] ?? 'application/octet-stream' },
-      );
+      await ctx.storage.put(courseFileKey(id, fileId), Readable.from([bytes]), {
+        contentType: contentTypes[path.extname(file.file)] ?? 'application/octet-stream',
+      });
       return { fileId, name: file.name };
     };
     const envOf = (code: string) => {

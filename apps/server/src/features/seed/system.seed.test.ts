@@ -51,7 +51,9 @@ describe('system menus', () => {
     const all = await db.select().from(menus);
     const added = new Set(
       all
-        .filter((m) => ['9', '10', '6-10', '6-11', '6-12', '6-13', '6-14'].includes(m.menuIndex ?? ''))
+        .filter((m) =>
+          ['9', '10', '6-10', '6-11', '6-12', '6-13', '6-14'].includes(m.menuIndex ?? ''),
+        )
         .map((m) => m.id),
     );
     for (const m of all) if (m.parentId && added.has(m.parentId)) added.add(m.id);
