@@ -1,4 +1,3 @@
-import './zodConfig';
 import type { ZodType } from 'zod';
 import type { FormRule } from 'antd';
 import { fieldErrorCodes, fieldErrorMessages, type FieldErrorCode } from '@platform/contract';

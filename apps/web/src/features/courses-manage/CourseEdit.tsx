@@ -1,4 +1,3 @@
-import '../../shared/zodConfig';
 import { useEffect, useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,3 @@
-import '../../shared/zodConfig';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';

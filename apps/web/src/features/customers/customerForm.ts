@@ -1,4 +1,3 @@
-import '../../shared/zodConfig';
 import type { FormRule } from 'antd';
 import type { ZodType } from 'zod';
 import { customerSaveSchema, type Customer, type CustomerSave } from '@platform/contract';

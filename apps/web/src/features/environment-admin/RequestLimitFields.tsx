@@ -1,4 +1,3 @@
-import '../../shared/zodConfig';
 import { useTranslation } from 'react-i18next';
 import { Col, Form, InputNumber, Row, Select, Typography, type FormRule } from 'antd';
 import { envRequestLimitsSchema, formatMessage } from '@platform/contract';

@@ -1,4 +1,3 @@
-import '../../shared/zodConfig';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select } from 'antd';
