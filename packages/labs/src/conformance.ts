@@ -107,6 +107,61 @@ export function describeLabDriver(name: string, makeDriver: () => LabDriver): vo
       await driver.remove(spec.id);
     });
 
+    it('runs a script in the lab as its user, from its home, killed whole at the timeout, with an output cap', async () => {
+      const spec = specFor('terminal');
+      await expect(
+        driver.exec(spec.id, { script: 'true', timeoutMs: 5_000, maxOutputBytes: 1_000 }),
+      ).rejects.toThrow();
+      await driver.start(spec);
+      const shell = driver.terminal(spec.id);
+      await shellResult(shell, 'echo from-the-shell > mark.txt');
+      const run = await driver.exec(spec.id, {
+        script: 'cat mark.txt; cat README.txt; echo oops >&2; id -u; exit 3',
+        timeoutMs: 10_000,
+        maxOutputBytes: 10_000,
+      });
+      expect(run).toMatchObject({
+        exitCode: 3,
+        stderr: 'oops\n',
+        timedOut: false,
+        truncated: false,
+      });
+      const [mark, readme, uid] = run.stdout.trim().split('\n');
+      expect([mark, readme]).toEqual(['from-the-shell', 'welcome to the lab']);
+      expect(Number(uid)).toBeGreaterThan(0);
+
+      const started = Date.now();
+      const slow = await driver.exec(spec.id, {
+        script: 'echo begun; sleep 30; echo never',
+        timeoutMs: 500,
+        maxOutputBytes: 1_000,
+      });
+      expect(slow).toMatchObject({ exitCode: null, timedOut: true, stdout: 'begun\n' });
+      expect(Date.now() - started).toBeLessThan(10_000);
+      await driver.exec(spec.id, {
+        script: '(sleep 1; echo late > late.txt) & sleep 1; echo late > late.txt',
+        timeoutMs: 300,
+        maxOutputBytes: 1_000,
+      });
+      await new Promise((r) => setTimeout(r, 2_000));
+      const left = await driver.exec(spec.id, {
+        script: 'test -e late.txt && echo left || echo gone',
+        timeoutMs: 5_000,
+        maxOutputBytes: 100,
+      });
+      expect(left.stdout).toBe('gone\n');
+
+      const loud = await driver.exec(spec.id, {
+        script: 'head -c 100000 /dev/zero | tr "\\0" x',
+        timeoutMs: 10_000,
+        maxOutputBytes: 1_000,
+      });
+      expect(loud.stdout).toBe('x'.repeat(1_000));
+      expect(loud).toMatchObject({ exitCode: 0, truncated: true });
+      await driver.stop(spec.id);
+      await driver.remove(spec.id);
+    });
+
     it('lists, writes and reads files only inside the home', async () => {
       const spec = specFor('terminal');
       await driver.start(spec);

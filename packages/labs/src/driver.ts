@@ -75,6 +75,24 @@ export interface TerminalSession {
   readonly exited: boolean;
 }
 
+/** What `exec` runs in a lab, and how long and how much of its output it takes. */
+export interface ExecRequest {
+  /** A bash script, run in the lab's sandbox as the lab's user, from the lab's home. */
+  script: string;
+  timeoutMs: number;
+  /** Output kept per stream; the rest is dropped and `truncated` set. */
+  maxOutputBytes: number;
+}
+
+export interface ExecResult {
+  /** The script's exit code; null when it was killed (timed out). */
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  truncated: boolean;
+}
+
 /** How the gateway reaches a lab's HTTP service. */
 export interface HttpEndpoint {
   socketPath: string;
@@ -116,6 +134,11 @@ export interface LabDriver {
   status(id: string): LabStatus | null;
   watch(listener: (status: LabStatus) => void): () => void;
   terminal(id: string): TerminalSession;
+  /**
+   * Runs a script in a running lab beside the student's own processes (checks of a training
+   * step): same sandbox, user, home, limits and broker; killed at the timeout.
+   */
+  exec(id: string, request: ExecRequest): Promise<ExecResult>;
   http(id: string): HttpEndpoint | null;
   files: LabFiles;
   close(): Promise<void>;

@@ -25,6 +25,8 @@ import {
   LabPathError,
   nothingEnforced,
   type HostReport,
+  type ExecRequest,
+  type ExecResult,
   type HttpEndpoint,
   type LabDriver,
   type LabFiles,
@@ -726,6 +728,58 @@ export class LocalDriver implements LabDriver {
     }
     if (!record.shell || record.shell.exited) record.shell = this.spawnShell(record);
     return record.shell;
+  }
+
+  exec(id: string, request: ExecRequest): Promise<ExecResult> {
+    const record = this.labs.get(id);
+    if (!record || record.status.state !== 'running' || !record.home) {
+      return Promise.reject(new LabError({ key: 'labs.not_running' }));
+    }
+    const launch = this.launcher(record, ['/bin/bash', '-c', `cd ~ && ${request.script}`]);
+    return new Promise((resolve) => {
+      const child = spawn(launch.file, launch.args, {
+        env: launch.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
+      const out = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
+      const size = { stdout: 0, stderr: 0 };
+      let truncated = false;
+      let timedOut = false;
+      for (const name of ['stdout', 'stderr'] as const) {
+        child[name].on('data', (chunk: Buffer) => {
+          const room = request.maxOutputBytes - size[name];
+          if (chunk.length > room) truncated = true;
+          if (room <= 0) return;
+          const kept = chunk.subarray(0, room);
+          out[name].push(kept);
+          size[name] += kept.length;
+        });
+      }
+      const kill = () => {
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      };
+      const timer = setTimeout(() => {
+        timedOut = true;
+        kill();
+      }, request.timeoutMs);
+      const finish = (exitCode: number | null) => {
+        clearTimeout(timer);
+        resolve({
+          exitCode: timedOut ? null : exitCode,
+          stdout: Buffer.concat(out.stdout).toString('utf8'),
+          stderr: Buffer.concat(out.stderr).toString('utf8'),
+          timedOut,
+          truncated,
+        });
+      };
+      child.once('error', () => finish(null));
+      child.once('close', (code) => finish(code));
+    });
   }
 
   http(id: string): HttpEndpoint | null {
