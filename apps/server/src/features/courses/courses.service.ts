@@ -322,6 +322,22 @@ function progressOf(done: number, total: number, score: number, last: Date | nul
   };
 }
 
+/** What every list of courses shows of one, in the reader's language. */
+function shownOf(
+  row: Pick<repo.CourseRow, 'id' | 'name' | 'overview' | 'difficulty' | 'specialty' | 'coverKey'>,
+  lang: Lang,
+  signer: FileSigner,
+): Pick<CourseSummary, 'id' | 'name' | 'overview' | 'difficulty' | 'specialty' | 'coverUrl'> {
+  return {
+    id: row.id,
+    name: localized(row.name, lang),
+    overview: localized(row.overview, lang),
+    difficulty: row.difficulty as CourseSummary['difficulty'],
+    specialty: row.specialty as CourseSummary['specialty'],
+    coverUrl: signer.urlOfKey(row.id, row.coverKey),
+  };
+}
+
 /** The reader's language of each text, else the other. */
 const texts = (list: Bilingual[], lang: Lang) => list.map((t) => localized(t, lang));
 
@@ -357,12 +373,7 @@ export class CoursesService {
     signer: FileSigner,
   ): CourseSummary {
     return {
-      id: row.id,
-      name: localized(row.name, lang),
-      overview: localized(row.overview, lang),
-      difficulty: row.difficulty as CourseSummary['difficulty'],
-      specialty: row.specialty as CourseSummary['specialty'],
-      coverUrl: signer.urlOfKey(row.id, row.coverKey),
+      ...shownOf(row, lang, signer),
       schoolId: row.schoolId,
       authorId: row.authorId,
       authorName: row.authorName,
@@ -891,12 +902,7 @@ export class CoursesService {
     ]);
     return {
       records: records.map((r) => ({
-        id: r.id,
-        name: localized(r.name, lang),
-        overview: localized(r.overview, lang),
-        difficulty: r.difficulty as StudentCourseCard['difficulty'],
-        specialty: r.specialty as StudentCourseCard['specialty'],
-        coverUrl: signer.urlOfKey(r.id, r.coverKey),
+        ...shownOf(r, lang, signer),
         chapterCount: r.chapterCount,
         stepCount: r.stepCount,
         selfStudy: r.selfStudy,
