@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema } from './envelope';
 import { maxInteger, unstorableAt } from './fields';
+import { bilingualField, optionalBilingual } from './bilingual';
+import { stepCheckSchema } from './checks';
+
+export { bilingualField, optionalBilingual } from './bilingual';
 import {
   courseDifficulties,
   courseSpecialties,
@@ -10,28 +14,10 @@ import {
   courseLimits,
   courseFileKinds,
   courseTextLimits,
-  type Bilingual,
 } from './course-kinds';
+import { teachingLimits } from './teaching-kinds';
 
 const storable = (v: string) => unstorableAt(v) < 0;
-
-/**
- * Bilingual text: each language present is trimmed-clean and within `min`–`max` characters, and at
- * least one language is present. Empty strings count as absent.
- */
-export function bilingualField(min: number, max: number) {
-  const one = z
-    .string()
-    .refine(storable, 'invalid_characters')
-    .refine((v) => v === v.trim(), 'invalid_format')
-    .refine((v) => v.length === 0 || v.length >= min, 'too_short')
-    .refine((v) => v.length <= max, 'too_long')
-    .optional();
-  return z
-    .object({ zh: one, en: one }, 'required')
-    .transform(({ zh, en }): Bilingual => ({ ...(zh ? { zh } : {}), ...(en ? { en } : {}) }))
-    .refine((v) => Boolean(v.zh || v.en), 'required');
-}
 
 export const courseNameSchema = /* @__PURE__ */ bilingualField(
   courseLimits.nameMin,
@@ -133,13 +119,6 @@ export const bilingualDocSchema = z
   .transform((v) => ({ ...(v.zh ? { zh: v.zh } : {}), ...(v.en ? { en: v.en } : {}) }));
 export type BilingualDoc = { zh?: Record<string, unknown>; en?: Record<string, unknown> };
 
-const optionalBilingual = (max: number) =>
-  z
-    .object({ zh: z.string().optional(), en: z.string().optional() })
-    .optional()
-    .transform((v) => (v && (v.zh?.trim() || v.en?.trim()) ? v : undefined))
-    .pipe(bilingualField(1, max).optional());
-
 /** A file uploaded for a course (cover, image, video, PDF, attachment), kept under the course. */
 export const courseFileSchema = z.object({
   fileId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'invalid_format'),
@@ -194,6 +173,8 @@ export const stepContentSchema = z.discriminatedUnion('type', [
     doc: bilingualDocSchema,
     envId: idSchema,
     commands: z.array(stepCommandSchema).max(courseTextLimits.commandsMax, 'too_long').default([]),
+    /** Checks against the student's running lab (decision 0025); definitions stay on the server. */
+    checks: z.array(stepCheckSchema).max(teachingLimits.checksPerStep, 'too_long').default([]),
   }),
 ]);
 export type StepContent = z.output<typeof stepContentSchema>;

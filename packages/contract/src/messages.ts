@@ -13,7 +13,9 @@ import environmentMessages from './environments.messages.json' with { type: 'jso
 import importMessages from './imports.messages.json' with { type: 'json' };
 import labMessages from './labs.messages.json' with { type: 'json' };
 import menuAdminMessages from './permissions.messages.json' with { type: 'json' };
+import noticeMessages from './notices.messages.json' with { type: 'json' };
 import orgMessages from './org.messages.json' with { type: 'json' };
+import teachingMessages from './teaching.messages.json' with { type: 'json' };
 import userMessages from './users.messages.json' with { type: 'json' };
 
 export const messages = {
@@ -29,6 +31,8 @@ export const messages = {
   ...menuAdminMessages,
   ...importMessages,
   ...courseMessages,
+  ...teachingMessages,
+  ...noticeMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;
@@ -47,6 +51,7 @@ export const fieldErrorCodes = [
   'invalid_characters',
   'too_common',
   'same_as_name',
+  'invalid_score',
 ] as const;
 export type FieldErrorCode = (typeof fieldErrorCodes)[number];
 
@@ -68,6 +73,7 @@ export const fieldErrorMessages: Record<FieldErrorCode, { zh: string; en: string
     zh: '密码过于常见，容易被猜中，请换一个',
     en: 'This password is too common and easy to guess; choose another',
   },
+  invalid_score: { zh: '输入的分数不正确', en: 'The score entered is incorrect' },
   same_as_name: {
     zh: '密码不能与用户名或姓名相同',
     en: 'The password must not be the user name or the name',

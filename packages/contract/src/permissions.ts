@@ -8,6 +8,7 @@ import { collegePermissionKeys } from './colleges';
 import { customerPermissionKeys } from './customers';
 import { classPermissionKeys, orgPermissionKeys, schoolPermissionKeys } from './org';
 import { coursePermissionKeys } from './course-kinds';
+import { teachingPermissionKeys } from './teaching-kinds';
 
 /**
  * Button-level permission keys. A button is a type-2 menu entry under the page it acts on, whose
@@ -24,6 +25,7 @@ export const permissionKeys = [
   ...collegePermissionKeys,
   ...customerPermissionKeys,
   ...coursePermissionKeys,
+  ...teachingPermissionKeys,
   'menu.edit',
   'role.grant',
 ] as const;

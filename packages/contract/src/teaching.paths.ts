@@ -1,0 +1,40 @@
+/**
+ * Teaching's routes: method and path of each, spread by `teaching.api.ts`. The students' task
+ * pages and the header's notices call them through `routeRefs`, so those pages carry no schemas.
+ */
+export const teachingPaths = {
+  taskPage: { method: 'GET', path: '/api-teaching/teaching/task/page' },
+  taskDetail: { method: 'GET', path: '/api-teaching/teaching/task/detail/:id' },
+  taskSave: { method: 'POST', path: '/api-teaching/teaching/task/saveOrUpdate' },
+  taskCancel: { method: 'POST', path: '/api-teaching/teaching/task/cancel/:id' },
+  taskDelete: { method: 'POST', path: '/api-teaching/teaching/task/delete/:id' },
+  taskExtend: { method: 'POST', path: '/api-teaching/teaching/task/extend' },
+  taskStudent: { method: 'GET', path: '/api-teaching/teaching/task/student/:id' },
+  taskScore: { method: 'POST', path: '/api-teaching/teaching/task/score' },
+  reportReturn: { method: 'POST', path: '/api-teaching/teaching/task/report/return' },
+  issueScores: { method: 'POST', path: '/api-teaching/teaching/task/issueScores/:id' },
+  archive: { method: 'POST', path: '/api-teaching/teaching/task/archive/:id' },
+  labWatch: { method: 'POST', path: '/api-teaching/teaching/task/lab/watch/:id' },
+  labFiles: { method: 'GET', path: '/api-teaching/teaching/task/lab/files/:id' },
+  labFile: { method: 'GET', path: '/api-teaching/teaching/task/lab/file/:id', response: 'file' },
+  dashboard: { method: 'GET', path: '/api-teaching/teaching/dashboard' },
+  ownList: { method: 'GET', path: '/api-teaching/student/tasks/own/list' },
+  myTask: { method: 'GET', path: '/api-teaching/student/my/task' },
+  ownDetail: { method: 'GET', path: '/api-teaching/student/tasks/own/detail' },
+  studyStep: { method: 'GET', path: '/api-teaching/student/task/studyStep/:id' },
+  remainTime: { method: 'GET', path: '/api-teaching/student/task/getRemainTime' },
+  taskStart: { method: 'POST', path: '/api-teaching/student/task/start/:id' },
+  stepAnswer: { method: 'POST', path: '/api-teaching/student/task/step/answer' },
+  stepProgress: { method: 'POST', path: '/api-teaching/student/task/step/progress' },
+  stepCheck: { method: 'POST', path: '/api-teaching/student/task/step/check' },
+  reportSave: { method: 'POST', path: '/api-teaching/student/report/save' },
+  reportSubmit: { method: 'POST', path: '/api-teaching/student/report/submit' },
+  reportImage: { method: 'POST', path: '/api-teaching/student/report/image' },
+  reportFile: {
+    method: 'GET',
+    path: '/api-teaching/student/report/file/:studentTaskId/:fileId',
+    response: 'file',
+  },
+  myReports: { method: 'GET', path: '/api-teaching/student/report/page' },
+  reportInfo: { method: 'GET', path: '/api-teaching/student/report/info/:id' },
+} as const;
