@@ -46,7 +46,12 @@ export const nothingEnforced: Enforcement = {
 };
 
 export interface LabErrorInfo {
-  key: 'labs.host_missing' | 'labs.start_failed' | 'labs.terminal_timeout' | 'labs.not_running';
+  key:
+    | 'labs.host_missing'
+    | 'labs.start_failed'
+    | 'labs.terminal_timeout'
+    | 'labs.not_running'
+    | 'labs.idle_stopped';
   params?: Record<string, string>;
 }
 

@@ -235,12 +235,19 @@ describe('lab gateway', () => {
     expect(info.json().readOnly).toBe(true);
     const viewer = connect(id, viewerCookie);
     await new Promise((r) => viewer.once('open', r));
+    const entered: string[] = [];
+    const off = h.app.labs.runtime.onCommandLine((entry, line) => {
+      if (entry.id === id) entered.push(line);
+    });
     const viewerSaw = collect(viewer, (all) => all.includes('owner63'));
+    viewer.send(JSON.stringify({ type: 'resize', cols: 20, rows: 5 }));
     viewer.send(JSON.stringify({ type: 'input', data: 'echo viewer$((60+2))\r' }));
     owner.send(JSON.stringify({ type: 'input', data: 'echo owner$((60+3))\r' }));
     const seen = await viewerSaw;
+    off();
     expect(seen).not.toContain('viewer62');
     expect(h.app.labs.runtime.driver.terminal(id).replay()).not.toContain('viewer');
+    expect(entered).toEqual(['echo owner$((60+3))']);
     owner.close();
     viewer.close();
   });

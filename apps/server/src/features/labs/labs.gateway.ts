@@ -23,6 +23,7 @@ import {
   type LabSession,
 } from './labs.access';
 import type { ContainerEntry, LabRuntime } from './labs.runtime';
+import { TerminalLines } from './labs.input';
 
 const hopByHop = new Set([
   'connection',
@@ -211,6 +212,7 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
       socket.close(labCloseCodes.gone, error instanceof LabError ? error.info.key : 'unavailable');
       return;
     }
+    const lines = new TerminalLines();
     const replay = shell.replay();
     if (replay) socket.send(replay);
     const offData = shell.onData(
@@ -224,9 +226,12 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
       } catch {
         return;
       }
-      if (!parsed.success) return;
+      if (!parsed.success || session.readOnly) return;
       if (parsed.data.type === 'resize') shell.resize(parsed.data.cols, parsed.data.rows);
-      else if (!session.readOnly) shell.write(parsed.data.data);
+      else {
+        shell.write(parsed.data.data);
+        for (const line of lines.feed(parsed.data.data)) runtime.commandLine(entry, line);
+      }
     });
     socket.on('close', () => {
       offData();

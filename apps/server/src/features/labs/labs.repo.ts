@@ -217,3 +217,25 @@ export async function deleteLabsOfUsers(db: Db, userIds: readonly string[]): Pro
   await db.delete(labContainers).where(inArray(labContainers.userId, [...userIds]));
   await db.delete(jupyterExpInfo).where(inArray(jupyterExpInfo.userId, [...userIds]));
 }
+
+/** A user's usage of the environments since `since`, oldest first. */
+export async function usageOfUser(
+  db: Db,
+  userId: string,
+  envIds: readonly string[],
+  since: Date,
+): Promise<(typeof labUsage.$inferSelect)[]> {
+  if (!envIds.length) return [];
+  return db
+    .select()
+    .from(labUsage)
+    .where(
+      and(
+        eq(labUsage.userId, userId),
+        inArray(labUsage.envId, [...envIds]),
+        gte(labUsage.startedAt, since),
+      ),
+    )
+    .orderBy(labUsage.startedAt, labUsage.id)
+    .limit(1000);
+}

@@ -65,7 +65,15 @@ export interface RuntimeOptions {
   idleSweepMs: number;
 }
 
-export type StopReason = 'user' | 'idle' | 'reset' | 'failed' | 'shutdown' | 'removed';
+export type StopReason =
+  | 'user'
+  | 'idle'
+  | 'reset'
+  | 'failed'
+  | 'shutdown'
+  | 'removed'
+  /** An exam's deadline passed: the lab stops, its home stays for the teacher. */
+  | 'deadline';
 
 /**
  * Keeps every lab container's desired and observed state, drives the driver towards the
@@ -77,6 +85,7 @@ export class LabRuntime {
   private readonly simulations = new Map<string, DeviceSimulation>();
   private readonly dirtyHeartbeats = new Set<string>();
   private readonly stopListeners = new Set<(entry: ContainerEntry, reason: StopReason) => void>();
+  private readonly lineListeners = new Set<(entry: ContainerEntry, line: string) => void>();
   private starting = 0;
   private flushTimer: NodeJS.Timeout | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
@@ -178,6 +187,16 @@ export class LabRuntime {
 
   simulation(id: string): DeviceSimulation | undefined {
     return this.simulations.get(id);
+  }
+
+  /** Lines the lab's user entered in its terminal (not those of read-only viewers). */
+  onCommandLine(listener: (entry: ContainerEntry, line: string) => void): () => void {
+    this.lineListeners.add(listener);
+    return () => this.lineListeners.delete(listener);
+  }
+
+  commandLine(entry: ContainerEntry, line: string): void {
+    for (const listener of this.lineListeners) listener(entry, line);
   }
 
   onStop(listener: (entry: ContainerEntry, reason: StopReason) => void): () => void {
@@ -310,7 +329,7 @@ export class LabRuntime {
       await this.driver.stop(entry.id);
     }
     entry.state = 'Stopped';
-    entry.error = reason === 'idle' ? { key: 'labs.not_running' } : null;
+    entry.error = reason === 'idle' ? { key: 'labs.idle_stopped' } : null;
     entry.startedAt = null;
     this.dirtyHeartbeats.delete(entry.id);
     await this.closeUsage(entry, reason);

@@ -23,6 +23,7 @@ import type {
   jupyterInfoSaveSchema,
   startRequestSchema,
 } from '@platform/contract';
+import type { Config } from '../../config';
 import type { AppContext } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import type { Actor } from '../auth/auth.plugin';
@@ -31,7 +32,7 @@ import * as environments from '../environments/environments.service';
 import { labOrigin, type LabAccess } from './labs.access';
 import { labOwnerOf, requireCentreEnvironment, requireOwnLab } from './labs.policy';
 import * as repo from './labs.repo';
-import type { ContainerEntry, LabRuntime } from './labs.runtime';
+import type { ContainerEntry, LabRuntime, StopReason } from './labs.runtime';
 
 type StartRequest = z.output<typeof startRequestSchema>;
 type CenterPage = z.output<typeof centerPageSchema>;
@@ -44,6 +45,26 @@ export function runtimeStateOf(entries: ContainerEntry[]): RuntimeState {
   const active = entries.filter((e) => e.desired === 1);
   if (active.length === 0) return 0;
   return active.every((e) => e.state === 'Running') ? 2 : 1;
+}
+
+/**
+ * A read-only ticket to someone's running terminal or device panel, for a viewer the calling
+ * feature has allowed (a task's teacher): output only, no keyboard, no resizing.
+ */
+export function readOnlyTicket(
+  labs: { runtime: LabRuntime; access: LabAccess },
+  config: Config,
+  containerId: string,
+  language: Language,
+): { url: string; expiresIn: number } {
+  const entry = labs.runtime.get(containerId);
+  if (!entry || entry.state !== 'Running' || !['terminal', 'simulation'].includes(entry.runner))
+    throw new AppError('labs.not_running', { code: ResponseCode.FAILED });
+  const { ticket, expiresIn } = labs.access.issue(
+    { containerId, userId: entry.userId, readOnly: true, language },
+    '/',
+  );
+  return { url: labs.access.ticketUrl(config, containerId, ticket), expiresIn };
 }
 
 export class LabsService {
@@ -490,6 +511,69 @@ function pickResources(row: {
     gpuMemory: row.gpuMemory,
     diskSize: row.diskSize,
   };
+}
+
+/* What teaching reads of and does to a student's labs --------------------------------------- */
+
+/** The user's labs of the environments that are meant to run (starting or running). */
+export function activeLabsOf(
+  runtime: LabRuntime,
+  userId: string,
+  envIds: readonly string[],
+): ContainerEntry[] {
+  return envIds.flatMap((envId) => runtime.entriesOf(userId, envId).filter((e) => e.desired === 1));
+}
+
+/** Stops the user's labs of the environments; their homes stay. Answers how many stopped. */
+export async function stopLabsOf(
+  runtime: LabRuntime,
+  userId: string,
+  envIds: readonly string[],
+  reason: StopReason,
+): Promise<number> {
+  const active = activeLabsOf(runtime, userId, envIds);
+  await Promise.all(active.map((e) => runtime.stop(e, reason)));
+  return active.length;
+}
+
+/** The folder of the user's lab home of an environment, running or stopped. */
+export async function homeFolderOf(
+  runtime: LabRuntime,
+  userId: string,
+  envId: string,
+  path: string,
+) {
+  const entry = runtime.entriesOf(userId, envId).find((e) => e.runner !== 'simulation');
+  if (!entry) throw notFound('labs.file_not_found');
+  return fileErrors(() => runtime.driver.files.list(entry.id, path));
+}
+
+/** A file of the user's lab home of an environment, running or stopped. */
+export async function homeFileOf(runtime: LabRuntime, userId: string, envId: string, path: string) {
+  const entry = runtime.entriesOf(userId, envId).find((e) => e.runner !== 'simulation');
+  if (!entry) throw notFound('labs.file_not_found');
+  return fileErrors(() => runtime.driver.files.read(entry.id, path));
+}
+
+/** The user's lab usage of the environments since `since`, with each run's seconds. */
+export async function labUsageOf(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  userId: string,
+  envIds: readonly string[],
+  since: Date,
+) {
+  const rows = await repo.usageOfUser(ctx.db, userId, envIds, since);
+  const now = ctx.now().getTime();
+  return rows.map((u) => ({
+    envId: u.envId,
+    envName: u.envName,
+    startedAt: u.startedAt.toISOString(),
+    stoppedAt: u.stoppedAt?.toISOString() ?? null,
+    seconds: Math.max(
+      0,
+      Math.round(((u.stoppedAt?.getTime() ?? now) - u.startedAt.getTime()) / 1000),
+    ),
+  }));
 }
 
 /** `next` as a path on `origin`, or null when it would lead anywhere else. */

@@ -5,6 +5,7 @@ import { embeddedBroker, externalBroker } from './labs.broker';
 import { labGateway } from './labs.gateway';
 import { labsRoutes } from './labs.routes';
 import { LabRuntime } from './labs.runtime';
+import { LabTopicLog } from './labs.topics';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,7 +13,7 @@ declare module 'fastify' {
     labGateway?: boolean;
   }
   interface FastifyInstance {
-    labs: { runtime: LabRuntime; access: LabAccess };
+    labs: { runtime: LabRuntime; access: LabAccess; topics: LabTopicLog };
   }
 }
 
@@ -39,8 +40,16 @@ export async function setUpLabs(app: FastifyInstance): Promise<LabRuntime> {
     app.log,
   );
   const access = new LabAccess(ctx.now);
-  app.decorate('labs', { runtime, access });
-  app.addHook('onClose', () => runtime.close());
+  const topics = new LabTopicLog(ctx.now);
+  await topics.start(broker);
+  runtime.onStop((entry) => {
+    if (entry.runner === 'simulation') topics.forget(entry.id);
+  });
+  app.decorate('labs', { runtime, access, topics });
+  app.addHook('onClose', async () => {
+    await topics.close();
+    await runtime.close();
+  });
   await app.register(labsRoutes(runtime, access));
   await labGateway(app, runtime, access);
   await runtime.load();

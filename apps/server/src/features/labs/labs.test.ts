@@ -46,6 +46,7 @@ const start = (who: Who, expEnvId: string, extra: object = {}) =>
 const state = async (who: Who, id: string) =>
   (await call(who, 'POST', pathOf(labsApi.checkState.path, { id }))).data as {
     state: string;
+    message: string | null;
   };
 
 describe('starting, polling, heartbeats and stopping a lab', () => {
@@ -123,7 +124,10 @@ describe('starting, polling, heartbeats and stopping a lab', () => {
     expect(await h.app.labs.runtime.sweep()).toEqual([]);
     h.advance(25_000);
     expect(await h.app.labs.runtime.sweep()).toEqual([idle]);
-    expect((await state(student, idle!)).state).toBe('Stopped');
+    expect(await state(student, idle!)).toMatchObject({
+      state: 'Stopped',
+      message: 'Task stopped because user did not operate for a long time',
+    });
     expect((await state(student, busy!)).state).toBe('Running');
     const [row] = await h.ctx.db.select().from(labContainers).where(eq(labContainers.id, idle!));
     expect(row).toMatchObject({ desiredState: 0, observedState: 0, stopReason: 'idle' });
