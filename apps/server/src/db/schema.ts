@@ -13,6 +13,7 @@ export * from '../features/whitelist/whitelist.schema';
 export * from '../features/environments/environments.schema';
 export * from '../features/labs/labs.schema';
 export * from '../features/customers/customers.schema';
-export * from '../features/tasks/tasks.schema';
+export * from '../features/teaching/teaching.schema';
 export * from '../features/imports/imports.schema';
 export * from '../features/courses/courses.schema';
+export * from '../features/notices/notices.schema';

@@ -9,6 +9,7 @@ import { environmentsRoutes } from './environments/environments.routes';
 import { importsRoutes } from './imports/imports.routes';
 import { setUpLabs } from './labs/labs.setup';
 import { menusRoutes } from './menus/menus.routes';
+import { noticesRoutes } from './notices/notices.routes';
 import { orgRoutes } from './org/org.routes';
 import { regionsRoutes } from './regions/regions.routes';
 import { rolesRoutes } from './roles/roles.routes';
@@ -16,6 +17,7 @@ import { schoolsRoutes } from './schools/schools.routes';
 import { siteConfigRoutes } from './site-config/site-config.routes';
 import { studentsRoutes } from './students/students.routes';
 import { teachersRoutes } from './teachers/teachers.routes';
+import { teachingRoutes } from './teaching/teaching.routes';
 import { usersRoutes } from './users/users.routes';
 import { whitelistRoutes } from './whitelist/whitelist.routes';
 
@@ -42,6 +44,8 @@ const features: Feature[] = [
   setUpLabs,
   (app) => app.register(environmentsRoutes((envId) => app.labs.runtime.isEnvInUse(envId))),
   (app) => app.register(coursesRoutes),
+  (app) => app.register(teachingRoutes(app.labs)),
+  (app) => app.register(noticesRoutes),
 ];
 
 export async function registerFeatures(app: FastifyInstance): Promise<void> {

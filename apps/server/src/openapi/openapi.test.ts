@@ -66,6 +66,7 @@ describe('the API description', () => {
     const open = ops.filter(({ op }) => !needsToken(op));
     expect(open.map(({ name }) => name).sort()).toEqual([
       'GET /api-teaching/course/file/{courseId}/{fileId}',
+      'GET /api-teaching/student/report/file/{studentTaskId}/{fileId}',
       'GET /api/health',
       'GET /openapi/api-operation/system/announcement',
       'GET /openapi/api-user/client/config/list',
@@ -85,6 +86,17 @@ describe('the API description', () => {
       });
       expect(res.statusCode, name).toBe(401);
     }
+  });
+
+  it('describes every route the contract declares', async () => {
+    const names = new Set(operations(await described()).map(({ name }) => name));
+    const missing = h.app.registeredRoutes
+      .filter((r) => r.access && !r.labGateway)
+      .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`)
+      .filter((name) => !names.has(name));
+    expect(missing).toEqual([]);
+    expect(names).toContain('POST /api-teaching/teaching/task/saveOrUpdate');
+    expect(names).toContain('GET /api-teaching/notifies');
   });
 
   it('resolves every reference', async () => {

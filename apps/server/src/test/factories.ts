@@ -6,8 +6,12 @@ import {
   importJobs,
   labContainers,
   labEnvironments,
+  notices,
   roles,
   schools,
+  studentTasks,
+  teachingTasks,
+  teachingTaskSteps,
   userRoles,
   users,
 } from '../db/schema';
@@ -191,6 +195,67 @@ export async function createImportJob(
     fileName: `${job.name}.xlsx`,
     status: 'done',
     errors: [{ row: 2, field: 'name', errorKey: 'required', value: job.name }],
+  });
+  return id;
+}
+
+/**
+ * A teaching task of a course running from an hour ago for a day (unless told), with its steps
+ * and one student's task; answers both ids.
+ */
+export async function createTeachingTask(
+  ctx: AppContext,
+  t: {
+    schoolId: string;
+    teacherId: string;
+    courseId: string;
+    stepIds: string[];
+    studentId: string;
+    task?: Partial<typeof teachingTasks.$inferInsert>;
+    student?: Partial<typeof studentTasks.$inferInsert>;
+  },
+) {
+  const hour = 3_600_000;
+  const at = ctx.now().getTime();
+  const taskId = ctx.ids.next();
+  await ctx.db.insert(teachingTasks).values({
+    id: taskId,
+    schoolId: t.schoolId,
+    teacherId: t.teacherId,
+    name: 'Task',
+    courseId: t.courseId,
+    timeType: 'range',
+    startAt: new Date(at - hour),
+    endAt: new Date(at + 24 * hour),
+    ...t.task,
+  });
+  await ctx.db
+    .insert(teachingTaskSteps)
+    .values(t.stepIds.map((stepId, position) => ({ taskId, stepId, position })));
+  const studentTaskId = ctx.ids.next();
+  await ctx.db.insert(studentTasks).values({
+    id: studentTaskId,
+    schoolId: t.schoolId,
+    taskId,
+    studentId: t.studentId,
+    ...t.student,
+  });
+  return { taskId, studentTaskId };
+}
+
+/** A notice of a task issued to a user; answers its id. */
+export async function createNotice(
+  ctx: AppContext,
+  n: { userId: string; schoolId: string; taskId: string; name: string },
+) {
+  const id = ctx.ids.next();
+  await ctx.db.insert(notices).values({
+    id,
+    userId: n.userId,
+    schoolId: n.schoolId,
+    dynamicId: n.taskId,
+    dynamicType: 'task_issued',
+    params: { name: n.name },
   });
   return id;
 }

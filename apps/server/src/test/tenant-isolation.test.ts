@@ -21,6 +21,8 @@ import {
   environmentsApi,
   labsApi,
   coursesApi,
+  noticesApi,
+  teachingApi,
   platformRoleCodes,
   type Access,
   type RoleCode,
@@ -39,23 +41,29 @@ import {
   importJobs,
   labContainers,
   majors,
+  notices,
   schools,
   stepProgress,
   studentTasks,
+  taskReports,
   teachingTasks,
+  teachingTaskSteps,
   users,
 } from '../db/schema';
 import {
   createEnvironment,
   createImportJob,
   createLabContainer,
+  createNotice,
   createSchool,
+  createTeachingTask,
   createUser,
   signIn,
 } from './factories';
 import { createHarness, type Harness } from './harness';
 import { png } from './sample-files';
 import { insertCourseTree } from '../features/courses/courses.service';
+import { reportFileRoute } from '../features/teaching/teaching.service';
 import {
   courseFileKey,
   FileSigner,
@@ -89,6 +97,13 @@ interface Tenant {
   departmentId: string;
   majorId: string;
   teachingTaskId: string;
+  /** The student's task of `teachingTaskId` (a document step and a report step). */
+  studentTaskId: string;
+  reportStepId: string;
+  /** A signed address of an image of the student's report. */
+  reportFileUrl: string;
+  /** A notice of the student. */
+  noticeId: string;
   containerId: string;
   jobId: string;
   customerId: string;
@@ -114,6 +129,18 @@ interface Tenant {
   /** A judgement question step, answered right with `true`. */
   newQuestionStep(): Promise<string>;
   newResource(): Promise<string>;
+  /** A teaching task that has not started, with the student in it. */
+  newTask(): Promise<string>;
+  /** A task whose only student is scored. */
+  newScoredTask(): Promise<string>;
+  /** A task whose scores are issued. */
+  newIssuedTask(): Promise<string>;
+  /** A student task of an ongoing task, to work on. */
+  newStudentTask(): Promise<string>;
+  /** A student task with a submitted report. */
+  newSubmittedStudentTask(): Promise<string>;
+  /** A student task of an ongoing task with a judgement question step, answered right with `true`. */
+  newAnswerable(): Promise<{ studentTaskId: string; stepId: string }>;
 }
 
 type Build = (t: Tenant) => Promise<InjectOptions> | InjectOptions;
@@ -566,6 +593,176 @@ const table: Record<string, Entry> = {
       }),
     'student',
   ),
+  // Teaching tasks
+  'GET /api-teaching/teaching/task/page': ownSchool(() => get(teachingApi.taskPage.path)),
+  'GET /api-teaching/teaching/task/detail/:id': object((t) =>
+    get(pathOf(teachingApi.taskDetail.path, { id: t.teachingTaskId })),
+  ),
+  'POST /api-teaching/teaching/task/saveOrUpdate': object((t) =>
+    post(teachingApi.taskSave.path, {
+      id: t.teachingTaskId,
+      name: `${t.marker} task`,
+      kind: 'practice',
+      courseId: t.courseId,
+      stepIds: [t.stepId, t.reportStepId],
+      studentIds: [t.student.id],
+      timeType: 'range',
+      startAt: new Date(Date.now() - 7200_000).toISOString(),
+      endAt: new Date(Date.now() + 7200_000).toISOString(),
+    }),
+  ),
+  'POST /api-teaching/teaching/task/cancel/:id': object(async (t) =>
+    post(pathOf(teachingApi.taskCancel.path, { id: await t.newTask() })),
+  ),
+  'POST /api-teaching/teaching/task/delete/:id': object(async (t) =>
+    post(pathOf(teachingApi.taskDelete.path, { id: await t.newTask() })),
+  ),
+  'POST /api-teaching/teaching/task/extend': object((t) =>
+    post(teachingApi.taskExtend.path, {
+      taskId: t.teachingTaskId,
+      studentTaskIds: [t.studentTaskId],
+      until: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    }),
+  ),
+  'GET /api-teaching/teaching/task/student/:id': object((t) =>
+    get(pathOf(teachingApi.taskStudent.path, { id: t.studentTaskId })),
+  ),
+  'POST /api-teaching/teaching/task/score': object(async (t) =>
+    post(teachingApi.taskScore.path, {
+      studentTaskId: await t.newStudentTask(),
+      score: 90,
+      comment: t.marker,
+    }),
+  ),
+  'POST /api-teaching/teaching/task/report/return': object(async (t) =>
+    post(teachingApi.reportReturn.path, { studentTaskId: await t.newSubmittedStudentTask() }),
+  ),
+  'POST /api-teaching/teaching/task/issueScores/:id': object(async (t) =>
+    post(pathOf(teachingApi.issueScores.path, { id: await t.newScoredTask() })),
+  ),
+  'POST /api-teaching/teaching/task/archive/:id': object(async (t) =>
+    post(pathOf(teachingApi.archive.path, { id: await t.newIssuedTask() })),
+  ),
+  'POST /api-teaching/teaching/task/lab/watch/:id': object(
+    (t) => post(pathOf(teachingApi.labWatch.path, { id: t.studentTaskId })),
+    false,
+    'the grant needs a running lab: teaching.labs.test.ts proves it for the task’s teachers',
+  ),
+  'GET /api-teaching/teaching/task/lab/files/:id': object(
+    (t) => get(pathOf(teachingApi.labFiles.path, { id: t.studentTaskId }), { envId: t.envId }),
+    false,
+    'a home exists once the student has started a lab: teaching.labs.test.ts reads one',
+  ),
+  'GET /api-teaching/teaching/task/lab/file/:id': object(
+    (t) =>
+      get(pathOf(teachingApi.labFile.path, { id: t.studentTaskId }), {
+        envId: t.envId,
+        path: 'README.txt',
+      }),
+    false,
+    'a home exists once the student has started a lab: teaching.labs.test.ts reads one',
+  ),
+  'GET /api-teaching/teaching/dashboard': ownSchool(() =>
+    get(teachingApi.dashboard.path, { period: 'all' }),
+  ),
+  'GET /api-teaching/student/tasks/own/list': ownSchool(
+    () => get(teachingApi.ownList.path),
+    'student',
+  ),
+  'GET /api-teaching/student/my/task': ownSchool(() => get(teachingApi.myTask.path), 'student'),
+  'GET /api-teaching/student/tasks/own/detail': object(
+    (t) => get(teachingApi.ownDetail.path, { id: t.studentTaskId }),
+    'student',
+  ),
+  'GET /api-teaching/student/task/studyStep/:id': object(
+    (t) =>
+      get(pathOf(teachingApi.studyStep.path, { id: t.stepId }), { studentTaskId: t.studentTaskId }),
+    'student',
+  ),
+  'GET /api-teaching/student/task/getRemainTime': object(
+    (t) =>
+      get(teachingApi.remainTime.path, {
+        teachingTaskId: t.teachingTaskId,
+        studentTaskId: t.studentTaskId,
+      }),
+    'student',
+  ),
+  'POST /api-teaching/student/task/start/:id': object(
+    (t) => post(pathOf(teachingApi.taskStart.path, { id: t.studentTaskId })),
+    'student',
+  ),
+  'POST /api-teaching/student/task/step/answer': object(async (t) => {
+    const { studentTaskId, stepId } = await t.newAnswerable();
+    return post(teachingApi.stepAnswer.path, {
+      studentTaskId,
+      stepId,
+      answers: [{ kind: 'judgement', answer: true }],
+    });
+  }, 'student'),
+  'POST /api-teaching/student/task/step/progress': object(
+    (t) =>
+      post(teachingApi.stepProgress.path, {
+        studentTaskId: t.studentTaskId,
+        stepId: t.stepId,
+        completed: true,
+      }),
+    'student',
+  ),
+  'POST /api-teaching/student/task/step/check': object(
+    (t) => post(teachingApi.stepCheck.path, { studentTaskId: t.studentTaskId, stepId: t.stepId }),
+    false,
+    'checks run against a running lab: teaching.labs.test.ts proves them for the student',
+  ),
+  'POST /api-teaching/student/report/save': object(
+    (t) =>
+      post(teachingApi.reportSave.path, {
+        studentTaskId: t.studentTaskId,
+        revision: 1,
+        content: { type: 'doc', content: [{ type: 'paragraph' }] },
+      }),
+    'student',
+  ),
+  'POST /api-teaching/student/report/submit': object(
+    async (t) =>
+      post(teachingApi.reportSubmit.path, {
+        studentTaskId: await t.newStudentTask(),
+        content: {
+          type: 'doc',
+          content: [{ type: 'paragraph', content: [{ type: 'text', text: 'report' }] }],
+        },
+      }),
+    'student',
+  ),
+  'POST /api-teaching/student/report/image': object(
+    (t) =>
+      multipart(teachingApi.reportImage.path, 'chart.png', png(), {
+        studentTaskId: t.studentTaskId,
+      }),
+    'student',
+  ),
+  'GET /api-teaching/student/report/file/:studentTaskId/:fileId': open(
+    'a signed address handed out with the report: the signature is the access, and a wrong or expired one is not found (teaching.students.test.ts)',
+    (t) => get(t.reportFileUrl),
+  ),
+  'GET /api-teaching/student/report/page': ownSchool(
+    () => get(teachingApi.myReports.path),
+    'student',
+  ),
+  'GET /api-teaching/student/report/info/:id': object(
+    (t) => get(pathOf(teachingApi.reportInfo.path, { id: t.studentTaskId })),
+    'student',
+  ),
+  // Notices
+  'GET /api-teaching/notifies': open('the caller’s own notices', () =>
+    get(noticesApi.list.path, { status: 'all' }),
+  ),
+  'POST /api-teaching/clear/notifies': open(
+    'marks the caller’s own notices read (notices.test.ts)',
+  ),
+  'POST /api-teaching/read/notifies/:id': object(
+    (t) => post(pathOf(noticesApi.read.path, { id: t.noticeId })),
+    'student',
+  ),
 };
 
 let uniqueCounter = 0;
@@ -682,16 +879,6 @@ async function makeTenant(label: string, envId: string, spares: boolean): Promis
       .where(eq(users.id, u.id));
     return u.id;
   };
-  const teachingTaskId = ctx.ids.next();
-  await ctx.db
-    .insert(teachingTasks)
-    .values({ id: teachingTaskId, schoolId, teacherId: teacher.id, name: `${marker} task` });
-  await ctx.db.insert(studentTasks).values({
-    id: ctx.ids.next(),
-    schoolId,
-    taskId: teachingTaskId,
-    studentId: student.id,
-  });
   const containerId = await createLabContainer(ctx, { userId: student.id, schoolId, envId });
   const jobId = await createImportJob(ctx, { schoolId, userId: manager.id, name: marker });
   const customerId = ctx.ids.next();
@@ -798,6 +985,49 @@ async function makeTenant(label: string, envId: string, spares: boolean): Promis
   await ctx.storage.put(courseFileKey(courseId, fileId), Readable.from([png()]), {
     contentType: 'image/png',
   });
+  const reportStepId = await insertStep('report', {
+    doc: { zh: { type: 'doc', content: [{ type: 'paragraph' }] } },
+  });
+  const hour = 3600_000;
+  const newTaskOf = (
+    opts: {
+      startsIn?: number;
+      stepIds?: string[];
+      student?: Partial<typeof studentTasks.$inferInsert>;
+      scoresIssuedAt?: Date;
+    } = {},
+  ) =>
+    createTeachingTask(ctx, {
+      schoolId,
+      teacherId: teacher.id,
+      courseId,
+      stepIds: opts.stepIds ?? [step!.id, reportStepId],
+      studentId: student.id,
+      task: {
+        name: `${marker} task`,
+        hasReport: true,
+        scoresIssuedAt: opts.scoresIssuedAt ?? null,
+        ...(opts.startsIn ? { startAt: new Date(ctx.now().getTime() + opts.startsIn) } : {}),
+      },
+      ...(opts.student ? { student: opts.student } : {}),
+    });
+  const { taskId: teachingTaskId, studentTaskId } = await newTaskOf();
+  const scored = { score: 80, status: 2, markStatus: 1 };
+  const newAnswerable = async () => {
+    const stepId = await newQuestionStep();
+    const { studentTaskId: id } = await newTaskOf({ stepIds: [stepId] });
+    return { studentTaskId: id, stepId };
+  };
+  const reportFileId = newFileId();
+  await ctx.storage.put(`reports/${studentTaskId}/${reportFileId}`, Readable.from([png()]), {
+    contentType: 'image/png',
+  });
+  const noticeId = await createNotice(ctx, {
+    userId: student.id,
+    schoolId,
+    taskId: teachingTaskId,
+    name: `${marker} task`,
+  });
   return {
     schoolId,
     marker,
@@ -809,6 +1039,10 @@ async function makeTenant(label: string, envId: string, spares: boolean): Promis
     departmentId,
     majorId,
     teachingTaskId,
+    studentTaskId,
+    reportStepId,
+    reportFileUrl: signer.for(reportFileRoute).url(studentTaskId, reportFileId),
+    noticeId,
     containerId,
     jobId,
     customerId,
@@ -828,6 +1062,25 @@ async function makeTenant(label: string, envId: string, spares: boolean): Promis
     newStep: await spare(newStep),
     newQuestionStep: await spare(newQuestionStep),
     newResource: await spare(newResource),
+    newTask: await spare(async () => (await newTaskOf({ startsIn: hour })).taskId),
+    newScoredTask: await spare(async () => (await newTaskOf({ student: scored })).taskId),
+    newIssuedTask: await spare(
+      async () =>
+        (await newTaskOf({ student: { ...scored, markStatus: 2 }, scoresIssuedAt: ctx.now() }))
+          .taskId,
+    ),
+    newStudentTask: await spare(async () => (await newTaskOf()).studentTaskId),
+    newSubmittedStudentTask: await spare(
+      async () =>
+        (await newTaskOf({ student: { status: 1, reportStatus: 2, submittedAt: ctx.now() } }))
+          .studentTaskId,
+    ),
+    newAnswerable: spares
+      ? await (async () => {
+          const fixed = await newAnswerable();
+          return async () => fixed;
+        })()
+      : newAnswerable,
   };
 }
 
@@ -864,6 +1117,12 @@ async function snapshot(t: Tenant) {
       .from(coursePurchases)
       .where(eq(coursePurchases.schoolId, t.schoolId)),
     progress: await db.select().from(stepProgress).where(eq(stepProgress.schoolId, t.schoolId)),
+    taskSteps: await db
+      .select()
+      .from(teachingTaskSteps)
+      .where(eq(teachingTaskSteps.taskId, t.teachingTaskId)),
+    reports: await db.select().from(taskReports).where(eq(taskReports.schoolId, t.schoolId)),
+    notices: await db.select().from(notices).where(eq(notices.schoolId, t.schoolId)),
   });
 }
 
@@ -946,6 +1205,8 @@ describe('tenant isolation, route by route', () => {
       B.teacher.id,
       B.student.id,
       B.teachingTaskId,
+      B.studentTaskId,
+      B.noticeId,
       B.jobId,
       B.customerId,
       B.containerId,

@@ -5,6 +5,7 @@ import {
   studentsApi,
   announcementsApi,
   coursesApi,
+  teachingApi,
   authApi,
   collegesApi,
   importsApi,
@@ -226,6 +227,7 @@ const publicRoutes = new Set([
   `GET ${announcementsApi.get.path}`,
   // A signed address is the credential (decision 0024).
   `GET ${coursesApi.file.path}`,
+  `GET ${teachingApi.reportFile.path}`,
 ]);
 
 /** Routes a flagged account may call: what it needs to change the password, and its own sign-in. */

@@ -12,7 +12,7 @@ import type { AppContext } from '../../lib/context';
 import { conflict, invalid, notFound, notFoundOn } from '../../lib/errors';
 import type { Actor } from '../auth/auth.plugin';
 import * as org from '../org/org.service';
-import { deleteStudentTasks } from '../tasks/tasks.service';
+import { deleteStudentTasks } from '../teaching/teaching.service';
 import { detachDeletedFromClass } from '../users/users.service';
 import { requireClassSchool } from './classes.policy';
 import * as repo from './classes.repo';

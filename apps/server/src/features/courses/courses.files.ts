@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { coursesApi, pathOf, type BilingualDoc, type ContentLanguage } from '@platform/contract';
+import { coursesApi, type BilingualDoc, type ContentLanguage } from '@platform/contract';
 import { RichTextError, sanitizeDocument, type RichNode } from '@platform/rich-text';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -10,6 +10,7 @@ import { settingOnce } from '../settings/settings.service';
  * `courses/<courseId>/<fileId>`, resources under `course-resources/<courseId>/<resourceId>`. They
  * are read at signed addresses: the path names the file, `e` the expiry in seconds and `s` an
  * HMAC-SHA256 of `courseId/fileId/e` under a secret made once and kept in the system settings.
+ * Other files read the same way (a report's images) sign their route's scope in front.
  */
 
 export const courseFileKey = (courseId: string, fileId: string) => `courses/${courseId}/${fileId}`;
@@ -25,12 +26,33 @@ export function fileIdOfKey(courseId: string, key: string | null): string | null
   return key?.startsWith(prefix) ? key.slice(prefix.length) : null;
 }
 
+/**
+ * A route that serves files at signed addresses: its path ends in two parameters, the owner (a
+ * course, a student's task) and the file. `scope` sets its signatures apart from other routes'.
+ */
+export interface SignedFileRoute {
+  path: string;
+  scope: string;
+}
+
+/** The course files' route; its signatures carry no scope, as first handed out. */
+export const courseFileRoute: SignedFileRoute = { path: coursesApi.file.path, scope: '' };
+
+/** The route's path up to its two parameters. */
+const prefixOf = (route: SignedFileRoute) => route.path.replace(/:\w+\/:\w+$/, '');
+
+/** The address a document stores for a file of the route: the path without a signature. */
+export const routeFilePath = (route: SignedFileRoute, ownerId: string, fileId: string) =>
+  `${prefixOf(route)}${encodeURIComponent(ownerId)}/${encodeURIComponent(fileId)}`;
+
 /** The address a document stores for an image of the course: the file route without a signature. */
 export const filePath = (courseId: string, fileId: string) =>
-  pathOf(coursesApi.file.path, { courseId, fileId });
+  routeFilePath(courseFileRoute, courseId, fileId);
 
-const ownFile = /^\/api-teaching\/course\/file\/([^/?#]+)\/([^/?#]+)(?:\?[^#]*)?$/;
-const ownFilePrefix = '/api-teaching/course/file/';
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Matches an address of the route, signed or not: the owner and the file. */
+const addressOf = (route: SignedFileRoute) =>
+  new RegExp(`^${escapeRegExp(prefixOf(route))}([^/?#]+)/([^/?#]+)(?:\\?[^#]*)?$`);
 
 const SECRET_KEY = 'courses.file_url_secret';
 const HOUR = 3600;
@@ -43,15 +65,27 @@ export async function fileUrlSecret(db: Db): Promise<string> {
   return value;
 }
 
+/** Signs and checks the addresses of one route's files (the course files' by default). */
 export class FileSigner {
+  private readonly address: RegExp;
+
   constructor(
     private readonly secret: string,
     private readonly now: () => Date,
-  ) {}
+    readonly route: SignedFileRoute = courseFileRoute,
+  ) {
+    this.address = addressOf(route);
+  }
 
-  private signature(courseId: string, fileId: string, expiry: number): string {
+  /** The same secret and clock, for another route. */
+  for(route: SignedFileRoute): FileSigner {
+    return new FileSigner(this.secret, this.now, route);
+  }
+
+  private signature(ownerId: string, fileId: string, expiry: number): string {
+    const scope = this.route.scope ? `${this.route.scope}/` : '';
     return createHmac('sha256', this.secret)
-      .update(`${courseId}/${fileId}/${expiry}`)
+      .update(`${scope}${ownerId}/${fileId}/${expiry}`)
       .digest('base64url');
   }
 
@@ -61,10 +95,11 @@ export class FileSigner {
     return Math.ceil(seconds / HOUR) * HOUR + LIFETIME;
   }
 
-  url(courseId: string, fileId: string, opts: { download?: boolean } = {}): string {
+  url(ownerId: string, fileId: string, opts: { download?: boolean } = {}): string {
     const e = this.expiry();
-    const s = this.signature(courseId, fileId, e);
-    return `${filePath(courseId, fileId)}?e=${e}&s=${s}${opts.download ? '&download=1' : ''}`;
+    const s = this.signature(ownerId, fileId, e);
+    const path = routeFilePath(this.route, ownerId, fileId);
+    return `${path}?e=${e}&s=${s}${opts.download ? '&download=1' : ''}`;
   }
 
   /** The signed address of a stored key of the course, or null for none. */
@@ -74,11 +109,17 @@ export class FileSigner {
   }
 
   /** Whether a signature is this file's and has not expired. */
-  valid(courseId: string, fileId: string, e: number, s: string): boolean {
+  valid(ownerId: string, fileId: string, e: number, s: string): boolean {
     if (e * 1000 <= this.now().getTime()) return false;
-    const expected = Buffer.from(this.signature(courseId, fileId, e));
+    const expected = Buffer.from(this.signature(ownerId, fileId, e));
     const given = Buffer.from(s);
     return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** The owner and file an address of this route names, signed or not; else null. */
+  parse(src: string): { ownerId: string; fileId: string } | null {
+    const m = this.address.exec(src);
+    return m ? { ownerId: m[1]!, fileId: m[2]! } : null;
   }
 }
 
@@ -95,13 +136,14 @@ function mapImages(node: RichNode, change: (src: string) => string): RichNode {
 }
 
 /**
- * A document as stored: sanitised (decision 0023), and its images of the course's files kept as
- * unsigned paths. An image of another course's files is refused on `field`.
+ * A document as stored: sanitised (decision 0023), and its images of the owner's files kept as
+ * unsigned paths. An image of another owner's files of the route is refused on `field`.
  */
 export function storedDoc(
   doc: Record<string, unknown>,
-  courseId: string,
+  ownerId: string,
   field: string,
+  route: SignedFileRoute = courseFileRoute,
 ): Record<string, unknown> {
   const refused = () =>
     new AppError('courses.rich_text_refused', {
@@ -115,11 +157,13 @@ export function storedDoc(
     if (error instanceof RichTextError) throw refused();
     throw error;
   }
+  const prefix = prefixOf(route);
+  const address = addressOf(route);
   return mapImages(clean, (src) => {
-    if (!src.startsWith(ownFilePrefix)) return src;
-    const m = ownFile.exec(src);
-    if (!m || m[1] !== courseId) throw refused();
-    return filePath(courseId, m[2]!);
+    if (!src.startsWith(prefix)) return src;
+    const m = address.exec(src);
+    if (!m || m[1] !== ownerId) throw refused();
+    return routeFilePath(route, ownerId, m[2]!);
   }) as unknown as Record<string, unknown>;
 }
 
@@ -131,14 +175,14 @@ export function storedDocs(doc: BilingualDoc, courseId: string, field: string): 
   };
 }
 
-/** A stored document with its images of course files at signed addresses. */
+/** A stored document with its images of the signer's route at signed addresses. */
 export function signedDoc(
   doc: Record<string, unknown>,
   signer: FileSigner,
 ): Record<string, unknown> {
   return mapImages(doc as unknown as RichNode, (src) => {
-    const m = ownFile.exec(src);
-    return m ? signer.url(m[1]!, m[2]!) : src;
+    const file = signer.parse(src);
+    return file ? signer.url(file.ownerId, file.fileId) : src;
   }) as unknown as Record<string, unknown>;
 }
 

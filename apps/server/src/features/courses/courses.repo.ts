@@ -26,6 +26,8 @@ import {
   labEnvironments,
   roles,
   stepProgress,
+  studentTasks,
+  teachingTasks,
   userRoles,
   users,
 } from '../../db/schema';
@@ -495,6 +497,27 @@ export async function isVisibleToStudents(db: Db, courseId: string, schoolId: st
     .select({ id: courses.id })
     .from(courses)
     .where(and(eq(courses.id, courseId), visibleToStudents(schoolId, now)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Whether a teaching task of the student that is neither canceled nor deleted gives the resource
+ * (decision 0024: a student's tasks add their courses' files to what the student sees).
+ */
+export async function isResourceOfStudentTask(db: Db, resourceId: string, studentId: string) {
+  const rows = await db
+    .select({ id: studentTasks.id })
+    .from(studentTasks)
+    .innerJoin(teachingTasks, eq(teachingTasks.id, studentTasks.taskId))
+    .where(
+      and(
+        eq(studentTasks.studentId, studentId),
+        isNull(teachingTasks.canceledAt),
+        isNull(teachingTasks.deletedAt),
+        sql`${teachingTasks.resourceIds} @> ${JSON.stringify([resourceId])}::jsonb`,
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }

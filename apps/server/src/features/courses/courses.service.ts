@@ -25,6 +25,7 @@ import {
   type Question,
   type QuestionAnswer,
   type QuestionResult,
+  type StepCheck,
   type StepCommand,
   type StepContent,
   type StudentCourseCard,
@@ -89,10 +90,12 @@ const fileTypes = ['video', 'pdf', 'attachment'];
 const questionTypes = ['question', 'exercises'];
 
 /** What a step keeps in `content` (the type, environment and commands have their own columns). */
-interface StoredContent {
+export interface StoredContent {
   doc?: BilingualDoc;
   file?: { fileId: string; name: string };
   questions?: Question[];
+  /** A lab step's checks: read by teaching on the server, never sent to students. */
+  checks?: StepCheck[];
 }
 
 /** The stored types a file step of each type takes (`attachment` any). */
@@ -188,7 +191,10 @@ async function checkedContent(
       if (!hasDoc(content.doc))
         throw invalid('common.invalid_input', { 'content.doc': 'required' });
       return {
-        content: { doc: storedDocs(content.doc, courseId, 'content.doc') },
+        content: {
+          doc: storedDocs(content.doc, courseId, 'content.doc'),
+          ...(content.checks.length ? { checks: content.checks } : {}),
+        },
         envId: content.envId,
         commands: content.commands,
       };
@@ -341,6 +347,68 @@ function shownOf(
 /** The reader's language of each text, else the other. */
 const texts = (list: Bilingual[], lang: Lang) => list.map((t) => localized(t, lang));
 
+/** Each question's result with the right answer and the analysis, all or nothing per question. */
+export function questionResults(
+  questions: Question[],
+  answers: QuestionAnswer[],
+  lang: Lang,
+): QuestionResult[] {
+  return questions.map((q, i) => {
+    const right = answerIsRight(q, answers[i]!);
+    const result: QuestionResult = {
+      right,
+      score: right ? q.score : 0,
+      analysis: localized(q.analysis, lang),
+    };
+    if (q.kind === 'single' || q.kind === 'multiple')
+      result.rightOptions = q.options.flatMap((o, n) => (o.right ? [n] : []));
+    else if (q.kind === 'judgement') result.rightJudgement = q.answer;
+    else result.rightAnswers = texts(q.answers, lang);
+    return result;
+  });
+}
+
+/**
+ * The answers to a question step scored, all or nothing per question; refused when the step has
+ * no questions or the answers do not match them one by one.
+ */
+export function scoreAnswers(
+  step: Pick<repo.StepRow, 'type' | 'content'>,
+  answers: QuestionAnswer[],
+  lang: Lang,
+): StepAnswerResult {
+  const questions = (step.content as StoredContent).questions;
+  if (!questions || !questionTypes.includes(step.type)) throw invalid('courses.not_questions');
+  const matches =
+    answers.length === questions.length && questions.every((q, i) => answers[i]!.kind === q.kind);
+  if (!matches) throw invalid('courses.question_mismatch', { answers: 'invalid_value' });
+  const results = questionResults(questions, answers, lang);
+  return {
+    score: results.reduce((sum, r) => sum + r.score, 0),
+    total: questions.reduce((sum, q) => sum + q.score, 0),
+    results,
+  };
+}
+
+/** A file of a course's resource table as lists show it. */
+export function presentResource(r: repo.ResourceRow): CourseResource {
+  return {
+    id: r.id,
+    name: r.name,
+    size: r.size,
+    contentType: r.contentType,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** What a student did in a step: self-study's progress, or a teaching task's own. */
+export interface StepWork {
+  videoSeconds: number | null;
+  completedAt: Date | null;
+  score: number | null;
+  answers: unknown[] | null;
+}
+
 type Outline = { chapter: repo.ChapterRow; steps: repo.StepOutlineRow[] }[];
 const OUTLINES_KEPT = 500;
 
@@ -354,7 +422,8 @@ export class CoursesService {
 
   constructor(private readonly ctx: AppContext) {}
 
-  private signer(): Promise<FileSigner> {
+  /** The signer of the course files' addresses (and, through `for`, of other routes'). */
+  signer(): Promise<FileSigner> {
     this.signerOf ??= fileUrlSecret(this.ctx.db).then(
       (secret) => new FileSigner(secret, this.ctx.now),
     );
@@ -427,7 +496,8 @@ export class CoursesService {
     }));
   }
 
-  private async orderedOutline(course: { id: string; updatedAt: Date }): Promise<Outline> {
+  /** The course's chapters in course order, each with its steps in course order. */
+  async orderedOutline(course: { id: string; updatedAt: Date }): Promise<Outline> {
     const at = course.updatedAt.getTime();
     const kept = this.outlines.get(course.id);
     if (kept?.at === at) return kept.outline;
@@ -443,16 +513,6 @@ export class CoursesService {
       if (oldest !== undefined) this.outlines.delete(oldest);
     }
     return outline;
-  }
-
-  private presentResource(r: repo.ResourceRow): CourseResource {
-    return {
-      id: r.id,
-      name: r.name,
-      size: r.size,
-      contentType: r.contentType,
-      createdAt: r.createdAt.toISOString(),
-    };
   }
 
   async detail(actor: Actor, id: string, lang: Lang): Promise<CourseDetail> {
@@ -479,7 +539,7 @@ export class CoursesService {
           type: s.type as StepType,
         })),
       })),
-      resources: resources.map((r) => this.presentResource(r)),
+      resources: resources.map((r) => presentResource(r)),
     };
   }
 
@@ -801,7 +861,7 @@ export class CoursesService {
       q.pageSize,
     );
     return {
-      records: records.map((r) => this.presentResource(r)),
+      records: records.map((r) => presentResource(r)),
       total,
       pageNum: q.pageNum,
       pageSize: q.pageSize,
@@ -840,7 +900,7 @@ export class CoursesService {
       createdBy: actor.userId,
       createdAt: now,
     });
-    return this.presentResource((await repo.findResource(this.ctx.db, id))!);
+    return presentResource((await repo.findResource(this.ctx.db, id))!);
   }
 
   /** A resource of a course of the caller's school (the platform's are read-only). */
@@ -865,7 +925,10 @@ export class CoursesService {
     await this.ctx.storage.delete(resource.fileKey).catch(() => undefined);
   }
 
-  /** A resource to download: staff of a course they read, students of a course they see. */
+  /**
+   * A resource to download: staff of a course they read, students of a course they see or of a
+   * task that gives it.
+   */
   async resourceDownload(actor: Actor, id: string): Promise<{ key: string; name: string }> {
     const student = actor.roles.some((r) => r.code === 'student');
     if (!student) {
@@ -873,10 +936,12 @@ export class CoursesService {
       return { key: resource.fileKey, name: resource.name };
     }
     const schoolId = requireCourseStudent(actor);
-    const resource = await repo.findResource(this.ctx.db, id);
+    const { db } = this.ctx;
+    const resource = await repo.findResource(db, id);
     const visible =
       resource &&
-      (await repo.isVisibleToStudents(this.ctx.db, resource.courseId, schoolId, this.ctx.now()));
+      ((await repo.isVisibleToStudents(db, resource.courseId, schoolId, this.ctx.now())) ||
+        (await repo.isResourceOfStudentTask(db, id, actor.userId)));
     if (!visible) throw notFound('courses.resource_not_found');
     return { key: resource.fileKey, name: resource.name };
   }
@@ -954,7 +1019,7 @@ export class CoursesService {
       ...summary,
       description: localDoc(row.description, lang, signer),
       environments,
-      resources: resources.map((r) => this.presentResource(r)),
+      resources: resources.map((r) => presentResource(r)),
       chapters: outline.map(({ chapter, steps: list }) => ({
         id: chapter.id,
         name: localized(chapter.name, lang),
@@ -981,37 +1046,36 @@ export class CoursesService {
     return step;
   }
 
-  private results(questions: Question[], answers: QuestionAnswer[], lang: Lang): QuestionResult[] {
-    return questions.map((q, i) => {
-      const right = answerIsRight(q, answers[i]!);
-      const result: QuestionResult = {
-        right,
-        score: right ? q.score : 0,
-        analysis: localized(q.analysis, lang),
-      };
-      if (q.kind === 'single' || q.kind === 'multiple')
-        result.rightOptions = q.options.flatMap((o, n) => (o.right ? [n] : []));
-      else if (q.kind === 'judgement') result.rightJudgement = q.answer;
-      else result.rightAnswers = texts(q.answers, lang);
-      return result;
-    });
-  }
-
   async studyStep(actor: Actor, id: string, lang: Lang): Promise<StudyStep> {
     const schoolId = requireCourseStudent(actor);
     const step = await this.visibleStep(schoolId, id);
     const { db } = this.ctx;
-    const [signer, chapters, outline, progress, environments] = await Promise.all([
-      this.signer(),
+    const [chapters, outline, progress] = await Promise.all([
       repo.chaptersOf(db, step.courseId),
       repo.stepOutlinesOf(db, step.courseId),
       repo.findProgress(db, actor.userId, id),
-      isLab(step.type) ? repo.environmentsOf(db, step.courseId) : Promise.resolve([]),
     ]);
     const order = this.outline(chapters, outline).flatMap((c) => c.steps.map((s) => s.id));
-    const at = order.indexOf(id);
+    return this.stepView(step, progress, order, lang);
+  }
+
+  /**
+   * A step as a student studies it, in the reader's language, with the student's work in it;
+   * `order` is the sequence of steps the previous and next ones come from.
+   */
+  async stepView(
+    step: repo.StepRow,
+    work: StepWork | undefined,
+    order: readonly string[],
+    lang: Lang,
+  ): Promise<StudyStep> {
+    const [signer, environments] = await Promise.all([
+      this.signer(),
+      isLab(step.type) ? repo.environmentsOf(this.ctx.db, step.courseId) : Promise.resolve([]),
+    ]);
+    const at = order.indexOf(step.id);
     const stored = step.content as StoredContent;
-    const answers = (progress?.answers as QuestionAnswer[] | null) ?? null;
+    const answers = (work?.answers as QuestionAnswer[] | null) ?? null;
     const questions = stored.questions ?? null;
     return {
       id: step.id,
@@ -1048,11 +1112,11 @@ export class CoursesService {
         command: c.command,
       })),
       progress: {
-        videoSeconds: progress?.videoSeconds ?? null,
-        completed: Boolean(progress?.completedAt),
-        score: progress?.score ?? null,
+        videoSeconds: work?.videoSeconds ?? null,
+        completed: Boolean(work?.completedAt),
+        score: work?.score ?? null,
         answers,
-        results: questions && answers ? this.results(questions, answers, lang) : null,
+        results: questions && answers ? questionResults(questions, answers, lang) : null,
       },
       previousStepId: at > 0 ? order[at - 1]! : null,
       nextStepId: at >= 0 && at < order.length - 1 ? order[at + 1]! : null,
@@ -1088,26 +1152,31 @@ export class CoursesService {
   ): Promise<StepAnswerResult> {
     const schoolId = requireCourseStudent(actor);
     const step = await this.visibleStep(schoolId, body.stepId);
-    const questions = (step.content as StoredContent).questions;
-    if (!questions || !questionTypes.includes(step.type)) throw invalid('courses.not_questions');
-    const matches =
-      body.answers.length === questions.length &&
-      questions.every((q, i) => body.answers[i]!.kind === q.kind);
-    if (!matches) throw invalid('courses.question_mismatch', { answers: 'invalid_value' });
-    const results = this.results(questions, body.answers, lang);
-    const score = results.reduce((sum, r) => sum + r.score, 0);
+    const scored = scoreAnswers(step, body.answers, lang);
     const now = this.ctx.now();
     const stored = await repo.saveAnswersOnce(
       this.ctx.db,
       { studentId: actor.userId, stepId: step.id, courseId: step.courseId, schoolId },
-      { answers: body.answers, score, completedAt: now, updatedAt: now },
+      { answers: body.answers, score: scored.score, completedAt: now, updatedAt: now },
     );
     if (!stored) throw conflict('courses.already_answered');
-    return { score, total: questions.reduce((sum, q) => sum + q.score, 0), results };
+    return scored;
   }
 }
 
 type StepType = StudyStep['type'];
 
 export { courseFileKey, newFileId, type StepContent };
-export { courseIdByName } from './courses.repo';
+/** What teaching reads of courses and uses of their files: documents, signed addresses. */
+export { FileSigner, localDoc, signedDoc, storedDoc, type SignedFileRoute } from './courses.files';
+export {
+  courseIdByName,
+  environmentsOf,
+  findCourse,
+  findStep,
+  resourcesOf,
+  stepsOf,
+  type CourseRow,
+  type ResourceRow,
+  type StepRow,
+} from './courses.repo';

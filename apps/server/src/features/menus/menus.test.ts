@@ -137,6 +137,7 @@ describe('GET menus/all/{appid}', () => {
     expect(await treeOf(student.username)).toEqual([
       'Workbench',
       ['Study', ['Course hall', 'My study', 'Self culture', 'Course info', 'Study']],
+      ['My tasks', ['Tasks', 'My reports', 'Task info', 'Task', 'Exam', 'Report info']],
       [
         'Lab environments',
         [
@@ -203,6 +204,10 @@ describe('GET menus/all/{appid}', () => {
     expect(teacher).toContain('class.add');
     expect(teacher).not.toContain('class.delete');
     expect(teacher).not.toContain('teacher.add');
+    for (const key of ['task.add', 'task.edit', 'task.delete', 'task.score', 'task.archive']) {
+      expect(teacher).toContain(key);
+      expect(manager).toContain(key);
+    }
     expect(await keysOf(['student'])).toEqual([]);
   });
 });

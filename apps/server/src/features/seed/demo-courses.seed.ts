@@ -63,7 +63,13 @@ export async function seedDemoCourses(
         case 'terminal':
           return {
             name: s.name,
-            content: { type: s.type, doc: s.doc, envId: envOf(s.envCode), commands: s.commands },
+            content: {
+              type: s.type,
+              doc: s.doc,
+              envId: envOf(s.envCode),
+              commands: s.commands,
+              checks: s.checks ?? [],
+            },
           };
         default:
           return { name: s.name, content: { type: s.type, doc: s.doc } };

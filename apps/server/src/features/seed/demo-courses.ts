@@ -3,6 +3,7 @@ import type {
   CourseDifficulty,
   CourseSpecialty,
   Question,
+  StepCheck,
   StepCommand,
   StepType,
 } from '@platform/contract';
@@ -53,6 +54,7 @@ export type DemoStep = { name: Bilingual } & (
       doc: { zh: Doc; en: Doc };
       envCode: string;
       commands: StepCommand[];
+      checks?: StepCheck[];
     }
 );
 
@@ -253,6 +255,46 @@ export const demoCourses: DemoCourse[] = [
               {
                 title: bi('用 Python 订阅', 'Subscribe with Python'),
                 command: 'python3 subscribe.py',
+              },
+              {
+                title: bi('保存三条遥测消息', 'Save three telemetry messages'),
+                command:
+                  'mosquitto_sub -h 127.0.0.1 -u "$MQTT_USERNAME" -P "$MQTT_PASSWORD" -v -t "$MQTT_TOPIC_PREFIX/devices/+/telemetry" -C 3 > telemetry.txt',
+              },
+            ],
+            checks: [
+              {
+                key: 'fan-on',
+                kind: 'mqtt',
+                title: bi('风扇已打开', 'The fan is switched on'),
+                score: 4,
+                hidden: false,
+                topic: 'devices/fan/state',
+                contains: '"on":true',
+                withinSeconds: 3600,
+                failMessage: bi(
+                  '风扇还没有打开：在面板中或用命令打开它',
+                  'The fan is not on yet: switch it on in the panel or with the command',
+                ),
+              },
+              {
+                key: 'telemetry-saved',
+                kind: 'script',
+                title: bi('保存了三条遥测消息', 'Three telemetry messages saved'),
+                score: 4,
+                hidden: false,
+                timeoutSeconds: 5,
+                script:
+                  'n=$(grep -c "/telemetry" telemetry.txt 2>/dev/null || true)\nn=${n:-0}\nif [ "$n" -ge 3 ]; then echo "SCORE 4"; else echo "SCORE $n telemetry.txt holds $n of 3 messages"; fi',
+              },
+              {
+                key: 'script-kept',
+                kind: 'file',
+                title: bi('保留了订阅脚本', 'The subscribe script is kept'),
+                score: 2,
+                hidden: true,
+                path: 'subscribe.py',
+                contains: 'paho',
               },
             ],
           },

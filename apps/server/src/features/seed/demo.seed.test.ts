@@ -18,6 +18,10 @@ import {
   schools,
   systemSettings,
   users,
+  teachingTasks,
+  studentTasks,
+  taskCheckAttempts,
+  taskReports,
 } from '../../db/schema';
 import { bearer, callerOn, passwordGrant } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
@@ -39,12 +43,40 @@ describe('demo data', () => {
       roles: (await h.ctx.db.select().from(roles)).length,
       menus: (await h.ctx.db.select().from(menus)).length,
       environments: (await h.ctx.db.select().from(labEnvironments)).length,
+      tasks: (await h.ctx.db.select().from(teachingTasks)).length,
+      studentTasks: (await h.ctx.db.select().from(studentTasks)).length,
     });
     const before = await count();
-    expect(before).toMatchObject({ schools: 1, classes: 3, users: 7, roles: 7, environments: 6 });
+    expect(before).toMatchObject({ schools: 1, classes: 3, users: 37, roles: 7, environments: 6 });
     await seedDemo(h.ctx);
     await seedDemo(h.ctx);
     expect(await count()).toEqual(before);
+  });
+
+  it('gives the demo class an ongoing task and a second class a finished, scored one', async () => {
+    await seedDemo(h.ctx);
+    const tasks = await h.ctx.db.select().from(teachingTasks);
+    const now = h.ctx.now().getTime();
+    const ongoing = tasks.find((t) => t.endAt && t.endAt.getTime() > now)!;
+    const finished = tasks.find((t) => t.scoresIssuedAt)!;
+    expect(ongoing.courseId).toBe(finished.courseId);
+    expect(ongoing.startAt.getTime()).toBeLessThan(now);
+    const of = async (taskId: string) =>
+      h.ctx.db.select().from(studentTasks).where(eq(studentTasks.taskId, taskId));
+    const doing = await of(ongoing.id);
+    const student01 = await h.ctx.db.query.users.findFirst({
+      where: eq(users.username, 'student01'),
+    });
+    expect(doing.map((t) => t.studentId)).toContain(student01!.id);
+    expect(doing.every((t) => t.status === 0 && t.score === null)).toBe(true);
+    const done = await of(finished.id);
+    expect(done).toHaveLength(30);
+    expect(done.every((t) => t.markStatus === 2 && t.score !== null)).toBe(true);
+    expect(new Set(done.map((t) => t.progress)).size).toBeGreaterThan(3);
+    expect(done.filter((t) => t.status === 2).length).toBeGreaterThan(20);
+    const attempts = await h.ctx.db.select().from(taskCheckAttempts);
+    expect(attempts.length).toBeGreaterThan(30);
+    expect((await h.ctx.db.select().from(taskReports)).length).toBeGreaterThan(20);
   });
 
   it('upgrades a database seeded by an earlier version, adding only what is new', async () => {

@@ -5,6 +5,7 @@ import * as repo from './seed.repo';
 import { seedDemoCourses } from './demo-courses.seed';
 import { seedDemoEnvironments } from './demo-environments';
 import { seedDemoOrganization } from './demo-organization';
+import { seedDemoTeaching } from './demo-teaching.seed';
 import { seedSystem } from './system.seed';
 
 export const demoAccounts: {
@@ -36,7 +37,7 @@ export const demoAccounts: {
 ];
 
 const DEMO_SEED_KEY = 'seed.demo.version';
-const DEMO_SEED_VERSION = 4;
+const DEMO_SEED_VERSION = 5;
 /** The version whose data one transaction writes; the courses after it store files first. */
 const DEMO_ACCOUNTS_VERSION = 3;
 
@@ -99,6 +100,7 @@ export async function seedDemo(ctx: AppContext) {
     return school.id;
   });
   await seedDemoCourses(ctx, schoolId, (await repo.userIdOf(db, 'teacher01')) ?? null);
+  await seedDemoTeaching(ctx, schoolId);
   await repo.writeMarker(db, DEMO_SEED_KEY, DEMO_SEED_VERSION);
   return { accounts };
 }

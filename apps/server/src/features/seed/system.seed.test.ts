@@ -34,41 +34,59 @@ describe('system menus', () => {
     expect(await seededMenus()).toMatchSnapshot();
   });
 
-  it('gives a database at version 3 the entries of version 4, under the entries it has', async () => {
+  /** Each entry with its parent's index (or, for a button, its page's) instead of ids. */
+  async function tree() {
+    const rows = await seededMenus();
+    return rows
+      .map(({ parent, ...m }) => ({
+        ...m,
+        parent: parent === undefined || parent === null ? null : rows[parent]!.menuIndex,
+      }))
+      .map((m) => JSON.stringify(m))
+      .sort();
+  }
+
+  /** Removes the entries (with what is under them) and sets the database back to `version`. */
+  async function backTo(version: number, indexes: string[]) {
     const { db } = h.ctx;
-    /** Each entry with its parent's index (or, for a button, its page's) instead of ids. */
-    const tree = async () => {
-      const rows = await seededMenus();
-      return rows
-        .map(({ parent, ...m }) => ({
-          ...m,
-          parent: parent === undefined || parent === null ? null : rows[parent]!.menuIndex,
-        }))
-        .map((m) => JSON.stringify(m))
-        .sort();
-    };
-    const full = await tree();
     const all = await db.select().from(menus);
-    const added = new Set(
-      all
-        .filter((m) =>
-          ['9', '10', '6-10', '6-11', '6-12', '6-13', '6-14'].includes(m.menuIndex ?? ''),
-        )
-        .map((m) => m.id),
-    );
+    const added = new Set(all.filter((m) => indexes.includes(m.menuIndex ?? '')).map((m) => m.id));
     for (const m of all) if (m.parentId && added.has(m.parentId)) added.add(m.id);
     for (const m of all) if (m.parentId && added.has(m.parentId)) added.add(m.id);
     await db.delete(menus).where(inArray(menus.id, [...added]));
     await db
       .update(systemSettings)
-      .set({ value: 3 })
+      .set({ value: version })
       .where(eq(systemSettings.key, 'seed.system.version'));
+  }
+
+  it('gives a database at version 3 the entries of version 4 and 5, under the entries it has', async () => {
+    const full = await tree();
+    await backTo(3, [
+      '9',
+      '10',
+      '11',
+      ...['6-10', '6-11', '6-12', '6-13', '6-14'],
+      ...['6-15', '6-16', '6-17', '6-18', '6-19'],
+    ]);
     expect((await tree()).length).toBeLessThan(full.length);
     await seedSystem(h.ctx);
     expect(await tree()).toEqual(full);
   });
 
-  it.each([1, 2, 3])('adds only the entries newer than version %i', async (version) => {
+  it('gives a database at version 4 the teaching entries of version 5, under the entries it has', async () => {
+    const full = await tree();
+    await backTo(4, [
+      '11',
+      ...['9-6', '9-7', '9-8', '9-9', '9-10', '9-11'],
+      ...['6-15', '6-16', '6-17', '6-18', '6-19'],
+    ]);
+    expect((await tree()).length).toBeLessThan(full.length);
+    await seedSystem(h.ctx);
+    expect(await tree()).toEqual(full);
+  });
+
+  it.each([1, 2, 3, 4])('adds only the entries newer than version %i', async (version) => {
     await h.ctx.db.delete(menus);
     await h.ctx.db
       .update(systemSettings)

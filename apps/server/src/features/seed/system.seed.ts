@@ -16,6 +16,7 @@ import { rolesMenus } from '../roles/roles.menus';
 import { schoolsMenus } from '../schools/schools.menus';
 import { studentsMenus } from '../students/students.menus';
 import { teachersMenus } from '../teachers/teachers.menus';
+import { schoolTaskMenus, studentTaskMenus, teachingMenus } from '../teaching/teaching.menus';
 import { usersMenus } from '../users/users.menus';
 import * as repo from './seed.repo';
 
@@ -73,6 +74,7 @@ export const menuSeed: MenuSeed[] = [
       ...teachersMenus,
       ...studentsMenus,
       ...schoolCoursesMenus,
+      ...schoolTaskMenus,
     ],
   },
   {
@@ -97,11 +99,14 @@ export const menuSeed: MenuSeed[] = [
     roles: operators,
     children: [...menusMenus, ...rolesMenus],
   },
-  ...coursesMenus,
+  ...coursesMenus.map((m) =>
+    m.index === '9' ? { ...m, children: [...(m.children ?? []), ...teachingMenus] } : m,
+  ),
+  ...studentTaskMenus,
 ];
 
 const SYSTEM_SEED_KEY = 'seed.system.version';
-const SYSTEM_SEED_VERSION = 4;
+const SYSTEM_SEED_VERSION = 5;
 
 /** Data the platform needs to run: the web client, roles, menus, site config, announcement. */
 export async function seedSystem(ctx: AppContext) {

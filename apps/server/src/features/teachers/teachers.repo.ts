@@ -94,10 +94,11 @@ export async function openTaskCount(db: Db, schoolId: string, teacherId: string)
         eq(teachingTasks.schoolId, schoolId),
         eq(teachingTasks.teacherId, teacherId),
         isNull(teachingTasks.archivedAt),
+        isNull(teachingTasks.deletedAt),
       ),
     );
   return row?.n ?? 0;
 }
 
-/** Holds for an account that is the teacher of a teaching task not yet archived. */
-export const holdsOpenTask = sql`exists (select 1 from ${teachingTasks} where ${teachingTasks.teacherId} = ${users.id} and ${teachingTasks.archivedAt} is null)`;
+/** Holds for an account that is the teacher of a teaching task neither archived nor deleted. */
+export const holdsOpenTask = sql`exists (select 1 from ${teachingTasks} where ${teachingTasks.teacherId} = ${users.id} and ${teachingTasks.archivedAt} is null and ${teachingTasks.deletedAt} is null)`;

@@ -322,6 +322,25 @@ describe('enabling, disabling and deleting teachers', () => {
     expect(again.id).not.toBe(t.id);
   });
 
+  it('lets a deleted teaching task no longer hold its teacher, while an unarchived one does', async () => {
+    const t = await addTeacher();
+    const [open, deleted] = [h.ctx.ids.next(), h.ctx.ids.next()];
+    await h.ctx.db.insert(teachingTasks).values([
+      { id: open, schoolId: schoolA, teacherId: t.id, name: '任务二' },
+      { id: deleted, schoolId: schoolA, teacherId: t.id, name: '任务三', deletedAt: new Date() },
+    ]);
+    const url = pathOf(teachersApi.delete.path, { id: t.id });
+    expect(await call(adminA, 'DELETE', url)).toMatchObject({
+      status: 409,
+      errorKey: 'teachers.has_tasks',
+    });
+    await h.ctx.db
+      .update(teachingTasks)
+      .set({ deletedAt: new Date() })
+      .where(eq(teachingTasks.id, open));
+    expect((await call(adminA, 'DELETE', url)).code).toBe(200);
+  });
+
   it('an administrator cannot disable, delete or demote themself', async () => {
     const self = await call(adminA, 'POST', teachersApi.enable.path, {
       id: adminA.id,

@@ -13,7 +13,9 @@ import {
   createEnvironment,
   createImportJob,
   createLabContainer,
+  createNotice,
   createSchool,
+  createTeachingTask,
   createUser,
   signIn,
 } from '../factories';
@@ -32,6 +34,8 @@ export interface Fixture {
   lab: { envId: string; containerId: string };
   /** A course of the school open to its students, with one chapter and a question step. */
   course: { id: string; chapterId: string; stepId: string };
+  /** An ongoing teaching task of the course with the student in it. */
+  task: { id: string; studentTaskId: string };
 }
 
 /** A fresh database with one school, its people and objects, and platform staff. */
@@ -121,6 +125,20 @@ export async function createFixture(): Promise<Fixture> {
     ],
   });
   const [step] = await ctx.db.select().from(courseSteps).where(eq(courseSteps.courseId, courseId));
+  const { taskId, studentTaskId } = await createTeachingTask(ctx, {
+    schoolId,
+    teacherId: teacher.id,
+    courseId,
+    stepIds: [step!.id],
+    studentId: student.id,
+    task: { classId, endAt: new Date(now + 30 * 86_400_000) },
+  });
+  const noticeId = await createNotice(ctx, {
+    userId: student.id,
+    schoolId,
+    taskId,
+    name: 'Task',
+  });
 
   return {
     h,
@@ -146,9 +164,13 @@ export async function createFixture(): Promise<Fixture> {
       courseId,
       step!.chapterId,
       step!.id,
+      taskId,
+      studentTaskId,
+      noticeId,
     ],
     lab: { envId: terminal.id, containerId },
     course: { id: courseId, chapterId: step!.chapterId, stepId: step!.id },
+    task: { id: taskId, studentTaskId },
   };
 }
 

@@ -1,0 +1,219 @@
+import {
+  formatMessage,
+  localized,
+  type Bilingual,
+  type CheckItemResult,
+  type CheckRunResult,
+  type ContentLanguage,
+  type MessageKey,
+  type StepCheck,
+} from '@platform/contract';
+import type { ExecRequest, ExecResult } from '@platform/labs';
+
+/** Where a step's checks run: the lab's sandbox for scripts and files, its MQTT namespace. */
+export interface CheckTarget {
+  execId: string | null;
+  mqttLabId: string | null;
+}
+
+export interface CheckDeps {
+  exec(id: string, request: ExecRequest): Promise<ExecResult>;
+  lastMessage(labId: string, topic: string): { payload: string; at: number } | null;
+  now(): Date;
+}
+
+/** One check's outcome, kept with the attempt in both languages. */
+export interface CheckOutcome {
+  key: string;
+  title: Bilingual;
+  score: number;
+  max: number;
+  passed: boolean;
+  message: Bilingual;
+  hidden: boolean;
+}
+
+const outputMax = 64 * 1024;
+const fileMax = 256 * 1024;
+const commandTimeoutMs = 10_000;
+
+const both = (key: MessageKey, params?: Record<string, string | number>): Bilingual => ({
+  zh: formatMessage(key, 'zh', params),
+  en: formatMessage(key, 'en', params),
+});
+const plain = (text: string): Bilingual => ({ zh: text, en: text });
+const quoted = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
+
+/** Whether text meets an expectation: contains the text and matches the pattern, when given. */
+function meets(
+  text: string,
+  check: { contains?: string | undefined; pattern?: string | undefined },
+) {
+  if (check.contains && !text.includes(check.contains)) return false;
+  if (check.pattern && !new RegExp(check.pattern, 'm').test(text)) return false;
+  return true;
+}
+
+type Verdict = { score: number; reason: Bilingual | null };
+
+async function judge(deps: CheckDeps, target: CheckTarget, check: StepCheck): Promise<Verdict> {
+  const full: Verdict = { score: check.score, reason: null };
+  const none = (reason: Bilingual): Verdict => ({ score: 0, reason });
+  switch (check.kind) {
+    case 'script': {
+      const run = await deps.exec(target.execId!, {
+        script: check.script,
+        timeoutMs: check.timeoutSeconds * 1000,
+        maxOutputBytes: outputMax,
+      });
+      if (run.timedOut) return none(both('teaching.check_timeout'));
+      const last = run.stdout.trimEnd().split('\n').at(-1) ?? '';
+      const scored = /^SCORE\s+(\d+)(?:\s+(.*))?$/.exec(last.trim());
+      if (scored) {
+        const score = Math.min(check.score, Number(scored[1]));
+        return { score, reason: scored[2] ? plain(scored[2].slice(0, 200)) : null };
+      }
+      return run.exitCode === 0
+        ? full
+        : none(both('teaching.check.script_exit', { code: run.exitCode ?? -1 }));
+    }
+    case 'file': {
+      const path = quoted(check.path);
+      const run = await deps.exec(target.execId!, {
+        script: `if [ -f ${path} ]; then head -c ${fileMax} -- ${path}; else exit 3; fi`,
+        timeoutMs: commandTimeoutMs,
+        maxOutputBytes: fileMax,
+      });
+      if (run.exitCode !== 0)
+        return none(both('teaching.check.file_missing', { path: check.path }));
+      return meets(run.stdout, check)
+        ? full
+        : none(both('teaching.check.file_content', { path: check.path }));
+    }
+    case 'output': {
+      const run = await deps.exec(target.execId!, {
+        script: check.command,
+        timeoutMs: commandTimeoutMs,
+        maxOutputBytes: outputMax,
+      });
+      if (run.timedOut) return none(both('teaching.check_timeout'));
+      if (check.exitCode !== undefined && run.exitCode !== check.exitCode)
+        return none(
+          both('teaching.check.exit_code', { code: run.exitCode ?? -1, expected: check.exitCode }),
+        );
+      return meets(`${run.stdout}${run.stderr}`, check)
+        ? full
+        : none(both('teaching.check.output'));
+    }
+    case 'mqtt': {
+      if (!target.mqttLabId) return none(both('teaching.check.no_broker'));
+      const message = deps.lastMessage(target.mqttLabId, check.topic);
+      const since = deps.now().getTime() - check.withinSeconds * 1000;
+      if (!message || message.at < since)
+        return none(
+          both('teaching.check.mqtt_none', { topic: check.topic, seconds: check.withinSeconds }),
+        );
+      return meets(message.payload, check)
+        ? full
+        : none(both('teaching.check.mqtt_content', { topic: check.topic }));
+    }
+  }
+}
+
+/** Whether the checks need the lab's sandbox (scripts, files, commands). */
+export function checksNeedSandbox(checks: readonly StepCheck[]): boolean {
+  return checks.some((c) => c.kind !== 'mqtt');
+}
+
+/** Runs a step's checks against the lab; each gives its score, part of it, or nothing. */
+export async function runChecks(
+  deps: CheckDeps,
+  target: CheckTarget,
+  checks: readonly StepCheck[],
+): Promise<CheckOutcome[]> {
+  return Promise.all(
+    checks.map(async (check, i): Promise<CheckOutcome> => {
+      let verdict: Verdict;
+      try {
+        verdict = await judge(deps, target, check);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message.slice(0, 200) : String(error);
+        verdict = { score: 0, reason: both('teaching.check.error', { reason }) };
+      }
+      const passed = verdict.score >= check.score;
+      const message = passed
+        ? (check.passMessage ?? verdict.reason ?? both('teaching.check_passed'))
+        : (check.failMessage ?? verdict.reason ?? both('teaching.check_failed'));
+      return {
+        key: check.key ?? String(i),
+        title: check.title,
+        score: verdict.score,
+        max: check.score,
+        passed,
+        message,
+        hidden: check.hidden,
+      };
+    }),
+  );
+}
+
+export interface StoredAttempt {
+  id: string;
+  stepId: string;
+  score: number;
+  max: number;
+  items: CheckOutcome[];
+  durationMs: number;
+  createdAt: Date;
+}
+
+const itemOf = (o: CheckOutcome, lang: ContentLanguage): CheckItemResult => ({
+  title: localized(o.title, lang),
+  score: o.score,
+  max: o.max,
+  passed: o.passed,
+  message: localized(o.message, lang),
+  hidden: o.hidden,
+});
+
+/**
+ * An attempt as its reader may see it: a teacher sees every check; a student sees the visible
+ * ones and the hidden ones summed into one item, without their titles or messages.
+ */
+export function attemptFor(
+  attempt: StoredAttempt,
+  lang: ContentLanguage,
+  reader: 'student' | 'teacher',
+): CheckRunResult {
+  const shown = attempt.items.filter((o) => reader === 'teacher' || !o.hidden);
+  const items = shown.map((o) => itemOf(o, lang));
+  const hidden = attempt.items.filter((o) => o.hidden);
+  if (reader === 'student' && hidden.length > 0) {
+    const score = hidden.reduce((n, o) => n + o.score, 0);
+    const max = hidden.reduce((n, o) => n + o.max, 0);
+    items.push({
+      title: formatMessage('teaching.check_hidden', lang),
+      score,
+      max,
+      passed: score >= max,
+      message: formatMessage(
+        score >= max ? 'teaching.check_passed' : 'teaching.check_failed',
+        lang,
+      ),
+      hidden: true,
+    });
+  }
+  return {
+    attemptId: attempt.id,
+    stepId: attempt.stepId,
+    score: attempt.score,
+    max: attempt.max,
+    message: formatMessage('teaching.check_summary', lang, {
+      score: attempt.score,
+      max: attempt.max,
+    }),
+    items,
+    durationMs: attempt.durationMs,
+    createdAt: attempt.createdAt.toISOString(),
+  };
+}
