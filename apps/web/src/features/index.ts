@@ -19,6 +19,7 @@ import { environmentViews } from './environment/views';
 import { importsEn, importsZh } from './imports/locales';
 import { landingEn, landingZh } from './landing/locales';
 import { landingViews } from './landing/views';
+import { noticesEn, noticesZh } from './notices/locales';
 import { orgEn, orgZh } from './org/locales';
 import { orgViews } from './org/views';
 import { personalEn, personalZh } from './personal/locales';
@@ -28,9 +29,13 @@ import { schoolsViews } from './schools/views';
 import { studentsEn, studentsZh } from './students/locales';
 import { studentsViews } from './students/views';
 import { systemEn, systemZh } from './system/locales';
+import { tasksStudyEn, tasksStudyZh } from './tasks-study/locales';
+import { tasksStudyViews } from './tasks-study/views';
 import { systemViews } from './system/views';
 import { teachersEn, teachersZh } from './teachers/locales';
 import { teachersViews } from './teachers/views';
+import { teachingManageEn, teachingManageZh } from './teaching-manage/locales';
+import { teachingManageViews } from './teaching-manage/views';
 
 type Views = Record<string, LazyExoticComponent<ComponentType>>;
 
@@ -56,8 +61,11 @@ export const features = {
   teachers: feature(teachersZh, teachersEn, teachersViews),
   students: feature(studentsZh, studentsEn, studentsViews),
   coursesManage: feature(coursesManageZh, coursesManageEn, coursesManageViews),
+  teachingManage: feature(teachingManageZh, teachingManageEn, teachingManageViews),
   imports: feature(importsZh, importsEn),
   coursesStudy: feature(coursesStudyZh, coursesStudyEn, coursesStudyViews),
+  tasksStudy: feature(tasksStudyZh, tasksStudyEn, tasksStudyViews),
+  notices: feature(noticesZh, noticesEn),
   system: feature(systemZh, systemEn, systemViews),
 };
 

@@ -23,3 +23,28 @@ export function useIdParam(): string | null {
   const id = params.get('id');
   return id && idSchema.safeParse(id).success ? id : null;
 }
+
+/**
+ * The path of the list a page belongs to: the pages of a list (`add`, `detail` ...) sit under
+ * the list's own path, whichever menu the list is in.
+ */
+export function listPathOf(child: string, pageNames: readonly string[]): string {
+  const parts = child.split('/');
+  const last = parts.at(-1) ?? '';
+  return pageNames.includes(last) ? parts.slice(0, -1).join('/') : child;
+}
+
+/**
+ * The list path of the current page (see `listPathOf`), and moving to the list or to one of its
+ * pages, with the record's id as `?id=`.
+ */
+export function useListPages<P extends string>(pageNames: readonly P[]) {
+  const { child } = splitAreaPath(useLocation().pathname);
+  const go = useAreaNavigate();
+  const list = listPathOf(child, pageNames);
+  return {
+    list,
+    toList: () => go(list),
+    to: (page: P, id?: string) => go(`${list}/${page}`, id ? `?id=${id}` : ''),
+  };
+}

@@ -74,13 +74,16 @@ export function downloadRoute<R extends FileRoute>(
 
 export type FieldsOf<D extends AnyRoute> = RouteInput<D> extends { fields: infer F } ? F : never;
 
-/** Sends a file to an upload route with progress (see `upload`); the answer follows from it. */
-export function uploadRoute<D extends AnyRoute>(
-  route: D,
-  options: Omit<UploadOptions, 'fields' | 'method'> & { fields?: FieldsOf<D> },
-): Promise<RouteOutput<D>> {
+/**
+ * Sends a file to an upload route, by its declaration or a reference to it, with progress (see
+ * `upload`); the answer follows from it.
+ */
+export function uploadRoute<R extends AnyRoute | RouteRef>(
+  route: R,
+  options: Omit<UploadOptions, 'fields' | 'method'> & { fields?: FieldsOf<DeclarationOf<R>> },
+): Promise<RouteOutput<DeclarationOf<R>>> {
   const { fields, ...rest } = options;
-  return upload<RouteOutput<D>>(route.path, {
+  return upload<RouteOutput<DeclarationOf<R>>>(route.path, {
     ...rest,
     ...(fields ? { fields } : {}),
     method: route.method as 'POST' | 'PUT',

@@ -22,3 +22,21 @@ export function formatTime(iso: string | null | undefined, language: string): st
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(language, { hour12: false });
 }
+
+/** The local date and time of an instant as a `datetime-local` input holds it. */
+export function dateTimeInputOf(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${dateOf(iso)}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/**
+ * The instant a `datetime-local` input's value stands for, in ISO form; none when empty, and the
+ * text itself when it is not a date (so a schema refuses it).
+ */
+export function instantOfInput(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value : d.toISOString();
+}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import {
@@ -10,11 +10,11 @@ import {
   type CourseEdit,
   type CourseSave,
 } from '@platform/contract';
-import { useIdParam } from '../../shared/areaNavigation';
 import { apiLanguage } from '../../shared/i18n';
 import { toast } from '../../shared/toast';
 import { BackButton } from '../../shared/ui/BackButton';
-import { EmptyState, QueryStates } from '../../shared/ui/PageStates';
+import { EmptyState } from '../../shared/ui/PageStates';
+import { RecordPage } from '../../shared/ui/RecordPage';
 import { RowAction } from '../../shared/ui/RowActions';
 import { failureText } from '../students/accountParts';
 import {
@@ -58,10 +58,14 @@ export function courseBodyOf(course: CourseEdit, envIds: string[]): CourseSave {
  */
 export function CourseConfig() {
   const { t } = useTranslation();
-  const id = useIdParam();
-  const course = useQuery({ ...courseEditQueryOptions(id ?? ''), enabled: id !== null });
-  if (id === null) return <MissingCourse title={t('coursesManage.titles.config')} />;
-  return <QueryStates query={course}>{(c) => <ConfigView course={c} />}</QueryStates>;
+  return (
+    <RecordPage
+      optionsOf={courseEditQueryOptions}
+      missing={<MissingCourse title={t('coursesManage.titles.config')} />}
+    >
+      {(c) => <ConfigView course={c} />}
+    </RecordPage>
+  );
 }
 
 type StepEditing = { chapter: Chapter; step?: Step };

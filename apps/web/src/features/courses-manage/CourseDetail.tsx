@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Row, Space, Tag, Typography } from 'antd';
 import { EditOutlined, SettingOutlined } from '@ant-design/icons';
 import { orderChapters, orderSteps, type CourseDetail as Course } from '@platform/contract';
 import type { RichDocument } from '@platform/rich-text';
-import { useIdParam } from '../../shared/areaNavigation';
 import { dateOf, formatTime } from '../../shared/dates';
 import { useCan } from '../../shared/permissions/useCan';
 import { BackButton } from '../../shared/ui/BackButton';
-import { EmptyState, QueryStates } from '../../shared/ui/PageStates';
+import { EmptyState } from '../../shared/ui/PageStates';
+import { RecordPage } from '../../shared/ui/RecordPage';
 import { RichTextView } from '../../shared/ui/RichTextView';
 import { courseDetailQueryOptions } from './api';
 import { CourseCover, MissingCourse, OwnerTag } from './courseParts';
@@ -19,10 +18,14 @@ import { ResourceTable } from './ResourceTable';
 /** A course's detail (…/detail?id=): its basics, outline and resource files. */
 export function CourseDetail() {
   const { t } = useTranslation();
-  const id = useIdParam();
-  const course = useQuery({ ...courseDetailQueryOptions(id ?? ''), enabled: id !== null });
-  if (id === null) return <MissingCourse title={t('coursesManage.titles.detail')} />;
-  return <QueryStates query={course}>{(c) => <DetailView course={c} />}</QueryStates>;
+  return (
+    <RecordPage
+      optionsOf={courseDetailQueryOptions}
+      missing={<MissingCourse title={t('coursesManage.titles.detail')} />}
+    >
+      {(c) => <DetailView course={c} />}
+    </RecordPage>
+  );
 }
 
 function DetailView({ course }: { course: Course }) {

@@ -164,6 +164,68 @@ describe('step editor', { timeout: 30_000 }, () => {
     });
   });
 
+  it('configures checks of a lab step: a script, and a file path that must stay in the home', async () => {
+    const { saves, onClose } = open({ environments });
+    await screen.findByText('新增步骤：第一章 认识 MQTT');
+    typeInto('步骤名称（中文）', '2-2 实训');
+    await chooseType('实训', '实验环境');
+    await chooseOption(field('实验环境'), '智能家居仿真');
+
+    clickButton('添加检查');
+    clickButton('添加检查');
+    const one = group('检查 1');
+    fireEvent.change(within(one).getByLabelText(/^\*?检查名称（中文）$/), {
+      target: { value: '结果已保存' },
+    });
+    fireEvent.change(within(one).getByLabelText('检查脚本'), {
+      target: { value: 'test -s result.txt' },
+    });
+    const two = group('检查 2');
+    fireEvent.change(within(two).getByLabelText(/^\*?检查名称（中文）$/), {
+      target: { value: '风扇已打开' },
+    });
+    await chooseOption(within(two).getByLabelText('检查方式'), '文件内容');
+    await waitFor(() => within(two).getByLabelText('文件路径（相对主目录）'));
+    fireEvent.change(within(two).getByLabelText('文件路径（相对主目录）'), {
+      target: { value: '../etc/passwd' },
+    });
+    fireEvent.click(within(two).getByLabelText('隐藏'));
+
+    clickButton('保存');
+    await waitFor(() => expect(within(two).getByText(/路径相对主目录且不含/)).toBeTruthy());
+    expect(saves()).toEqual([]);
+
+    fireEvent.change(within(two).getByLabelText('文件路径（相对主目录）'), {
+      target: { value: 'notes/fan.txt' },
+    });
+    clickButton('保存');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(saves()[0]).toMatchObject({
+      content: {
+        checks: [
+          {
+            kind: 'script',
+            title: { zh: '结果已保存' },
+            score: 5,
+            hidden: false,
+            script: 'test -s result.txt',
+            timeoutSeconds: 10,
+          },
+          {
+            kind: 'file',
+            title: { zh: '风扇已打开' },
+            score: 5,
+            hidden: true,
+            path: 'notes/fan.txt',
+          },
+        ],
+      },
+    });
+    expect(
+      Object.keys((saves()[0] as { content: { checks: object[] } }).content.checks[1]!),
+    ).not.toContain('script');
+  });
+
   it('inserts an uploaded image into a document at its signed address, which shows at once', async () => {
     const { saves, onClose } = open();
     const signed = '/api-teaching/course/file/701/img0000001?e=1760000000&s=abcdefghijklmnopqrstuv';

@@ -15,6 +15,7 @@ import { isRequestError } from '../../shared/request';
 import { FormDialog } from '../../shared/ui/FormDialog';
 import { serverPathErrors, zodPathRules, type FieldPath } from '../../shared/zodForm';
 import { stepSaveMutationOptions } from './api';
+import { CheckList } from './CheckList';
 import { CommandList } from './CommandList';
 import { useImageUpload } from './files';
 import {
@@ -219,6 +220,7 @@ function StepContent({ type, course, check, storedUrl, onAddEnvironment }: StepC
           onUploadImage={uploadImage}
         />
         <CommandList path={['content', 'commands']} check={check} />
+        <CheckList path={['content', 'checks']} check={check} />
       </>
     );
   }

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Card, Tag, type TableColumnsType } from 'antd';
+import { Tag, type TableColumnsType } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
 import type { CourseSummary } from '@platform/contract';
 import { formatTime } from '../../shared/dates';
+import { MissingId } from '../../shared/ui/RecordPage';
 import { actionsColumn, ConfirmAction } from '../../shared/ui/RowActions';
 import { toast } from '../../shared/toast';
 import { useCoursePaths } from './coursePaths';
@@ -119,11 +120,11 @@ export function MissingCourse({ title }: { title: string }) {
   const { t } = useTranslation();
   const paths = useCoursePaths();
   return (
-    <Card title={title}>
-      <Alert type="warning" showIcon title={t('coursesManage.hints.missingId')} />
-      <Button style={{ marginTop: 16 }} onClick={paths.toList}>
-        {t('coursesManage.actions.back')}
-      </Button>
-    </Card>
+    <MissingId
+      title={title}
+      text={t('coursesManage.hints.missingId')}
+      backText={t('coursesManage.actions.back')}
+      onBack={paths.toList}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import {
   labStepTypes,
+  type CheckKind,
   stepSaveSchema,
   stepTypes,
   type CourseFile,
@@ -35,6 +36,26 @@ export interface CommandValues {
   command: string;
 }
 
+/** A check as its editor holds it: every kind's inputs, so that changing kind keeps them. */
+export interface CheckValues {
+  key?: string;
+  kind: CheckKind;
+  title: BilingualText;
+  score?: number | null;
+  hidden?: boolean;
+  passMessage?: BilingualText;
+  failMessage?: BilingualText;
+  script?: string;
+  timeoutSeconds?: number | null;
+  path?: string;
+  command?: string;
+  topic?: string;
+  contains?: string;
+  pattern?: string;
+  exitCode?: number | null;
+  withinSeconds?: number | null;
+}
+
 export interface StepValues {
   name: BilingualText;
   type: StepType;
@@ -44,13 +65,49 @@ export interface StepValues {
     questions: QuestionValues[];
     envId?: string;
     commands: CommandValues[];
+    checks?: CheckValues[];
   };
 }
 
 export type StepBody = { id?: string; chapterId: string; name: unknown; content: unknown };
 
 export const emptyOption = (): OptionValues => ({ text: {}, right: false });
+const hasText = (text: BilingualText | undefined) => Boolean(text?.zh?.trim() || text?.en?.trim());
+
 export const emptyCommand = (): CommandValues => ({ title: {}, command: '' });
+export const emptyCheck = (): CheckValues => ({
+  kind: 'script',
+  title: {},
+  score: 5,
+  hidden: false,
+  timeoutSeconds: 10,
+  withinSeconds: 600,
+});
+
+const checkKindFields: Record<CheckKind, readonly (keyof CheckValues)[]> = {
+  script: ['script', 'timeoutSeconds'],
+  file: ['path', 'contains', 'pattern'],
+  output: ['command', 'contains', 'pattern', 'exitCode'],
+  mqtt: ['topic', 'contains', 'withinSeconds'],
+};
+
+/** The stored check as the contract's schema takes it: only its kind's parts, none left empty. */
+export function checkBody(c: CheckValues) {
+  const body: Record<string, unknown> = {
+    kind: c.kind,
+    title: c.title ?? {},
+    score: c.score ?? undefined,
+    hidden: Boolean(c.hidden),
+    ...(c.key ? { key: c.key } : {}),
+    ...(hasText(c.passMessage) ? { passMessage: c.passMessage } : {}),
+    ...(hasText(c.failMessage) ? { failMessage: c.failMessage } : {}),
+  };
+  for (const name of checkKindFields[c.kind] ?? []) {
+    const value = c[name];
+    if (value !== undefined && value !== null && value !== '') body[name] = value;
+  }
+  return body;
+}
 
 export function emptyQuestion(kind: QuestionKind = 'single'): QuestionValues {
   return { kind, stem: {}, score: 5, options: [emptyOption(), emptyOption()], answers: [{}] };
@@ -62,8 +119,6 @@ export const fileStepTypes = ['video', 'pdf', 'attachment'] as const;
 export type FileStepType = (typeof fileStepTypes)[number];
 export const isFileStep = (type: StepType): type is FileStepType =>
   (fileStepTypes as readonly string[]).includes(type);
-
-const hasText = (text: BilingualText | undefined) => Boolean(text?.zh?.trim() || text?.en?.trim());
 
 /** The stored question as the contract's schema takes it: only its kind's parts. */
 export function questionBody(q: QuestionValues) {
@@ -100,6 +155,7 @@ export function contentBody(type: StepType, content: StepValues['content']): unk
     doc,
     envId: content.envId,
     commands: (content.commands ?? []).map((c) => ({ title: c.title ?? {}, command: c.command })),
+    checks: (content.checks ?? []).map(checkBody),
   };
 }
 
@@ -159,6 +215,7 @@ export function stepValues(
       questions: questions.length > 0 ? questions : [emptyQuestion()],
       ...(typeof content.envId === 'string' ? { envId: content.envId } : {}),
       commands: Array.isArray(content.commands) ? (content.commands as CommandValues[]) : [],
+      checks: Array.isArray(content.checks) ? (content.checks as CheckValues[]) : [],
     },
   };
 }

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, List, Row, Space, Tag, Typography } from 'antd';
@@ -12,6 +11,7 @@ import { formatBytes } from '../environment/format';
 import { courseInfoQueryOptions, downloadResource, useContentLang } from './api';
 import { CourseCover, CourseTags, ProgressBar } from './CourseCard';
 import { CourseOutline } from './CourseOutline';
+import { Section } from './Section';
 import { coursePages, firstUnfinishedStep, useCourseNavigate } from './navigation';
 import { richDoc } from './richDoc';
 import './courses-study.css';
@@ -32,15 +32,6 @@ function StudyButton({ info }: { info: StudentCourseInfo }) {
     >
       {t(`coursesStudy.actions.${label}`)}
     </Button>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="cs-section">
-      <Typography.Title level={4}>{title}</Typography.Title>
-      {children}
-    </section>
   );
 }
 

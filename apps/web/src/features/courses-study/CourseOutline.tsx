@@ -11,14 +11,25 @@ interface CourseOutlineProps {
   currentStepId?: string;
   /** Called when a step is opened (the drawer that holds the outline closes). */
   onOpen?: () => void;
+  /** Where a step opens: its course study page unless given (a task's step). */
+  stepHref?: (stepId: string) => string;
+  /** The outline's accessible name: the course outline's unless given. */
+  label?: string;
 }
 
 /** Chapters and their steps in order, each step with its type, done mark and score. */
-export function CourseOutline({ chapters, currentStepId, onOpen }: CourseOutlineProps) {
+export function CourseOutline({
+  chapters,
+  currentStepId,
+  onOpen,
+  stepHref,
+  label,
+}: CourseOutlineProps) {
   const { t } = useTranslation();
-  const href = useCourseHref();
+  const courseHref = useCourseHref();
+  const href = stepHref ?? ((id: string) => courseHref('study', id));
   return (
-    <nav className="cs-outline" aria-label={t('coursesStudy.info.outline')}>
+    <nav className="cs-outline" aria-label={label ?? t('coursesStudy.info.outline')}>
       {chapters.map((chapter) => (
         <section key={chapter.id} className="cs-outline__chapter">
           <h4 className="cs-outline__chapter-name">{chapter.name}</h4>
@@ -29,7 +40,7 @@ export function CourseOutline({ chapters, currentStepId, onOpen }: CourseOutline
               return (
                 <li key={step.id}>
                   <Link
-                    to={href('study', step.id)}
+                    to={href(step.id)}
                     className={`cs-outline__step${current ? ' cs-outline__step--current' : ''}`}
                     aria-current={current ? 'step' : undefined}
                     onClick={onOpen}

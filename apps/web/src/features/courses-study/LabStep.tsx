@@ -1,4 +1,4 @@
-import { useRef, type RefObject } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Tabs, Typography } from 'antd';
 import { CopyOutlined, SendOutlined } from '@ant-design/icons';
@@ -66,8 +66,16 @@ function CommandBlock({
   );
 }
 
-/** The instructions and the commands to copy into the lab. */
-function LabGuide({ step, lab }: { step: StudyStep; lab: RefObject<HTMLElement | null> }) {
+/** The instructions, the commands to copy into the lab, and what the page adds (checks). */
+function LabGuide({
+  step,
+  lab,
+  extra,
+}: {
+  step: StudyStep;
+  lab: RefObject<HTMLElement | null>;
+  extra: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className="cs-lab__guide">
@@ -81,6 +89,7 @@ function LabGuide({ step, lab }: { step: StudyStep; lab: RefObject<HTMLElement |
           ))}
         </section>
       )}
+      {extra}
     </div>
   );
 }
@@ -100,14 +109,15 @@ function LabArea({ detail }: { detail: CenterDetail }) {
 
 /**
  * A training, emulation or terminal step: the lab of one of the course's environments beside its
- * instructions and command configuration on a wide screen, in tabs on a narrow one.
+ * instructions and command configuration on a wide screen, in tabs on a narrow one. `extra` goes
+ * under the instructions.
  */
-export function LabStep({ step }: { step: StudyStep }) {
+export function LabStep({ step, extra }: { step: StudyStep; extra?: ReactNode }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const width = useElementWidth(box);
   const labBox = useRef<HTMLDivElement>(null);
-  const guide = <LabGuide step={step} lab={labBox} />;
+  const guide = <LabGuide step={step} lab={labBox} extra={extra} />;
   const lab = (
     <div ref={labBox}>
       {step.env ? (

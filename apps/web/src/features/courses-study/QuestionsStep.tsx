@@ -8,7 +8,7 @@ import {
   type QuestionResult,
   type StudyStep,
 } from '@platform/contract';
-import { stepAnswerMutationOptions } from './api';
+import type { StepCalls } from './api';
 
 type StudyQuestion = NonNullable<StudyStep['questions']>[number];
 type Draft = QuestionAnswer | undefined;
@@ -131,9 +131,17 @@ function ResultNote({ question, result }: { question: StudyQuestion; result: Que
 /**
  * A question or exercises step: each question with its input, one submission scored at once, then
  * each question's result, right answer and analysis, and the total. An answered step shows what
- * was answered and its results.
+ * was answered and its results; a locked one takes no more answers.
  */
-export function QuestionsStep({ step }: { step: StudyStep }) {
+export function QuestionsStep({
+  step,
+  calls,
+  locked = false,
+}: {
+  step: StudyStep;
+  calls: StepCalls;
+  locked?: boolean;
+}) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const questions = step.questions ?? [];
@@ -142,7 +150,7 @@ export function QuestionsStep({ step }: { step: StudyStep }) {
     questions.map((_, i) => step.progress.answers?.[i]),
   );
   const [tried, setTried] = useState(false);
-  const answer = useMutation(stepAnswerMutationOptions(client));
+  const answer = useMutation(calls.answer(client));
   const results = answer.data?.results ?? stored;
   const answered = Boolean(results);
   const total = questions.reduce((sum, q) => sum + q.score, 0);
@@ -187,7 +195,7 @@ export function QuestionsStep({ step }: { step: StudyStep }) {
               <AnswerInput
                 question={question}
                 answer={drafts[i]}
-                disabled={answered || answer.isPending}
+                disabled={answered || locked || answer.isPending}
                 label={label}
                 name={`question-${step.id}-${i}`}
                 onChange={(next) => setDrafts((all) => all.map((d, n) => (n === i ? next : d)))}
@@ -197,7 +205,7 @@ export function QuestionsStep({ step }: { step: StudyStep }) {
           );
         })}
       </ol>
-      {!answered && (
+      {!answered && !locked && (
         <Space orientation="vertical" className="cs-questions__submit">
           {tried && missing > 0 && (
             <Alert

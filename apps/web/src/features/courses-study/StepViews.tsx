@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Space, Typography } from 'antd';
@@ -6,7 +6,7 @@ import { DownloadOutlined, PaperClipOutlined } from '@ant-design/icons';
 import type { StepType, StudyStep } from '@platform/contract';
 import { LoadingState } from '../../shared/ui/PageStates';
 import { RichTextView } from '../../shared/ui/RichTextView';
-import { saveProgress } from './api';
+import { courseStepCalls, type StepCalls } from './api';
 import { LabStep } from './LabStep';
 import { QuestionsStep } from './QuestionsStep';
 import { richDoc } from './richDoc';
@@ -17,16 +17,17 @@ const PdfView = lazy(() => import('./PdfView').then((m) => ({ default: m.PdfView
 /** Steps done by opening them; videos are done when watched, questions when answered. */
 const doneWhenOpened: readonly StepType[] = ['document', 'show', 'pdf', 'attachment'];
 
-/** Marks a step of `doneWhenOpened` done, once, when it is shown. */
-function useDoneWhenOpened(step: StudyStep) {
+/** Marks a step of `doneWhenOpened` done, once, when it is shown (unless answers are closed). */
+function useDoneWhenOpened(step: StudyStep, calls: StepCalls, locked: boolean) {
   const client = useQueryClient();
   const marked = useRef<string | null>(null);
-  const due = doneWhenOpened.includes(step.type) && !step.progress.completed;
+  const due = doneWhenOpened.includes(step.type) && !step.progress.completed && !locked;
+  const { saveProgress } = calls;
   useEffect(() => {
     if (!due || marked.current === step.id) return;
     marked.current = step.id;
     void saveProgress(client, { stepId: step.id, completed: true });
-  }, [client, due, step.id]);
+  }, [client, due, step.id, saveProgress]);
 }
 
 function NoContent() {
@@ -39,12 +40,13 @@ function DocumentStep({ step }: { step: StudyStep }) {
   return doc ? <RichTextView doc={doc} /> : <NoContent />;
 }
 
-function ReportStep({ step }: { step: StudyStep }) {
+function ReportStep({ step, editor }: { step: StudyStep; editor: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Space orientation="vertical" size={16} className="cs-block">
-      <Alert type="info" showIcon title={t('coursesStudy.study.reportNote')} />
+      {!editor && <Alert type="info" showIcon title={t('coursesStudy.study.reportNote')} />}
       <DocumentStep step={step} />
+      {editor}
     </Space>
   );
 }
@@ -88,27 +90,45 @@ function AttachmentStep({ step }: { step: StudyStep }) {
   );
 }
 
+export interface StepContentProps {
+  step: StudyStep;
+  /** The routes progress and answers go to: the course's unless given (a task's). */
+  calls?: StepCalls;
+  /** Answers are closed (a task submitted or out of time): questions show what was answered. */
+  locked?: boolean;
+  /** Shown under a lab step's instructions (a task's checks). */
+  labExtra?: ReactNode;
+  /** A report step's editor, under its instructions. */
+  reportEditor?: ReactNode;
+}
+
 /** The study view of a step, by its type. */
-export function StepContent({ step }: { step: StudyStep }) {
-  useDoneWhenOpened(step);
+export function StepContent({
+  step,
+  calls = courseStepCalls,
+  locked = false,
+  labExtra,
+  reportEditor,
+}: StepContentProps) {
+  useDoneWhenOpened(step, calls, locked);
   switch (step.type) {
     case 'document':
     case 'show':
       return <DocumentStep step={step} />;
     case 'report':
-      return <ReportStep step={step} />;
+      return <ReportStep step={step} editor={reportEditor} />;
     case 'video':
-      return step.file ? <VideoStep step={step} file={step.file} /> : <NoContent />;
+      return step.file ? <VideoStep step={step} file={step.file} calls={calls} /> : <NoContent />;
     case 'pdf':
       return <PdfStep step={step} />;
     case 'attachment':
       return <AttachmentStep step={step} />;
     case 'question':
     case 'exercises':
-      return <QuestionsStep step={step} />;
+      return <QuestionsStep step={step} calls={calls} locked={locked} />;
     case 'training':
     case 'emulation':
     case 'terminal':
-      return <LabStep step={step} />;
+      return <LabStep step={step} extra={labExtra} />;
   }
 }

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { StudyStep } from '@platform/contract';
-import { saveProgress } from './api';
+import type { StepCalls } from './api';
 
 type StudyFile = NonNullable<StudyStep['file']>;
 
@@ -25,7 +25,15 @@ export function clock(seconds: number): string {
  * playing, on pause, at the end (which also marks the step done) and when the student leaves the
  * step or the page.
  */
-export function VideoStep({ step, file }: { step: StudyStep; file: StudyFile }) {
+export function VideoStep({
+  step,
+  file,
+  calls,
+}: {
+  step: StudyStep;
+  file: StudyFile;
+  calls: StepCalls;
+}) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const video = useRef<HTMLVideoElement>(null);
@@ -34,6 +42,7 @@ export function VideoStep({ step, file }: { step: StudyStep; file: StudyFile }) 
   const [resumeAt] = useState(step.progress.videoSeconds ?? 0);
   const [resumed, setResumed] = useState<number | null>(null);
   const stepId = step.id;
+  const { saveProgress } = calls;
 
   useEffect(() => {
     const element = video.current;
@@ -87,7 +96,7 @@ export function VideoStep({ step, file }: { step: StudyStep; file: StudyFile }) 
       window.removeEventListener('pagehide', onLeave);
       onLeave();
     };
-  }, [client, stepId, resumeAt]);
+  }, [client, stepId, resumeAt, saveProgress]);
 
   return (
     <div className="cs-video">

@@ -1,5 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  mutationOptions,
+  queryOptions,
+  type QueryClient,
+  type UseMutationOptions,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   coursesPaths,
@@ -7,6 +12,7 @@ import {
   type coursesApi,
   type Lang,
   type QuestionAnswer,
+  type RouteOutput,
   type StudyStep,
   type studentCoursePageQuerySchema,
 } from '@platform/contract';
@@ -107,19 +113,58 @@ export interface ProgressSave {
   leaving?: boolean;
 }
 
+export type StepAnswerResult = RouteOutput<typeof coursesApi.stepAnswer>;
+
+export interface StepAnswer {
+  stepId: string;
+  answers: QuestionAnswer[];
+}
+
+/** A step as it is once `save` is recorded. */
+export function withProgress<S extends StudyStep>(step: S, save: ProgressSave): S {
+  return {
+    ...step,
+    progress: {
+      ...step.progress,
+      ...(save.videoSeconds === undefined ? {} : { videoSeconds: save.videoSeconds }),
+      ...(save.completed ? { completed: true } : {}),
+    },
+  };
+}
+
+/** A step as it is once `answers` are scored. */
+export function withAnswer<S extends StudyStep>(
+  step: S,
+  answers: QuestionAnswer[],
+  result: StepAnswerResult,
+): S {
+  return {
+    ...step,
+    progress: {
+      ...step.progress,
+      completed: true,
+      score: result.score,
+      answers,
+      results: result.results,
+    },
+  };
+}
+
+/**
+ * What a step view calls to record progress and answers: the course's own routes here, a task's
+ * (with its student task) on the task pages.
+ */
+export interface StepCalls {
+  saveProgress: (client: QueryClient, save: ProgressSave) => Promise<unknown>;
+  answer: (client: QueryClient) => UseMutationOptions<StepAnswerResult, Error, StepAnswer>;
+}
+
 /**
  * Saves where the student is in a video, or that a step is done. The cached step learns it at
  * once, so coming back to the step resumes there without waiting for the server.
  */
 export function saveProgress(client: QueryClient, { leaving, ...body }: ProgressSave) {
-  updateStep(client, body.stepId, (step) => ({
-    ...step,
-    progress: {
-      ...step.progress,
-      ...(body.videoSeconds === undefined ? {} : { videoSeconds: body.videoSeconds }),
-      ...(body.completed ? { completed: true } : {}),
-    },
-  }));
+  updateStep(client, body.stepId, (step) => withProgress(step, body));
   const saved = call(courses.stepProgress, { body }, { quiet: true, keepalive: leaving });
   return body.completed ? saved.then(() => progressChanged(client)) : saved;
 }
@@ -127,19 +172,9 @@ export function saveProgress(client: QueryClient, { leaving, ...body }: Progress
 export function stepAnswerMutationOptions(client: QueryClient) {
   return mutationOptions({
     mutationKey: [...studyKeys.all, 'answer'],
-    mutationFn: (body: { stepId: string; answers: QuestionAnswer[] }) =>
-      call(courses.stepAnswer, { body }),
+    mutationFn: (body: StepAnswer) => call(courses.stepAnswer, { body }),
     onSuccess: (result, { stepId, answers }) => {
-      updateStep(client, stepId, (step) => ({
-        ...step,
-        progress: {
-          ...step.progress,
-          completed: true,
-          score: result.score,
-          answers,
-          results: result.results,
-        },
-      }));
+      updateStep(client, stepId, (step) => withAnswer(step, answers, result));
       // The results name right answers and analyses in the language answered in; other
       // languages fetch theirs.
       void client.invalidateQueries({ queryKey: studyKeys.steps(stepId) });
@@ -147,6 +182,12 @@ export function stepAnswerMutationOptions(client: QueryClient) {
     },
   });
 }
+
+/** The course's own calls of the step views. */
+export const courseStepCalls: StepCalls = {
+  saveProgress,
+  answer: stepAnswerMutationOptions,
+};
 
 /** Downloads a resource file of a course under its name. */
 export async function downloadResource(id: string, name: string) {

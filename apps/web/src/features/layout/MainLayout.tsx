@@ -24,6 +24,7 @@ import { TopMenu } from './TopMenu';
 import { SideMenu } from './SideMenu';
 import { UserPanel } from './UserPanel';
 import { AiHelper } from './AiHelper';
+import { NoticeBell } from '../notices/NoticeBell';
 import { LanguageSelect } from '../../shared/ui/LanguageSelect';
 import { useOpenMenuEntry } from './useOpenMenuEntry';
 import { isFullScreenPath } from './fullScreen';
@@ -133,6 +134,7 @@ export function MainLayout({ viewFor }: { viewFor: ViewFor }) {
                   token={session.token}
                 />
               )}
+              <NoticeBell />
               <LanguageSelect />
               <UserPanel
                 user={user}

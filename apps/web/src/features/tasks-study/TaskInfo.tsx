@@ -1,0 +1,164 @@
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Space, Tag, Typography } from 'antd';
+import { DownloadOutlined, FileTextOutlined } from '@ant-design/icons';
+import { formatMessage, type OwnTaskDetail } from '@platform/contract';
+import { apiLanguage } from '../../shared/i18n';
+import { EmptyState } from '../../shared/ui/PageStates';
+import { formatBytes } from '../environment/format';
+import { useContentLang } from '../courses-study/api';
+import { CourseOutline } from '../courses-study/CourseOutline';
+import { Section } from '../courses-study/Section';
+import { ownTaskQueryOptions, taskStartMutationOptions } from './api';
+import { useCountdown, type Countdown } from './countdown';
+import {
+  doPageOf,
+  firstOpenStep,
+  outlineOf,
+  stepsOf,
+  useTaskHref,
+  useTaskNavigate,
+} from './navigation';
+import {
+  isOpen,
+  RecordCard,
+  Requirements,
+  StatusTags,
+  TaskFacts,
+  TaskTypeTag,
+  TeacherVerdict,
+} from './TaskParts';
+import '../courses-study/courses-study.css';
+import './tasks-study.css';
+
+/** Start, continue or review: opens the task (its clock starts) at the first step not done. */
+function StartButton({ task, countdown }: { task: OwnTaskDetail; countdown: Countdown }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const open = useTaskNavigate();
+  const start = useMutation(taskStartMutationOptions(client));
+  const step = firstOpenStep(task.chapterDTOS);
+  const page = doPageOf(task.taskType);
+  const working = isOpen(task, countdown);
+  const begun = task.progress > 0 || task.usedSeconds > 0;
+  const notStarted = task.taskStatus === 'not_started';
+  const label = notStarted ? 'start' : !working ? 'review' : begun ? 'continue' : 'start';
+  const go = () => {
+    if (!working) open(page, task.id, step ?? undefined);
+    else start.mutate({ id: task.id }, { onSuccess: () => open(page, task.id, step ?? undefined) });
+  };
+  return (
+    <Button
+      type="primary"
+      size="large"
+      disabled={!step || notStarted || task.taskStatus === 'canceled'}
+      title={notStarted ? formatMessage('teaching.not_started', apiLanguage()) : undefined}
+      loading={start.isPending}
+      onClick={go}
+    >
+      {t(`tasksStudy.actions.${label}`)}
+    </Button>
+  );
+}
+
+function InfoView({ task }: { task: OwnTaskDetail }) {
+  const { t } = useTranslation();
+  const href = useTaskHref();
+  const open = useTaskNavigate();
+  const countdown = useCountdown(task.teachingTaskId, task.id);
+  const page = doPageOf(task.taskType);
+  const hasSteps = stepsOf(task.chapterDTOS).length > 0;
+  return (
+    <>
+      <Space orientation="vertical" size={12} className="cs-block">
+        <Space wrap size={8} align="center">
+          <Typography.Title level={2} className="ts-title">
+            {task.name}
+          </Typography.Title>
+          <TaskTypeTag taskType={task.taskType} />
+        </Space>
+        <StatusTags task={task} />
+        {countdown.timeUp && task.taskStatus === 'ongoing' && (
+          <Alert type="warning" showIcon title={t('tasksStudy.time.timeUpNote')} />
+        )}
+        <TaskFacts task={task} countdown={countdown} />
+        <TeacherVerdict score={task.score} comment={task.comment} issued={task.scoresIssued} />
+        <Space wrap>
+          <StartButton task={task} countdown={countdown} />
+          {task.isReport && (
+            <Button
+              size="large"
+              icon={<FileTextOutlined />}
+              onClick={() => open('report', task.id)}
+            >
+              {t('tasksStudy.actions.report')}
+            </Button>
+          )}
+        </Space>
+      </Space>
+      <Section title={t('tasksStudy.info.requirements')}>
+        <Requirements text={task.requirements} />
+      </Section>
+      <Section title={t('tasksStudy.info.outline')}>
+        {hasSteps ? (
+          <CourseOutline
+            chapters={outlineOf(task.chapterDTOS)}
+            label={t('tasksStudy.info.outline')}
+            stepHref={(stepId) => href(page, task.id, stepId)}
+          />
+        ) : (
+          <EmptyState description={t('tasksStudy.info.noSteps')} />
+        )}
+      </Section>
+      {task.environmentDTOS.length > 0 && (
+        <Section title={t('tasksStudy.info.environments')}>
+          <Space wrap>
+            {task.environmentDTOS.map((env) => (
+              <Tag key={env.id} color="geekblue">
+                {env.name}
+              </Tag>
+            ))}
+          </Space>
+        </Section>
+      )}
+      <Section title={t('tasksStudy.info.resources')}>
+        {task.resources.length > 0 ? (
+          <ul className="ts-rows">
+            {task.resources.map((resource) => (
+              <li key={resource.id} className="ts-row">
+                <div className="ts-row__main">
+                  <span className="ts-row__name">{resource.name}</span>
+                  <span className="ts-muted">{formatBytes(resource.size)}</span>
+                </div>
+                <Button icon={<DownloadOutlined />} href={resource.url} download={resource.name}>
+                  {t('tasksStudy.actions.download')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState description={t('tasksStudy.info.noResources')} />
+        )}
+      </Section>
+    </>
+  );
+}
+
+/**
+ * Task info (`?id=` of the student task): requirements, steps with their marks, environments,
+ * resources, the time left counting down, the teacher's comment and score once issued, and the
+ * ways into the task and its report.
+ */
+export function TaskInfo() {
+  const { t } = useTranslation();
+  const lang = useContentLang();
+  return (
+    <RecordCard
+      back="list"
+      missing={t('tasksStudy.info.missingId')}
+      optionsOf={(id) => ownTaskQueryOptions(id, lang)}
+    >
+      {(data) => <InfoView task={data} />}
+    </RecordCard>
+  );
+}

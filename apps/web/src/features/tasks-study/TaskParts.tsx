@@ -1,0 +1,259 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
+import { Alert, Card, Descriptions, Tag, Typography } from 'antd';
+import { ClockCircleOutlined } from '@ant-design/icons';
+import {
+  formatMessage,
+  studentTaskTypes,
+  type OwnTask,
+  type OwnTaskDetail,
+  type ReportStatus,
+  type StudentTaskType,
+  type SubmitStatus,
+  type TaskStatus,
+} from '@platform/contract';
+import { formatInstant } from '../../shared/dates';
+import { apiLanguage } from '../../shared/i18n';
+import { BackButton } from '../../shared/ui/BackButton';
+import { EmptyState } from '../../shared/ui/PageStates';
+import { RecordPage } from '../../shared/ui/RecordPage';
+import { ProgressBar } from '../courses-study/CourseCard';
+import { useClockText, type Countdown } from './countdown';
+import { taskPages } from './navigation';
+
+const taskStatusColors: Record<TaskStatus, string> = {
+  not_started: 'default',
+  ongoing: 'processing',
+  ended: 'warning',
+  archived: 'default',
+  canceled: 'error',
+  deleted: 'error',
+};
+const submitColors: Record<SubmitStatus, string> = {
+  not_submitted: 'orange',
+  submitted: 'blue',
+  completed: 'green',
+};
+export const reportColors: Record<ReportStatus, string> = {
+  none: 'default',
+  draft: 'gold',
+  submitted: 'blue',
+  returned: 'red',
+};
+
+export function TaskTypeTag({ taskType }: { taskType: StudentTaskType }) {
+  const { t } = useTranslation();
+  const exam = taskType === studentTaskTypes.exam;
+  return (
+    <Tag color={exam ? 'magenta' : 'geekblue'}>
+      {t(`tasksStudy.taskTypes.${exam ? 'exam' : 'training'}`)}
+    </Tag>
+  );
+}
+
+export function ReportStatusTag({ status }: { status: ReportStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={reportColors[status]}>
+      {t('tasksStudy.reportStatus.label', {
+        status: t(`tasksStudy.reportStatus.${status}`),
+      })}
+    </Tag>
+  );
+}
+
+/** The task's state, the student's submission and, with a report step, the report's state. */
+export function StatusTags({
+  task,
+}: {
+  task: Pick<OwnTask, 'taskStatus' | 'status' | 'isReport' | 'reportStatus'>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <span className="ts-tags">
+      <Tag color={taskStatusColors[task.taskStatus]}>
+        {t(`tasksStudy.taskStatus.${task.taskStatus}`)}
+      </Tag>
+      <Tag color={submitColors[task.status]}>{t(`tasksStudy.submitStatus.${task.status}`)}</Tag>
+      {task.isReport && <ReportStatusTag status={task.reportStatus} />}
+    </span>
+  );
+}
+
+/** When the task runs: its start and end, or the minutes each student has. */
+export function TaskTimeText({
+  task,
+}: {
+  task: Pick<OwnTask, 'timeType' | 'startAt' | 'endAt' | 'durationMinutes'>;
+}) {
+  const { t } = useTranslation();
+  if (task.timeType === 'duration')
+    return <>{t('tasksStudy.time.duration', { minutes: task.durationMinutes ?? 0 })}</>;
+  return (
+    <>
+      {t('tasksStudy.time.range', {
+        start: formatInstant(task.startAt),
+        end: task.endAt ? formatInstant(task.endAt) : '—',
+      })}
+    </>
+  );
+}
+
+/** "Task time has run out", in the words of the server's message. */
+export function timeUpText(): string {
+  return formatMessage('teaching.time_up', apiLanguage());
+}
+
+/** The time left as a list shows it, without ticking: a task's pages count it down. */
+export function RemainText({ task }: { task: Pick<OwnTask, 'remainSeconds' | 'taskStatus'> }) {
+  const { t } = useTranslation();
+  const clock = useClockText();
+  if (task.taskStatus !== 'ongoing') return null;
+  if (task.remainSeconds === null)
+    return <span className="ts-muted">{t('tasksStudy.time.notTiming')}</span>;
+  if (task.remainSeconds <= 0) return <span className="ts-time-up">{timeUpText()}</span>;
+  return (
+    <span className="ts-remain">
+      {t('tasksStudy.time.remain', { time: clock(task.remainSeconds) })}
+    </span>
+  );
+}
+
+/** The countdown of a task's pages: ticking each second, "time has run out" at 0. */
+export function CountdownText({ countdown }: { countdown: Countdown }) {
+  const { t } = useTranslation();
+  const clock = useClockText();
+  if (countdown.timeUp)
+    return (
+      <span className="ts-countdown ts-countdown--up" role="status">
+        <ClockCircleOutlined aria-hidden="true" /> {timeUpText()}
+      </span>
+    );
+  if (countdown.seconds === null) return null;
+  const urgent = countdown.seconds < 300;
+  return (
+    <span
+      className={`ts-countdown${urgent ? ' ts-countdown--urgent' : ''}`}
+      aria-label={t('tasksStudy.time.remainLabel')}
+      role="timer"
+    >
+      <ClockCircleOutlined aria-hidden="true" />{' '}
+      {t('tasksStudy.time.remain', { time: clock(countdown.seconds) })}
+    </span>
+  );
+}
+
+/** The task can still be worked on: it runs, the student has not submitted, time is left. */
+export function isOpen(task: OwnTaskDetail, countdown: Countdown): boolean {
+  return task.taskStatus === 'ongoing' && task.status === 'not_submitted' && !countdown.timeUp;
+}
+
+/** What the teacher gave back: the score once issued, and the comment. */
+export function TeacherVerdict({
+  score,
+  comment,
+  issued,
+}: {
+  score: number | null;
+  comment: string;
+  issued: boolean;
+}) {
+  const { t } = useTranslation();
+  if (!issued && !comment) return null;
+  return (
+    <Alert
+      type={issued ? 'success' : 'info'}
+      showIcon
+      title={
+        issued && score !== null
+          ? t('tasksStudy.fields.score', { score })
+          : t('tasksStudy.info.comment')
+      }
+      description={comment ? t('tasksStudy.info.commentText', { comment }) : undefined}
+    />
+  );
+}
+
+/** The facts of a task: course, teacher, time, what is left of it, progress and scores. */
+export function TaskFacts({ task, countdown }: { task: OwnTaskDetail; countdown: Countdown }) {
+  const { t } = useTranslation();
+  return (
+    <Descriptions
+      size="small"
+      column={{ xs: 1, sm: 1, md: 2 }}
+      items={[
+        { key: 'course', label: t('tasksStudy.fields.course'), children: task.courseName },
+        { key: 'teacher', label: t('tasksStudy.fields.teacher'), children: task.teacherName },
+        {
+          key: 'time',
+          label: t('tasksStudy.fields.time'),
+          children: <TaskTimeText task={task} />,
+        },
+        {
+          key: 'remain',
+          label: t('tasksStudy.time.remainLabel'),
+          children:
+            countdown.timeUp || countdown.seconds !== null ? (
+              <CountdownText countdown={countdown} />
+            ) : (
+              t(
+                task.taskStatus === 'ongoing'
+                  ? 'tasksStudy.time.notTiming'
+                  : `tasksStudy.taskStatus.${task.taskStatus}`,
+              )
+            ),
+        },
+        {
+          key: 'progress',
+          label: t('tasksStudy.fields.progressLabel'),
+          children: (
+            <ProgressBar
+              percent={task.progress}
+              label={t('tasksStudy.fields.progress', { percent: task.progress })}
+            />
+          ),
+        },
+        {
+          key: 'auto',
+          label: t('tasksStudy.fields.autoScore'),
+          children: `${task.autoScore} / ${task.autoMax}`,
+        },
+      ]}
+    />
+  );
+}
+
+/** The teacher's requirements of a task, as written. */
+export function Requirements({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return text ? (
+    <Typography.Paragraph className="ts-requirements">{text}</Typography.Paragraph>
+  ) : (
+    <Typography.Text type="secondary">{t('tasksStudy.info.noRequirements')}</Typography.Text>
+  );
+}
+
+/** A task or report page by its `?id=`, in a card with the way back to its list. */
+export function RecordCard<T, K extends QueryKey>({
+  back,
+  missing,
+  optionsOf,
+  children,
+}: {
+  back: 'list' | 'reports';
+  missing: string;
+  optionsOf: (id: string) => UseQueryOptions<T, Error, T, K>;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      title={<BackButton fallback={taskPages[back]}>{t('tasksStudy.actions.back')}</BackButton>}
+    >
+      <RecordPage optionsOf={optionsOf} missing={<EmptyState description={missing} />}>
+        {children}
+      </RecordPage>
+    </Card>
+  );
+}
