@@ -4,35 +4,20 @@
  * now and then). Reports p50, p99 and errors of each; the budget is p99 ≤ 50 ms.
  * Usage: DATABASE_URL=postgres://… npm run bench:courses   (DURATION=seconds of each run)
  */
-import { spawn } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { startBenchServer } from './bench-server';
 import { paced } from './paced';
 
-if (!process.env.DATABASE_URL) {
-  console.error('Set DATABASE_URL (PostgreSQL) to run this benchmark.');
-  process.exit(2);
-}
 const duration = Number(process.env.DURATION ?? 30);
 const rate = Number(process.env.RATE ?? 200);
-const root = path.resolve(import.meta.dirname, '..');
-const server = spawn(process.execPath, ['--import', 'tsx', 'bench/courses-server.ts'], {
-  cwd: root,
-  env: { ...process.env, TEST_DATABASE: 'postgres' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const line = await new Promise<string>((resolve) => {
-  createInterface({ input: server.stdout }).once('line', resolve);
-});
-const setup = JSON.parse(line) as {
+const { server, setup } = await startBenchServer<{
   port: number;
   database: string;
   teacher: string;
   student: string;
   bigCourseId: string;
   courses: number;
-};
+}>('bench/courses-server.ts');
 const base = `http://127.0.0.1:${setup.port}`;
 const detailPath = `/api-teaching/course/detail/${setup.bigCourseId}`;
 const detail = (await (

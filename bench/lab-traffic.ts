@@ -5,33 +5,18 @@
  * top throughput as a ratio to Fastify's hello-world measured in the same run.
  * Usage: npm run bench:lab-traffic   (needs DATABASE_URL; DURATION=seconds of the steady run)
  */
-import { spawn } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { startBenchServer } from './bench-server';
 import { paced } from './paced';
 
-if (!process.env.DATABASE_URL) {
-  console.error('Set DATABASE_URL (PostgreSQL) to run this benchmark.');
-  process.exit(2);
-}
 const duration = Number(process.env.DURATION ?? 30);
-const root = path.resolve(import.meta.dirname, '..');
-const server = spawn(process.execPath, ['--import', 'tsx', 'bench/lab-traffic-server.ts'], {
-  cwd: root,
-  env: { ...process.env, TEST_DATABASE: 'postgres' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const line = await new Promise<string>((resolve) => {
-  createInterface({ input: server.stdout }).once('line', resolve);
-});
-const setup = JSON.parse(line) as {
+const { server, setup } = await startBenchServer<{
   port: number;
   helloPort: number;
   database: string;
   labs: { token: string; envId: string; containerId: string }[];
-};
+}>('bench/lab-traffic-server.ts');
 const { labs } = setup;
 const base = `http://127.0.0.1:${setup.port}`;
 let next = 0;

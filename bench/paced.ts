@@ -4,6 +4,8 @@ export interface PacedRequest {
   method: 'GET' | 'POST' | 'PUT';
   path: string;
   headers: Record<string, string>;
+  /** A JSON body, sent with its content type. */
+  body?: unknown;
 }
 
 export interface PacedResult {
@@ -32,9 +34,11 @@ export async function paced(
   const send = () =>
     new Promise<void>((resolve) => {
       const r = request(n++);
+      const payload = r.body === undefined ? undefined : JSON.stringify(r.body);
+      const headers = payload ? { ...r.headers, 'content-type': 'application/json' } : r.headers;
       const t0 = performance.now();
       const req = http.request(
-        { host: '127.0.0.1', port, method: r.method, path: r.path, headers: r.headers, agent },
+        { host: '127.0.0.1', port, method: r.method, path: r.path, headers, agent },
         (res) => {
           let text = '';
           res.setEncoding('utf8');
@@ -50,7 +54,7 @@ export async function paced(
         errors++;
         resolve();
       });
-      req.end();
+      req.end(payload);
     });
   const pending: Promise<void>[] = [];
   const tickMs = 10;

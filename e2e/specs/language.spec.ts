@@ -18,15 +18,13 @@ test('switching to English translates the app and menus, and survives a reload',
 
   await page.reload();
   await expect(
-    page
-      .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: 'Personal centre' }),
+    page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'My tasks' }),
   ).toBeVisible();
   const cookie = (await context.cookies()).find((c) => c.name === 'language');
   expect(cookie?.value).toBe('en-US');
 
   await page.getByLabel('Language').selectOption('zh-CN');
-  await expect(mainMenu(page).getByRole('link', { name: '个人中心' })).toBeVisible();
+  await expect(mainMenu(page).getByRole('link', { name: '我的任务' })).toBeVisible();
 });
 
 test('the browser language is used when no language was chosen', async ({ browser, request }) => {
