@@ -739,6 +739,7 @@ export class TeachingService {
         st.schoolId,
       );
     });
+    await this.markReportSteps(st, null, now);
   }
 
   /** Issues the scores once every student has one; only once. */
@@ -1087,6 +1088,22 @@ export class TeachingService {
     await this.refreshProgress(st, stepIds, now);
   }
 
+  /**
+   * Marks the task's report steps done at `at` (a submitted report) or open again (`null`, a
+   * returned one), and refreshes the progress.
+   */
+  private async markReportSteps(st: repo.StudentTaskWithTask, at: Date | null, now: Date) {
+    const stepIds = await repo.taskStepIds(this.ctx.db, st.task.id);
+    const steps = await this.stepsOfTask(st.task, stepIds);
+    for (const step of steps.filter((s) => s.type === 'report'))
+      await repo.saveStepWork(
+        this.ctx.db,
+        { studentTaskId: st.id, stepId: step.id, schoolId: st.schoolId },
+        { completedAt: at, updatedAt: now },
+      );
+    await this.refreshProgress(st, stepIds, now);
+  }
+
   /** The student task's progress and automatic score after work, against its steps as they are. */
   private async refreshProgress(st: repo.StudentTaskWithTask, stepIds: string[], now: Date) {
     const autoMax = autoMaxOf(await this.stepsOfTask(st.task, stepIds));
@@ -1162,6 +1179,7 @@ export class TeachingService {
       });
       return written!;
     });
+    await this.markReportSteps(st, now, now);
     return this.saved(row);
   }
 

@@ -616,6 +616,8 @@ describe('scoring, returning, issuing and archiving', () => {
       },
     });
     expect(submit.code, submit.message).toBe(200);
+    // The report step, one of the task's four, is done once the report is in.
+    expect(await studentTaskOf(taskId, st.student)).toMatchObject({ status: 1, progress: 25 });
     const res = await call(suite.w.teacherA, 'POST', api.reportReturn.path, {
       studentTaskId: st.id,
       comment: '请补充数据',
@@ -626,6 +628,7 @@ describe('scoring, returning, issuing and archiving', () => {
       reportStatus: 3,
       comment: '请补充数据',
       submittedAt: null,
+      progress: 0,
     });
     expect(
       (await noticesOf(st.student.id)).some(
