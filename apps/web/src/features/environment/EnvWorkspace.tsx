@@ -8,7 +8,7 @@ import { EnvScreenCard } from './EnvScreenCard';
 import { useLabRuntime } from './useLabRuntime';
 import { useRunningContainers } from './useRunningContainers';
 import { LabToolbar } from './LabToolbar';
-import { FileBrowser } from './FileBrowser';
+import { FileBrowser, labFileSource } from './FileBrowser';
 import './environment.css';
 
 function WorkspaceView({ detail }: { detail: CenterDetail }) {
@@ -36,7 +36,7 @@ function WorkspaceView({ detail }: { detail: CenterDetail }) {
             options={running.containers.map((c) => ({ value: c.id, label: c.name }))}
           />
         )}
-        <FileBrowser key={container.id} containerId={container.id} />
+        <FileBrowser key={container.id} source={labFileSource(container.id)} />
       </Space>
     );
 

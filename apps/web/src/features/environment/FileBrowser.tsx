@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
 import { Breadcrumb, Button, Progress, Space, Table, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd';
 import { labLimits, type FileEntry, labsApi } from '@platform/contract';
+import type { Downloaded } from '../../shared/request';
 import { saveBlob } from '../../shared/saveBlob';
 import { showErrorToast, toast } from '../../shared/toast';
 import { LoadFailed } from '../../shared/ui/PageStates';
 import { uploadRouteRequest } from '../../shared/ui/uploadRequest';
-import { downloadMutationOptions, filesQueryOptions } from './api';
+import { downloadLabFile, environmentKeys, listLabFiles, type DownloadProgress } from './api';
 import { formatBytes } from './format';
 
 const maxMb = Math.round(labLimits.uploadMaxBytes / 1024 / 1024);
@@ -48,12 +49,37 @@ interface DownloadState {
   total: number | null;
 }
 
-/** The lab's files: folders to walk through, upload, download with progress, refresh. */
-export function FileBrowser({ containerId }: { containerId: string }) {
+/** Where a file browser reads from: a folder's entries, a file's bytes, uploads if allowed. */
+export interface FileSource {
+  folderKey: (path: string) => QueryKey;
+  folder: (path: string, signal: AbortSignal) => Promise<FileEntry[]>;
+  download: (path: string, onProgress: DownloadProgress) => Promise<Downloaded>;
+  /** The lab container uploads go to; without it the files are read-only. */
+  uploadTo?: string;
+}
+
+/** The files of a running lab of the user's own. */
+export function labFileSource(containerId: string): FileSource {
+  return {
+    folderKey: (path) => environmentKeys.files(containerId, path),
+    folder: (path, signal) => listLabFiles(containerId, path, signal),
+    download: (path, onProgress) => downloadLabFile(containerId, path, onProgress),
+    uploadTo: containerId,
+  };
+}
+
+/** A lab home's files: folders to walk through, upload, download with progress, refresh. */
+export function FileBrowser({ source }: { source: FileSource }) {
   const { t } = useTranslation();
   const [path, setPath] = useState('');
-  const files = useQuery(filesQueryOptions(containerId, path));
-  const download = useMutation(downloadMutationOptions());
+  const files = useQuery({
+    queryKey: source.folderKey(path),
+    queryFn: ({ signal }) => source.folder(path, signal),
+  });
+  const download = useMutation({
+    mutationFn: (v: { path: string; onProgress: DownloadProgress }) =>
+      source.download(v.path, v.onProgress),
+  });
   const [progress, setProgress] = useState<DownloadState | null>(null);
   const segments = path.split('/').filter(Boolean);
 
@@ -62,7 +88,7 @@ export function FileBrowser({ containerId }: { containerId: string }) {
       setProgress({ name: entry.name, loaded, total: total ?? (entry.size || null) });
     track(0, null);
     download.mutate(
-      { containerId, path: entry.path, onProgress: track },
+      { path: entry.path, onProgress: track },
       {
         onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName ?? entry.name),
         onSettled: () => setProgress(null),
@@ -88,7 +114,13 @@ export function FileBrowser({ containerId }: { containerId: string }) {
             ...segments.map((name, i) => crumb(name, segments.slice(0, i + 1).join('/'))),
           ]}
         />
-        <FileUpload containerId={containerId} path={path} onUploaded={() => void files.refetch()} />
+        {source.uploadTo && (
+          <FileUpload
+            containerId={source.uploadTo}
+            path={path}
+            onUploaded={() => void files.refetch()}
+          />
+        )}
         <Button onClick={() => void files.refetch()} disabled={files.isFetching}>
           {t('environment.workspace.refresh')}
         </Button>
@@ -116,6 +148,7 @@ export function FileBrowser({ containerId }: { containerId: string }) {
           loading={files.isFetching}
           dataSource={files.data ?? []}
           pagination={false}
+          scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('environment.workspace.empty') }}
           columns={[
             {

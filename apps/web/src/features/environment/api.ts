@@ -93,27 +93,14 @@ export function ticketMutationOptions() {
   });
 }
 
-export function filesQueryOptions(containerId: string, path: string) {
-  return queryOptions({
-    queryKey: environmentKeys.files(containerId, path),
-    queryFn: ({ signal }) => call(labsApi.listFiles, { query: { containerId, path } }, { signal }),
-  });
-}
+export const listLabFiles = (containerId: string, path: string, signal: AbortSignal) =>
+  call(labsApi.listFiles, { query: { containerId, path } }, { signal });
 
-export interface DownloadVariables {
-  containerId: string;
-  path: string;
-  onProgress: (loaded: number, total: number | null) => void;
-}
+export type DownloadProgress = (loaded: number, total: number | null) => void;
 
 /** Downloads a lab file: streamed, with progress and no timeout (spec §7). */
-export function downloadMutationOptions() {
-  return mutationOptions({
-    mutationKey: [...environmentKeys.all, 'download'],
-    mutationFn: ({ containerId, path, onProgress }: DownloadVariables) =>
-      downloadRoute(labsApi.downloadFile, { query: { containerId, path } }, { onProgress }),
-  });
-}
+export const downloadLabFile = (containerId: string, path: string, onProgress: DownloadProgress) =>
+  downloadRoute(labsApi.downloadFile, { query: { containerId, path } }, { onProgress });
 
 export function jupyterInfoQueryOptions(envId: string) {
   return queryOptions({

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
@@ -20,6 +20,16 @@ const url = '/sch_edu/teaching/tasks/review?id=601';
 const scorePath = '/api-teaching/teaching/task/score';
 const returnPath = '/api-teaching/teaching/task/report/return';
 const watchPath = '/api-teaching/teaching/task/lab/watch/601';
+const filesPath = '/api-teaching/teaching/task/lab/files/601';
+const filePath = '/api-teaching/teaching/task/lab/file/601';
+
+const entry = (path: string, isDir = false) => ({
+  name: path.split('/').pop() ?? path,
+  path,
+  isDir,
+  size: isDir ? 0 : 2048,
+  modifiedAt: '2026-03-01T09:00:00.000Z',
+});
 
 const saveButton = () => screen.getByText('保存评分').closest('button')!;
 const helpOf = (label: string) =>
@@ -60,6 +70,56 @@ describe('student task review', { timeout: 30_000 }, () => {
       expect(screen.getByText('下一个学生').closest('button')?.disabled).toBe(false),
     );
     expect(screen.getByText('上一个学生').closest('button')?.disabled).toBe(true);
+  });
+
+  it('reads the student’s lab files of the task, read-only, and downloads one', async () => {
+    const listing: Record<string, unknown> = {
+      '': [entry('data', true), entry('fan.py')],
+      data: [entry('data/telemetry.csv')],
+    };
+    const calls = mockScreenApi(taskPermissions, {
+      [taskStudentPath('601')]: sampleReview({ lab: null }),
+      [taskDetailPath('501')]: sampleTaskDetail(),
+      [filesPath]: (c: { query: URLSearchParams }) => listing[c.query.get('path') ?? ''],
+      [filePath]: () =>
+        new Response('a,b\n', {
+          headers: { 'content-disposition': 'attachment; filename="telemetry.csv"' },
+        }),
+    });
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:csv');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    renderView(<TaskReview />, url);
+    expect(await screen.findByText('实验文件')).toBeTruthy();
+    // The lab has stopped: its home is still read from the environment the student used.
+    expect(await screen.findByText('fan.py')).toBeTruthy();
+    expect(Object.fromEntries(callsTo(calls, filesPath)[0]!.query)).toEqual({
+      envId: '901',
+      path: '',
+    });
+    expect(screen.queryByText('上传')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'data/' }));
+    fireEvent.click(await screen.findByRole('button', { name: '下载 telemetry.csv' }));
+    await waitFor(() => expect(saved).toEqual(['telemetry.csv']));
+    expect(Object.fromEntries(callsTo(calls, filePath)[0]!.query)).toEqual({
+      envId: '901',
+      path: 'data/telemetry.csv',
+    });
+  });
+
+  it('says so when the student has used no lab of the task', async () => {
+    mockScreenApi(taskPermissions, {
+      [taskStudentPath('601')]: sampleReview({ lab: null, labUsage: [] }),
+      [taskDetailPath('501')]: sampleTaskDetail(),
+    });
+    renderView(<TaskReview />, url);
+    expect(await screen.findByText('学生还没有启动过本任务的实验环境，没有实验文件')).toBeTruthy();
   });
 
   it('checks the score, cuts a long comment and saves', async () => {

@@ -11,6 +11,7 @@ import {
   Modal,
   Progress,
   Row,
+  Select,
   Space,
   Table,
   Tag,
@@ -24,7 +25,13 @@ import { BackButton } from '../../shared/ui/BackButton';
 import { EmptyState } from '../../shared/ui/PageStates';
 import { RecordPage } from '../../shared/ui/RecordPage';
 import { RichTextView } from '../../shared/ui/RichTextView';
-import { labWatchMutationOptions, taskDetailQueryOptions, taskStudentQueryOptions } from './api';
+import { FileBrowser } from '../environment/FileBrowser';
+import {
+  labWatchMutationOptions,
+  studentLabFiles,
+  taskDetailQueryOptions,
+  taskStudentQueryOptions,
+} from './api';
 import { CheckAttempts, QuestionList } from './reviewParts';
 import { ReportReturnButton, ScoreForm } from './ScoreForm';
 import { MissingTask, StudentStateTags, useSpan } from './taskParts';
@@ -187,6 +194,9 @@ function ReviewView({ review }: { review: StudentTaskReview }) {
             <Card title={t('teachingManage.titles.labUsage')}>
               <LabUsage review={review} />
             </Card>
+            <Card title={t('teachingManage.titles.labFiles')}>
+              <LabFiles review={review} />
+            </Card>
           </Space>
         </Col>
         <Col xs={24} xl={9}>
@@ -271,6 +281,35 @@ function CommandHistory({ review }: { review: StudentTaskReview }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The student's lab homes of the task's environments they have used, read-only. */
+function LabFiles({ review }: { review: StudentTaskReview }) {
+  const { t } = useTranslation();
+  const used = new Map(review.labUsage.map((u) => [u.envId, u.envName]));
+  if (review.lab) used.set(review.lab.envId, review.lab.envName);
+  const envs = [...used].map(([value, label]) => ({ value, label }));
+  const [chosen, setChosen] = useState<string | null>(null);
+  const envId = envs.some((e) => e.value === chosen) ? chosen! : envs[0]?.value;
+  if (!envId) return <EmptyState description={t('teachingManage.hints.noLabFiles')} />;
+  const studentTaskId = review.progress.studentTaskId;
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Typography.Text type="secondary">
+        {t('teachingManage.hints.labFilesReadOnly')}
+      </Typography.Text>
+      {envs.length > 1 && (
+        <Select
+          aria-label={t('teachingManage.fields.environment')}
+          value={envId}
+          onChange={setChosen}
+          options={envs}
+          style={{ minWidth: 220 }}
+        />
+      )}
+      <FileBrowser key={envId} source={studentLabFiles(studentTaskId, envId)} />
+    </Space>
   );
 }
 

@@ -9,7 +9,9 @@ import {
   type TaskScore,
   type taskPageQuerySchema,
 } from '@platform/contract';
-import { call } from '../../shared/call';
+import { call, downloadRoute } from '../../shared/call';
+import type { DownloadProgress } from '../environment/api';
+import type { FileSource } from '../environment/FileBrowser';
 import { invalidates, sessionScope } from '../../shared/queryScopes';
 
 /**
@@ -28,6 +30,8 @@ export const taskKeys = {
   detail: (id: string) => [...taskKeys.all, 'detail', id] as const,
   student: (studentTaskId: string) => [...taskKeys.all, 'student', studentTaskId] as const,
   dashboard: (period: DashboardPeriod) => [...taskKeys.all, 'dashboard', period] as const,
+  labFiles: (studentTaskId: string, envId: string, path: string) =>
+    [...taskKeys.all, 'lab-files', studentTaskId, envId, path] as const,
 };
 
 export function taskPageQueryOptions(query: TaskPageQuery) {
@@ -121,4 +125,16 @@ export function labWatchMutationOptions() {
     mutationFn: (studentTaskId: string) =>
       call(teachingApi.labWatch, { params: { id: studentTaskId } }),
   });
+}
+
+/** A student's lab home of one of the task's environments, read-only, running or stopped. */
+export function studentLabFiles(studentTaskId: string, envId: string): FileSource {
+  const params = { id: studentTaskId };
+  return {
+    folderKey: (path) => taskKeys.labFiles(studentTaskId, envId, path),
+    folder: (path, signal) =>
+      call(teachingApi.labFiles, { params, query: { envId, path } }, { signal }),
+    download: (path, onProgress: DownloadProgress) =>
+      downloadRoute(teachingApi.labFile, { params, query: { envId, path } }, { onProgress }),
+  };
 }
