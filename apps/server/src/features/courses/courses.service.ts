@@ -1167,6 +1167,23 @@ export class CoursesService {
 type StepType = StudyStep['type'];
 
 export { courseFileKey, newFileId, type StepContent };
+/**
+ * Gives the course's lab steps that carry no checks the checks listed for them by step name
+ * (Chinese), for courses written before their steps had checks.
+ */
+export async function addMissingChecks(
+  db: Db,
+  courseId: string,
+  checksByName: ReadonlyMap<string, StepCheck[]>,
+) {
+  for (const step of await repo.stepsOf(db, courseId)) {
+    const checks = step.name.zh ? checksByName.get(step.name.zh) : undefined;
+    const content = step.content as { checks?: StepCheck[] };
+    if (!checks?.length || content.checks?.length) continue;
+    await repo.updateStep(db, step.id, { content: { ...step.content, checks } });
+  }
+}
+
 /** What teaching reads of courses and uses of their files: documents, signed addresses. */
 export { FileSigner, localDoc, signedDoc, storedDoc, type SignedFileRoute } from './courses.files';
 export {

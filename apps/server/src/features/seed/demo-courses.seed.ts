@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { AppContext } from '../../lib/context';
 import {
+  addMissingChecks,
   courseFileKey,
   courseIdByName,
   insertCourseTree,
@@ -20,6 +21,16 @@ const contentTypes: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
+/** The checks of a demo course's lab steps, by the steps' Chinese names. */
+const checksOf = (demo: (typeof demoCourses)[number]) =>
+  new Map(
+    demo.chapters.flatMap((c) =>
+      c.steps.flatMap((s) =>
+        'checks' in s && s.checks && s.name.zh ? [[s.name.zh, s.checks] as const] : [],
+      ),
+    ),
+  );
+
 /**
  * The demo courses of the demo school, written by its first teacher and open for self-study. Their
  * files are stored first, under the course's id, then each course goes in as one tree.
@@ -34,7 +45,11 @@ export async function seedDemoCourses(
     demoCourses.flatMap((c) => c.envCodes),
   );
   for (const demo of demoCourses) {
-    if (await courseIdByName(ctx.db, schoolId, demo.name.zh)) continue;
+    const existing = await courseIdByName(ctx.db, schoolId, demo.name.zh);
+    if (existing) {
+      await addMissingChecks(ctx.db, existing, checksOf(demo));
+      continue;
+    }
     const id = ctx.ids.next();
     const store = async (file: DemoFile) => {
       const fileId = newFileId();

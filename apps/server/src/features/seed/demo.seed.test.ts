@@ -12,6 +12,7 @@ import {
 } from '@platform/contract';
 import {
   classes,
+  courseSteps,
   labEnvironments,
   menus,
   roles,
@@ -88,12 +89,31 @@ describe('demo data', () => {
         .update(systemSettings)
         .set({ value: 1 })
         .where(eq(systemSettings.key, 'seed.system.version'));
+      // Version 4 wrote the demo courses before lab steps had checks.
+      const checked = async () =>
+        (await old.ctx.db.select().from(courseSteps)).filter(
+          (s) => ((s.content as { checks?: unknown[] }).checks ?? []).length > 0,
+        );
+      const withChecks = await checked();
+      expect(withChecks.map((s) => s.name.zh)).toEqual(['2-2 实训：订阅传感器数据']);
+      for (const step of withChecks)
+        await old.ctx.db
+          .update(courseSteps)
+          .set({ content: { ...step.content, checks: [] } })
+          .where(eq(courseSteps.id, step.id));
+      await old.ctx.db
+        .update(systemSettings)
+        .set({ value: 4 })
+        .where(eq(systemSettings.key, 'seed.demo.version'));
       const before = (await old.ctx.db.select().from(menus)).length;
+      const tasksBefore = (await old.ctx.db.select().from(teachingTasks)).length;
       await seedDemo(old.ctx);
       const after = await old.ctx.db.select().from(menus);
       expect(after.filter((m) => m.menuIndex === '1')).toHaveLength(1);
       expect(after.filter((m) => m.menuIndex === '4-1')).toHaveLength(1);
       expect(after.length).toBeGreaterThan(before);
+      expect((await checked()).map((s) => s.content)).toEqual(withChecks.map((s) => s.content));
+      expect(await old.ctx.db.select().from(teachingTasks)).toHaveLength(tasksBefore);
     } finally {
       await old.close();
     }
