@@ -46,8 +46,11 @@ export function taskStatusOf(task: TaskClock, now: Date): TaskStatus {
 /** The task of the outer query inside a subquery, named in full (see courses.repo.ts). */
 const outerTaskId = sql.raw('"teaching_tasks"."id"');
 
-/** The latest end given to a student of the task (SQL over `teaching_tasks`). */
-export const extendedEndSql = sql<Date | null>`(select max(${studentTasks.extendedUntil}) from ${studentTasks} where ${studentTasks.taskId} = ${outerTaskId})`;
+/**
+ * The latest end given to a student of the task (SQL over `teaching_tasks`): read from the
+ * partial index of extended student tasks, not from every student of the task.
+ */
+export const extendedEndSql = sql<Date | null>`(select max(${studentTasks.extendedUntil}) from ${studentTasks} where ${studentTasks.taskId} = ${outerTaskId} and ${studentTasks.extendedUntil} is not null)`;
 
 /** `taskStatusOf` in SQL, over `teaching_tasks`. */
 export function taskStatusSql(now: Date): SQL<TaskStatus> {

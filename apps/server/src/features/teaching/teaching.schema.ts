@@ -128,6 +128,9 @@ export const studentTasks = pgTable(
     uniqueIndex('student_tasks_task_student_key').on(t.taskId, t.studentId),
     index('student_tasks_student_idx').on(t.studentId, t.createdAt),
     index('student_tasks_school_idx').on(t.schoolId),
+    index('student_tasks_extended_idx')
+      .on(t.taskId, t.extendedUntil)
+      .where(sql`${t.extendedUntil} is not null`),
   ],
 );
 

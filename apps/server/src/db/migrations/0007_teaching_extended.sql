@@ -1,0 +1,1 @@
+CREATE INDEX "student_tasks_extended_idx" ON "student_tasks" USING btree ("task_id","extended_until") WHERE "student_tasks"."extended_until" is not null;
