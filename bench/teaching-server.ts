@@ -116,7 +116,7 @@ await db.execute(sql`
     ${taskBase}::bigint + (e.k % 10) * ${tasksPerStudent} + j, e.id, (e.k + j) % 3, ((e.k + j) * 7) % 101, 10,
     now() - (((e.k % 10) * ${tasksPerStudent} + j) || ' minutes')::interval
   from everyone e cross join generate_series(0, ${tasksPerStudent - 1}) j`);
-await db.execute(sql`analyze`);
+await db.execute(sql`vacuum analyze`);
 const [counted] = await db.select({ n: count() }).from(studentTasks);
 
 const labStudent = students[0]!;
