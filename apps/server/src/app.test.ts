@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   pathOf,
@@ -163,6 +164,69 @@ describe('web app serving', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('bytes over the wire', () => {
+  it('sends the precompressed copy of a built file that the browser accepts, and the file as it is otherwise', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.mkdirSync(path.join(dist, 'assets'));
+    const file = path.join(dist, 'assets', 'app-abc.js');
+    fs.writeFileSync(file, script);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(script));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(script));
+    const app = await buildApp(
+      { ...h.ctx, config: { ...h.ctx.config, webDist: dist } },
+      { logger: false },
+    );
+    try {
+      const get = (encodings?: string) =>
+        app.inject({
+          method: 'GET',
+          url: '/assets/app-abc.js',
+          headers: encodings ? { 'accept-encoding': encodings } : {},
+        });
+      const br = await get('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(Number(br.headers['content-length'])).toBeLessThan(200);
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+      const gz = await get('gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+      const plain = await get();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('compresses API answers above 1 KB for browsers that accept it, and leaves small ones', async () => {
+    const docs = await h.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(docs.headers['content-encoding']).toBe('br');
+    const openapi = JSON.parse(zlib.brotliDecompressSync(docs.rawPayload).toString());
+    expect(openapi.openapi).toMatch(/^3\./);
+    expect(docs.rawPayload.length).toBeLessThan(JSON.stringify(openapi).length / 5);
+    const gz = await h.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const health = await h.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json().data.status).toBe('up');
   });
 });
 
