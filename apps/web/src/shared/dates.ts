@@ -9,18 +9,19 @@ export function dateOf(iso: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** An instant as local date and time to the minute. */
+/** An instant as local date and time to the minute (`YYYY-MM-DD HH:mm`). */
 export function formatInstant(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   return `${dateOf(iso)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** An instant as date and time to the second in the words of `language`; none is '—'. */
-export function formatTime(iso: string | null | undefined, language: string): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(language, { hour12: false });
+/**
+ * An instant as the one date-and-time form of every page, in both languages (local
+ * `YYYY-MM-DD HH:mm`); none is '—'.
+ */
+export function formatTime(iso: string | null | undefined): string {
+  return iso ? formatInstant(iso) : '—';
 }
 
 /** The local date and time of an instant as a `datetime-local` input holds it. */

@@ -134,7 +134,7 @@ export function CollegeList() {
       key: 'createdAt',
       dataIndex: 'createdAt',
       title: t('colleges.fields.createdAt'),
-      render: (iso: string) => formatTime(iso, language),
+      render: (iso: string) => formatTime(iso),
     },
     actionsColumn<College>(
       t('colleges.fields.actions'),

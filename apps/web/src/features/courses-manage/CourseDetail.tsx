@@ -29,7 +29,7 @@ export function CourseDetail() {
 }
 
 function DetailView({ course }: { course: Course }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const can = useCan();
   const paths = useCoursePaths();
   const editable = course.editable && can('course.edit');
@@ -79,7 +79,7 @@ function DetailView({ course }: { course: Course }) {
                 {course.authorName ?? t('coursesManage.hints.none')}
               </Descriptions.Item>
               <Descriptions.Item label={t('coursesManage.fields.updatedAt')}>
-                {formatTime(course.updatedAt, i18n.language)}
+                {formatTime(course.updatedAt)}
               </Descriptions.Item>
               <Descriptions.Item label={t('coursesManage.fields.environments')} span={2}>
                 {course.environments.length === 0

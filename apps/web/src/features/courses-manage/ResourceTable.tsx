@@ -25,7 +25,7 @@ const maxMb = Math.round(courseResourceMaxBytes / 1024 / 1024);
 
 /** The resource file table of a course: paged, searched by name, with upload and delete. */
 export function ResourceTable({ courseId, manage }: { courseId: string; manage: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const client = useQueryClient();
   const [name, setName] = useState<string | undefined>();
   const [uploads, setUploads] = useState<UploadFile[]>([]);
@@ -50,7 +50,7 @@ export function ResourceTable({ courseId, manage }: { courseId: string; manage: 
       key: 'createdAt',
       dataIndex: 'createdAt',
       title: t('coursesManage.fields.createdAt'),
-      render: (iso: string) => formatTime(iso, i18n.language),
+      render: (iso: string) => formatTime(iso),
     },
     actionsColumn<CourseResource>(t('coursesManage.fields.actions'), (resource) => (
       <Space size={4}>

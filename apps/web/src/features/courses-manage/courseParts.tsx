@@ -51,7 +51,7 @@ export function OwnerTag({ course }: { course: Pick<CourseSummary, 'schoolId'> }
 export function useCourseColumns(
   actions: (course: CourseSummary) => ReactNode,
 ): TableColumnsType<CourseSummary> {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return [
     {
       key: 'cover',
@@ -86,7 +86,7 @@ export function useCourseColumns(
       key: 'updatedAt',
       dataIndex: 'updatedAt',
       title: t('coursesManage.fields.updatedAt'),
-      render: (iso: string) => formatTime(iso, i18n.language),
+      render: (iso: string) => formatTime(iso),
     },
     actionsColumn<CourseSummary>(t('coursesManage.fields.actions'), actions),
   ];

@@ -12,7 +12,7 @@ const pre = { whiteSpace: 'pre-wrap', margin: 0, fontFamily: 'inherit' } as cons
 
 /** Every field of an environment, read-only. */
 export function EnvDetailInfo({ env }: { env: Environment }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const enums = useEnvEnums();
   const options = useQuery({ ...envOptionsQueryOptions(), enabled: env.parts.length > 0 });
   const none = t('envAdmin.none');
@@ -90,12 +90,12 @@ export function EnvDetailInfo({ env }: { env: Environment }) {
     {
       key: 'createdAt',
       label: t('envAdmin.fields.createdAt'),
-      children: formatTime(env.createdAt, i18n.language),
+      children: formatTime(env.createdAt),
     },
     {
       key: 'updatedAt',
       label: t('envAdmin.fields.updatedAt'),
-      children: formatTime(env.updatedAt, i18n.language),
+      children: formatTime(env.updatedAt),
     },
     {
       key: 'devices',

@@ -11,13 +11,13 @@ import { formatDuration } from './enums';
 
 /** Usage of an environment (env/usage): starts, hours, labs running now and the records. */
 export function EnvUsagePanel({ envId }: { envId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { paging, pagination } = usePaging((total) => t('envAdmin.total', { total }));
   const usage = useQuery(envUsageQueryOptions(envId, paging));
   if (usage.isError && !usage.data)
     return <LoadFailed error={usage.error} onRetry={() => void usage.refetch()} />;
   const data = usage.data;
-  const time = (v: string | null) => formatTime(v, i18n.language);
+  const time = (v: string | null) => formatTime(v);
 
   return (
     <>

@@ -33,7 +33,7 @@ const pre = { whiteSpace: 'pre-wrap', margin: 0 } as const;
  * label (script/label/{label}) filtered here by environment and name.
  */
 export function ScriptTable({ envId: fixedEnvId, readOnly = false }: ScriptTableProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [envFilter, setEnvFilter] = useState<string>();
   const [name, setName] = useState<string>();
   const [label, setLabel] = useState<string>();
@@ -76,7 +76,7 @@ export function ScriptTable({ envId: fixedEnvId, readOnly = false }: ScriptTable
       key: 'createdAt',
       dataIndex: 'createdAt',
       title: t('envAdmin.script.createdAt'),
-      render: (v: string) => formatTime(v, i18n.language),
+      render: (v: string) => formatTime(v),
     },
     ...(readOnly
       ? []

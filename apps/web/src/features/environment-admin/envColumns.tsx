@@ -43,7 +43,7 @@ type ColumnKey = keyof Environment & keyof typeof envAdminZh.fields;
 
 /** The columns environment tables share, by name. */
 export function useEnvColumns() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const enums = useEnvEnums();
   const column = (key: ColumnKey, render?: Column['render']): Column => ({
     key,
@@ -72,6 +72,6 @@ export function useEnvColumns() {
           disk: env.diskSize,
         }),
     } satisfies Column,
-    updatedAt: column('updatedAt', (v: string) => formatTime(v, i18n.language)),
+    updatedAt: column('updatedAt', (v: string) => formatTime(v)),
   };
 }

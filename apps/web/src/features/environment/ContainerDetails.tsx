@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Alert, Descriptions, Space, Tag, Typography } from 'antd';
 import type { Container, ContainerState, Enforcement } from '@platform/contract';
+import { formatTime } from '../../shared/dates';
 import { LoadFailed, LoadingState } from '../../shared/ui/PageStates';
 import type { LabRuntimeSnapshot } from './labRuntime';
 import { useRunningContainers } from './useRunningContainers';
@@ -47,7 +48,7 @@ function ContainerCard({ container, state }: { container: Container; state: Cont
           {
             key: 'startedAt',
             label: t('environment.container.startedAt'),
-            children: container.startedAt ? new Date(container.startedAt).toLocaleString() : '—',
+            children: formatTime(container.startedAt),
           },
           {
             key: 'idle',

@@ -5,6 +5,7 @@ import { Breadcrumb, Button, Progress, Space, Table, Typography, Upload } from '
 import type { UploadFile } from 'antd';
 import { labLimits, type FileEntry, labsApi } from '@platform/contract';
 import type { Downloaded } from '../../shared/request';
+import { formatTime } from '../../shared/dates';
 import { saveBlob } from '../../shared/saveBlob';
 import { showErrorToast, toast } from '../../shared/toast';
 import { LoadFailed } from '../../shared/ui/PageStates';
@@ -148,7 +149,6 @@ export function FileBrowser({ source }: { source: FileSource }) {
           loading={files.isFetching}
           dataSource={files.data ?? []}
           pagination={false}
-          scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('environment.workspace.empty') }}
           columns={[
             {
@@ -171,7 +171,7 @@ export function FileBrowser({ source }: { source: FileSource }) {
             {
               key: 'modifiedAt',
               title: t('environment.workspace.modifiedAt'),
-              render: (_, entry) => new Date(entry.modifiedAt).toLocaleString(),
+              render: (_, entry) => formatTime(entry.modifiedAt),
             },
             {
               key: 'actions',

@@ -41,7 +41,7 @@ function StudentCard({
   student: StudentRecord;
   backButton: ReactNode;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const can = useCan();
   const go = useAreaNavigate();
   const [resetting, setResetting] = useState(false);
@@ -93,19 +93,17 @@ function StudentCard({
           {
             key: 'lastLoginAt',
             label: t('students.fields.lastLoginAt'),
-            children: s.lastLoginAt
-              ? formatTime(s.lastLoginAt, i18n.language)
-              : t('students.hints.neverSignedIn'),
+            children: s.lastLoginAt ? formatTime(s.lastLoginAt) : t('students.hints.neverSignedIn'),
           },
           {
             key: 'createdAt',
             label: t('students.fields.createdAt'),
-            children: formatTime(s.createdAt, i18n.language),
+            children: formatTime(s.createdAt),
           },
           {
             key: 'updatedAt',
             label: t('students.fields.updatedAt'),
-            children: formatTime(s.updatedAt, i18n.language),
+            children: formatTime(s.updatedAt),
           },
         ]}
       />

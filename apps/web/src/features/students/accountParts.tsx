@@ -201,7 +201,7 @@ export function useAccountStateColumns<T extends AccountRow, R>(
   canEnable: boolean,
   fields: 'students.fields' | 'teachers.fields',
 ): TableColumnsType<T> {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const enable = useMutation(enableOptions);
   const setEnabled = (account: T, enabled: boolean) =>
     enable.mutate(
@@ -239,7 +239,7 @@ export function useAccountStateColumns<T extends AccountRow, R>(
       key: 'createdAt',
       dataIndex: 'createdAt',
       title: t(`${fields}.createdAt`),
-      render: (iso: string) => formatTime(iso, i18n.language),
+      render: (iso: string) => formatTime(iso),
     },
   ];
 }

@@ -82,7 +82,7 @@ function TaskActionButton({
 }
 
 function DetailView({ task }: { task: Task }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const can = useCan();
   const paths = useTaskPaths();
   const taskTime = useTaskTime();
@@ -144,7 +144,7 @@ function DetailView({ task }: { task: Task }) {
             })}
           </Descriptions.Item>
           <Descriptions.Item label={t('teachingManage.fields.createdAt')}>
-            {formatTime(task.createdAt, i18n.language)}
+            {formatTime(task.createdAt)}
           </Descriptions.Item>
           <Descriptions.Item label={t('teachingManage.fields.environments')}>
             {task.environments.length === 0

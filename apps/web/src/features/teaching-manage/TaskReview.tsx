@@ -118,7 +118,7 @@ function WatchButton({ studentTaskId, title }: { studentTaskId: string; title: s
 }
 
 function ReviewView({ review }: { review: StudentTaskReview }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const paths = useTaskPaths();
   const span = useSpan();
   const p = review.progress;
@@ -157,7 +157,7 @@ function ReviewView({ review }: { review: StudentTaskReview }) {
             {p.score ?? t('teachingManage.hints.none')}
           </Descriptions.Item>
           <Descriptions.Item label={t('teachingManage.fields.submittedAt')}>
-            {formatTime(p.submittedAt, i18n.language)}
+            {formatTime(p.submittedAt)}
           </Descriptions.Item>
           <Descriptions.Item label={t('teachingManage.fields.used')}>
             {span(p.usedSeconds)}
@@ -210,7 +210,7 @@ function ReviewView({ review }: { review: StudentTaskReview }) {
 }
 
 function ReportSection({ review }: { review: StudentTaskReview }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const report = review.report;
   return (
     <>
@@ -222,7 +222,7 @@ function ReportSection({ review }: { review: StudentTaskReview }) {
         {report.submittedAt && (
           <Typography.Text type="secondary">
             {t('teachingManage.hints.submittedAt', {
-              time: formatTime(report.submittedAt, i18n.language),
+              time: formatTime(report.submittedAt),
             })}
           </Typography.Text>
         )}
@@ -314,7 +314,7 @@ function LabFiles({ review }: { review: StudentTaskReview }) {
 }
 
 function LabUsage({ review }: { review: StudentTaskReview }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const span = useSpan();
   const rows = review.labUsage.map((u, i) => ({ ...u, id: `${u.envId}-${i}` }));
   return (
@@ -330,15 +330,13 @@ function LabUsage({ review }: { review: StudentTaskReview }) {
         {
           key: 'startedAt',
           title: t('teachingManage.fields.labStarted'),
-          render: (_, u) => formatTime(u.startedAt, i18n.language),
+          render: (_, u) => formatTime(u.startedAt),
         },
         {
           key: 'stoppedAt',
           title: t('teachingManage.fields.labStopped'),
           render: (_, u) =>
-            u.stoppedAt
-              ? formatTime(u.stoppedAt, i18n.language)
-              : t('teachingManage.hints.labRunning'),
+            u.stoppedAt ? formatTime(u.stoppedAt) : t('teachingManage.hints.labRunning'),
         },
         {
           key: 'seconds',

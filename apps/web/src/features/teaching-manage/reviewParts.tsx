@@ -110,7 +110,7 @@ export function QuestionList({ questions }: { questions: Question[] }) {
 
 /** Every check attempt of a step, newest first, each with every check (hidden ones marked). */
 export function CheckAttempts({ attempts }: { attempts: CheckRunResult[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <ReviewList title={t('teachingManage.titles.checks')}>
       {attempts.map((attempt) => (
@@ -120,9 +120,7 @@ export function CheckAttempts({ attempts }: { attempts: CheckRunResult[] }) {
               <Tag color={attempt.score >= attempt.max ? 'success' : 'warning'}>
                 {t('teachingManage.hints.points', { score: attempt.score, max: attempt.max })}
               </Tag>
-              <Typography.Text type="secondary">
-                {formatTime(attempt.createdAt, i18n.language)}
-              </Typography.Text>
+              <Typography.Text type="secondary">{formatTime(attempt.createdAt)}</Typography.Text>
               {attempt.message && <span>{attempt.message}</span>}
             </Space>
             <Table
