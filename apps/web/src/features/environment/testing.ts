@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { beforeAll } from 'vitest';
+import { configure } from '@testing-library/react';
 import type { CenterDetail, CenterItem, Container } from '@platform/contract';
 import { stubAntdBrowserApis } from '../../test/helpers';
 import { renderView } from '../../test/render';
@@ -10,6 +11,8 @@ import { renderView } from '../../test/render';
  */
 export function polyfillForAntd(): void {
   beforeAll(() => {
+    // antd tables render slowly in jsdom, the more so on a busy machine.
+    configure({ asyncUtilTimeout: 5_000 });
     const computed = window.getComputedStyle.bind(window);
     window.getComputedStyle = (elt: Element) => computed(elt);
     stubAntdBrowserApis();

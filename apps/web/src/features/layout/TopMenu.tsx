@@ -1,9 +1,9 @@
-import { useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { menuHref, type MenuEntry } from '../../shared/permissions/menuRoutes';
-import { splitTopMenu } from './topMenuOverflow';
+import { itemWidths, splitTopMenu } from './topMenuOverflow';
 import { useElementWidth } from './useElementWidth';
 import { isPlainClick } from './useOpenMenuEntry';
 
@@ -19,10 +19,22 @@ interface TopMenuProps {
 export function TopMenu({ schUrl, entries, selectedId, onOpen }: TopMenuProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
+  const measure = useRef<HTMLUListElement>(null);
   const width = useElementWidth(ref);
+  const titles = entries.map((e) => e.title);
+  const [measured, setMeasured] = useState<{ items: number[]; more: number } | null>(null);
+  const titlesKey = titles.join('\u0000');
+  useLayoutEffect(() => {
+    const list = measure.current;
+    if (!list) return;
+    const widths = Array.from(list.children, (li) => li.getBoundingClientRect().width);
+    setMeasured({ items: widths.slice(0, -1), more: widths.at(-1) ?? 0 });
+  }, [titlesKey, t]);
+  const sizes = itemWidths(titles, measured?.items ?? null, measured?.more ?? null);
   const { visibleCount, hasMore } = splitTopMenu(
-    entries.map((e) => e.title),
+    sizes.widths,
     width ?? Number.POSITIVE_INFINITY,
+    sizes.moreWidth,
   );
   const shown = entries.slice(0, visibleCount);
   const overflow = entries.slice(visibleCount);
@@ -30,6 +42,19 @@ export function TopMenu({ schUrl, entries, selectedId, onOpen }: TopMenuProps) {
 
   return (
     <nav ref={ref} className="top-menu" aria-label={t('layout.mainMenu')}>
+      <ul ref={measure} className="top-menu__list top-menu__measure" aria-hidden="true">
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <span className="top-menu__item top-menu__item--selected">{entry.title}</span>
+          </li>
+        ))}
+        <li>
+          <span className="top-menu__item top-menu__more">
+            {t('layout.more')}
+            <DownOutlined />
+          </span>
+        </li>
+      </ul>
       <ul className="top-menu__list">
         {shown.map((entry) => {
           const selected = entry.id === selectedId;

@@ -14,17 +14,17 @@ export function topMenuItemWidth(title: string | null | undefined): number {
 }
 
 /**
- * How many top items fit in `available` pixels. When not all fit, the rest go into a "more"
- * dropdown whose button takes 220 pixels.
+ * How many top items of the given widths fit in `available` pixels. When not all fit, the rest
+ * go into a "more" dropdown whose button takes `moreWidth`.
  */
 export function splitTopMenu(
-  titles: readonly (string | null | undefined)[],
+  widths: readonly number[],
   available: number,
+  moreWidth: number = limits.topMenuMoreWidth,
 ): { visibleCount: number; hasMore: boolean } {
-  const widths = titles.map(topMenuItemWidth);
   const total = widths.reduce((sum, w) => sum + w, 0);
-  if (total <= available) return { visibleCount: titles.length, hasMore: false };
-  let used = limits.topMenuMoreWidth;
+  if (total <= available) return { visibleCount: widths.length, hasMore: false };
+  let used = moreWidth;
   let visibleCount = 0;
   for (const width of widths) {
     if (used + width > available) break;
@@ -32,4 +32,22 @@ export function splitTopMenu(
     visibleCount += 1;
   }
   return { visibleCount, hasMore: true };
+}
+
+/**
+ * The widths to split by: each item's and the more button's rendered width where the browser
+ * measured one, the spec's estimate where it did not (before layout, or without one).
+ */
+export function itemWidths(
+  titles: readonly (string | null | undefined)[],
+  measured: readonly number[] | null,
+  measuredMore: number | null,
+): { widths: number[]; moreWidth: number } {
+  return {
+    widths: titles.map((title, i) => {
+      const width = measured?.[i];
+      return width && width > 0 ? Math.ceil(width) : topMenuItemWidth(title);
+    }),
+    moreWidth: measuredMore && measuredMore > 0 ? Math.ceil(measuredMore) : limits.topMenuMoreWidth,
+  };
 }
