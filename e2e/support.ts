@@ -71,3 +71,10 @@ export async function apiToken(
 export function mainMenu(page: Page) {
   return page.getByRole('navigation', { name: '主菜单' });
 }
+
+/** Switches the signed-in header's language select (an antd select) to `language`. */
+export async function switchLanguage(page: Page, language: 'zh-CN' | 'en-US') {
+  await page.getByRole('combobox', { name: /^(语言|Language)$/ }).click();
+  const option = language === 'en-US' ? 'English' : '简体中文';
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+}

@@ -8,7 +8,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { coursesApi, pathOf, type CourseDetail, type CourseSummary } from '@platform/contract';
-import { apiToken, signInWithForm, skipAnnouncement } from '../support';
+import { apiToken, signInWithForm, skipAnnouncement, switchLanguage } from '../support';
 
 const ENV = '智能家居综合实验 (仿真 + 终端)';
 
@@ -623,7 +623,7 @@ test('student01 studies the demo course', async ({ page, request }) => {
   await expect(page.getByRole('heading', { name: 'MQTT 与传感器' })).toBeVisible();
 
   // Content follows the interface language.
-  await page.getByLabel('语言').selectOption('en-US');
+  await switchLanguage(page, 'en-US');
   await expect(page.getByRole('heading', { name: 'MQTT and sensors' })).toBeVisible();
   const outline = page.getByRole('navigation', { name: 'Course outline' });
   await outline.getByRole('link', { name: /1-1 Publish and subscribe/ }).click();

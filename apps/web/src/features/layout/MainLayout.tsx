@@ -24,8 +24,8 @@ import { TopMenu } from './TopMenu';
 import { SideMenu } from './SideMenu';
 import { UserPanel } from './UserPanel';
 import { AiHelper } from './AiHelper';
+import { HeaderLanguage } from './HeaderLanguage';
 import { NoticeBell } from '../notices/NoticeBell';
-import { LanguageSelect } from '../../shared/ui/LanguageSelect';
 import { useOpenMenuEntry } from './useOpenMenuEntry';
 import { isFullScreenPath } from './fullScreen';
 import './MainLayout.css';
@@ -135,7 +135,7 @@ export function MainLayout({ viewFor }: { viewFor: ViewFor }) {
                 />
               )}
               <NoticeBell />
-              <LanguageSelect />
+              <HeaderLanguage />
               <UserPanel
                 user={user}
                 schUrl={schUrl}
