@@ -1,8 +1,9 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   announcementRecord,
   announcementsApi,
   authApi,
+  pathOf,
   storageKeys,
   type Announcement,
 } from '@platform/contract';
@@ -77,4 +78,74 @@ export async function switchLanguage(page: Page, language: 'zh-CN' | 'en-US') {
   await page.getByRole('combobox', { name: /^(语言|Language)$/ }).click();
   const option = language === 'en-US' ? 'English' : '简体中文';
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+}
+
+/** Calls a route as the holder of `token`; answers status and envelope. */
+export async function api(
+  request: APIRequestContext,
+  token: string,
+  route: { method: string; path: string },
+  body?: unknown,
+  { params = {}, query }: { params?: Record<string, string>; query?: Record<string, string> } = {},
+) {
+  const res = await request.fetch(pathOf(route.path, params), {
+    method: route.method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(body === undefined ? {} : { data: body }),
+    ...(query ? { params: query } : {}),
+  });
+  const json = (await res.json()) as { code: number; errorKey?: string; data: unknown };
+  return { status: res.status(), ...json };
+}
+
+/** The data of a call that must succeed. */
+export async function ok<T>(answer: Promise<{ status: number; code: number; data: unknown }>) {
+  const res = await answer;
+  expect(res.status, JSON.stringify(res)).toBe(200);
+  return res.data as T;
+}
+
+/** Picks `option` of the select named `label` inside `scope`. */
+export async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+}
+
+/** The words of the demo course's quiz (step 2-1) in each language. */
+const demoQuiz = {
+  zh: {
+    single: '1. 订阅 home/+/temperature 能收到哪条消息？',
+    multiple: '2. 下列哪些是传感器？',
+    sensors: ['A. 温度', 'B. 光照'],
+    judgement: '3. QoS 2 保证消息恰好送达一次。',
+    right: '正确',
+    fill: '4. MQTT 中转发消息的服务器叫作什么？（英文）',
+    submit: '提交答案',
+  },
+  en: {
+    single: '1. Which topic does home/+/temperature match?',
+    multiple: '2. Which of these are sensors?',
+    sensors: ['A. Temperature', 'B. Light'],
+    judgement: '3. QoS 2 delivers a message exactly once.',
+    right: 'True',
+    fill: '4. What is the server that forwards MQTT messages called?',
+    submit: 'Submit answers',
+  },
+};
+
+/** Answers the demo course's quiz right, all four kinds of question, and submits it. */
+export async function answerDemoQuiz(page: Page, lang: keyof typeof demoQuiz) {
+  const words = demoQuiz[lang];
+  await page
+    .getByRole('radiogroup', { name: words.single })
+    .getByRole('radio', { name: 'A. home/kitchen/temperature' })
+    .check();
+  const sensors = page.getByRole('group', { name: words.multiple });
+  for (const sensor of words.sensors) await sensors.getByRole('checkbox', { name: sensor }).check();
+  await page
+    .getByRole('radiogroup', { name: words.judgement })
+    .getByRole('radio', { name: words.right })
+    .check();
+  await page.getByRole('textbox', { name: words.fill }).fill('broker');
+  await page.getByRole('button', { name: words.submit }).click();
 }

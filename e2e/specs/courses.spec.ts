@@ -7,8 +7,17 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { coursesApi, pathOf, type CourseDetail, type CourseSummary } from '@platform/contract';
-import { apiToken, signInWithForm, skipAnnouncement, switchLanguage } from '../support';
+import { coursesApi, type CourseDetail, type CourseSummary } from '@platform/contract';
+import {
+  answerDemoQuiz,
+  api,
+  apiToken,
+  choose,
+  ok,
+  signInWithForm,
+  skipAnnouncement,
+  switchLanguage,
+} from '../support';
 
 const ENV = '智能家居综合实验 (仿真 + 终端)';
 
@@ -35,12 +44,6 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** Picks `option` of the select named `label` inside `scope`. */
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
 }
 
 /** Clicks `button` and hands the file chooser it opens `file`. */
@@ -246,30 +249,6 @@ const hostileDoc = (label: string) =>
     },
     { type: 'codeBlock', content: [text(SCRIPT)] },
   );
-
-/** Calls a route of the course centre as the holder of `token`; answers status and envelope. */
-async function api(
-  request: APIRequestContext,
-  token: string,
-  route: { method: string; path: string },
-  body?: unknown,
-  { params = {}, query }: { params?: Record<string, string>; query?: Record<string, string> } = {},
-) {
-  const res = await request.fetch(pathOf(route.path, params), {
-    method: route.method,
-    headers: { authorization: `Bearer ${token}` },
-    ...(body === undefined ? {} : { data: body }),
-    ...(query ? { params: query } : {}),
-  });
-  const json = (await res.json()) as { code: number; errorKey?: string; data: unknown };
-  return { status: res.status(), ...json };
-}
-
-async function ok<T>(answer: Promise<{ status: number; code: number; data: unknown }>) {
-  const res = await answer;
-  expect(res.status, JSON.stringify(res)).toBe(200);
-  return res.data as T;
-}
 
 /**
  * Reports, through `report`, anything a payload could do: a set of `window.__xss` and any
@@ -673,21 +652,7 @@ test('student01 studies the demo course', async ({ page, request }) => {
     .getByRole('navigation', { name: 'Course outline' })
     .getByRole('link', { name: /2-1 Quiz/ })
     .click();
-  await page
-    .getByRole('radiogroup', { name: '1. Which topic does home/+/temperature match?' })
-    .getByRole('radio', { name: 'A. home/kitchen/temperature' })
-    .check();
-  const sensors = page.getByRole('group', { name: '2. Which of these are sensors?' });
-  await sensors.getByRole('checkbox', { name: 'A. Temperature' }).check();
-  await sensors.getByRole('checkbox', { name: 'B. Light' }).check();
-  await page
-    .getByRole('radiogroup', { name: '3. QoS 2 delivers a message exactly once.' })
-    .getByRole('radio', { name: 'True' })
-    .check();
-  await page
-    .getByRole('textbox', { name: '4. What is the server that forwards MQTT messages called?' })
-    .fill('broker');
-  await page.getByRole('button', { name: 'Submit answers' }).click();
+  await answerDemoQuiz(page, 'en');
   await expect(page.getByText('Score: 20 / 20')).toBeVisible();
   await expect(page.getByText('Right: 5 points')).toHaveCount(4);
   await expect(page.getByText('Analysis: QoS 2 uses a four-step handshake.')).toBeVisible();

@@ -6,7 +6,8 @@ import { areaPath, splitAreaPath } from './permissions/menuRoutes';
 export function useAreaNavigate() {
   const navigate = useNavigate();
   const { prefix } = splitAreaPath(useLocation().pathname);
-  return (path: string, search = '') => void navigate(`${areaPath(prefix, path)}${search}`);
+  return (path: string, search = '', options?: { replace?: boolean }) =>
+    void navigate(`${areaPath(prefix, path)}${search}`, options);
 }
 
 /** Back to where the user came from, or to `fallback` when the page was opened directly. */
@@ -36,7 +37,7 @@ export function listPathOf(child: string, pageNames: readonly string[]): string 
 
 /**
  * The list path of the current page (see `listPathOf`), and moving to the list or to one of its
- * pages, with the record's id as `?id=`.
+ * pages, with the record's id as `?id=` (in place of the current page with `replace`).
  */
 export function useListPages<P extends string>(pageNames: readonly P[]) {
   const { child } = splitAreaPath(useLocation().pathname);
@@ -45,6 +46,7 @@ export function useListPages<P extends string>(pageNames: readonly P[]) {
   return {
     list,
     toList: () => go(list),
-    to: (page: P, id?: string) => go(`${list}/${page}`, id ? `?id=${id}` : ''),
+    to: (page: P, id?: string, options?: { replace?: boolean }) =>
+      go(`${list}/${page}`, id ? `?id=${id}` : '', options),
   };
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { beforeAll } from 'vitest';
 import { configure, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { AntdProvider } from '../shared/ui/AntdProvider';
 import { stubAntdBrowserApis } from './helpers';
 
@@ -43,10 +43,18 @@ export function renderWithProviders(ui: ReactNode, options: ProviderOptions = {}
   );
 }
 
-/** The router's address, shown for tests of navigation (`getByTestId('location')`). */
+/**
+ * The router's address, shown for tests of navigation (`getByTestId('location')`), with how it
+ * was reached (`data-action`: POP, PUSH or REPLACE).
+ */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+  const action = useNavigationType();
+  return (
+    <output data-testid="location" data-action={action}>
+      {`${location.pathname}${location.search}`}
+    </output>
+  );
 }
 
 export interface ViewOptions extends ProviderOptions {

@@ -185,19 +185,44 @@ describe('doing a task', { timeout: 30_000 }, () => {
   });
 
   it('opens the report editor in place in the report step', async () => {
-    serve({
-      [paths.step('705')]: taskStep({
+    let submitted = false;
+    const reportStep = (done: boolean) =>
+      taskStep({
         id: '705',
         name: '2-1 实验报告',
         type: 'report',
         doc: paragraph('写出实验步骤和结果'),
-      }),
-      [paths.report('501')]: reportInfo(),
-    });
+        locked: done,
+        progress: { ...taskStep().progress, completed: done },
+      });
+    const calls = serve(
+      {
+        [paths.step('705')]: () => reportStep(submitted),
+        [paths.report('501')]: () =>
+          reportInfo(submitted ? { status: 'submitted', editable: false } : {}),
+        [paths.submit]: () => {
+          submitted = true;
+          return { revision: 4, savedAt: '2026-03-01T10:00:00.000Z', length: 5 };
+        },
+      },
+      remain(),
+    );
     renderView(<TaskDo />, doUrl('705'));
     expect(await screen.findByText('写出实验步骤和结果')).toBeTruthy();
     expect(await screen.findByLabelText('实验报告')).toBeTruthy();
-    expect(screen.getByRole('button', { name: /提交报告/ })).toBeTruthy();
     expect(screen.queryByText(/即将开放/)).toBeNull();
+    expect(screen.queryByText('已完成')).toBeNull();
+    const timesAsked = callsTo(calls, paths.remain).length;
+
+    // Submitting the report submits the task: the step is done and the clock is asked again.
+    fireEvent.click(screen.getByRole('button', { name: /提交报告/ }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: '确认提交' }),
+    );
+    expect(await screen.findByText('已完成')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByLabelText('实验报告')).toBeNull());
+    expect(screen.getByText('传感器接线')).toBeTruthy();
+    expect(callsTo(calls, paths.step('705'))).toHaveLength(2);
+    expect(callsTo(calls, paths.remain).length).toBeGreaterThan(timesAsked);
   });
 });

@@ -105,6 +105,20 @@ describe('task info', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: '查看内容' })).toBeTruthy();
   });
 
+  it('says where the time left was that a submitted task is submitted', async () => {
+    mockPaths({
+      [paths.detail]: ownTaskDetail({ status: 'submitted', reportStatus: 'submitted' }),
+      [paths.remain]: remain({ remainSeconds: null }),
+    });
+    renderView(<TaskInfo />, infoUrl);
+    const left = (await screen.findByText('剩余时间')).closest(
+      '.ant-descriptions-item-container',
+    ) as HTMLElement;
+    expect(within(left).getByText('已提交')).toBeTruthy();
+    expect(screen.queryByText('打开任务后开始计时')).toBeNull();
+    expect(screen.getByRole('button', { name: '查看内容' })).toBeTruthy();
+  });
+
   it('cannot be started before it begins', async () => {
     mockPaths({
       [paths.detail]: ownTaskDetail({ taskStatus: 'not_started', progress: 0, usedSeconds: 0 }),

@@ -75,6 +75,19 @@ describe('my tasks', { timeout: 30_000 }, () => {
     await waitFor(() => expect(location()).toBe('/sch_edu/task/info?id=502'));
   });
 
+  it('shows no time left on a task already submitted', async () => {
+    mockPaths({
+      [paths.list]: page([ownTask({ status: 'submitted', reportStatus: 'submitted' })]),
+    });
+    renderView(<MyTasks />, '/sch_edu/task/list');
+    const card = (await screen.findByRole('link', { name: 'MQTT 实训' })).closest(
+      '.ts-card',
+    ) as HTMLElement;
+    expect(within(card).getByText('已提交')).toBeTruthy();
+    expect(within(card).queryByText(/^剩余 /)).toBeNull();
+    expect(within(card).queryByText('打开任务后开始计时')).toBeNull();
+  });
+
   it('asks the server with each filter, ten a page, and keeps them in the address', async () => {
     const calls = mockPaths({ [paths.list]: listAnswer });
     renderView(<MyTasks />, '/sch_edu/task/list');

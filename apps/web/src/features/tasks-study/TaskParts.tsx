@@ -106,10 +106,14 @@ export function timeUpText(): string {
 }
 
 /** The time left as a list shows it, without ticking: a task's pages count it down. */
-export function RemainText({ task }: { task: Pick<OwnTask, 'remainSeconds' | 'taskStatus'> }) {
+export function RemainText({
+  task,
+}: {
+  task: Pick<OwnTask, 'remainSeconds' | 'taskStatus' | 'status'>;
+}) {
   const { t } = useTranslation();
   const clock = useClockText();
-  if (task.taskStatus !== 'ongoing') return null;
+  if (task.taskStatus !== 'ongoing' || task.status !== 'not_submitted') return null;
   if (task.remainSeconds === null)
     return <span className="ts-muted">{t('tasksStudy.time.notTiming')}</span>;
   if (task.remainSeconds <= 0) return <span className="ts-time-up">{timeUpText()}</span>;
@@ -175,11 +179,19 @@ export function TeacherVerdict({
   );
 }
 
+/** What stands for the time left while no clock runs: why it does not. */
+function untimedKey(task: OwnTaskDetail) {
+  if (task.taskStatus !== 'ongoing') return `tasksStudy.taskStatus.${task.taskStatus}` as const;
+  if (task.status !== 'not_submitted') return `tasksStudy.submitStatus.${task.status}` as const;
+  return 'tasksStudy.time.notTiming' as const;
+}
+
 /** The facts of a task: course, teacher, time, what is left of it, progress and scores. */
 export function TaskFacts({ task, countdown }: { task: OwnTaskDetail; countdown: Countdown }) {
   const { t } = useTranslation();
   return (
     <Descriptions
+      className="ts-task-facts"
       size="small"
       column={{ xs: 1, sm: 1, md: 2 }}
       items={[
@@ -197,11 +209,7 @@ export function TaskFacts({ task, countdown }: { task: OwnTaskDetail; countdown:
             countdown.timeUp || countdown.seconds !== null ? (
               <CountdownText countdown={countdown} />
             ) : (
-              t(
-                task.taskStatus === 'ongoing'
-                  ? 'tasksStudy.time.notTiming'
-                  : `tasksStudy.taskStatus.${task.taskStatus}`,
-              )
+              t(untimedKey(task))
             ),
         },
         {

@@ -265,6 +265,9 @@ export function reportSubmitMutationOptions(client: QueryClient, studentTaskId: 
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: taskKeys.reports() });
       void client.invalidateQueries({ queryKey: taskKeys.reportLists() });
+      // The report submits the task: its steps lock, its report step is done, its clock stops.
+      void client.invalidateQueries({ queryKey: taskKeys.steps(studentTaskId) });
+      void client.invalidateQueries({ queryKey: taskKeys.remain(studentTaskId) });
       taskChanged(client);
     },
   });

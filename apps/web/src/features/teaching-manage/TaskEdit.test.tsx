@@ -107,7 +107,7 @@ describe('task form', { timeout: 30_000 }, () => {
     expect(callsTo(calls, taskSavePath)).toEqual([]);
   });
 
-  it('issues a task of a course to a class and goes to its detail', async () => {
+  it('issues a task of a course to a class and goes to its detail in place of the form', async () => {
     const calls = serveForm();
     renderView(<TaskEdit />, url);
     await screen.findByText('新建教学任务');
@@ -132,6 +132,7 @@ describe('task form', { timeout: 30_000 }, () => {
         '/sch_edu/teaching/tasks/detail?id=777',
       ),
     );
+    expect(screen.getByTestId('location').dataset.action).toBe('REPLACE');
     expect(callsTo(calls, taskSavePath).map((c) => c.body)).toEqual([
       savedBody({ durationMinutes: 90, resourceIds: ['1201'], requirements: '完成接线' }),
     ]);
@@ -176,6 +177,7 @@ describe('task form', { timeout: 30_000 }, () => {
         '/sch_edu/school/tasks/detail?id=501',
       ),
     );
+    expect(screen.getByTestId('location').dataset.action).toBe('REPLACE');
     expect(callsTo(calls, taskSavePath).map((c) => c.body)).toEqual([
       savedBody({
         id: '501',

@@ -116,7 +116,8 @@ function TaskForm({ task }: { task?: TaskDetail }) {
     try {
       const saved = await save.mutateAsync({ ...parsed.data, ...(task ? { id: task.id } : {}) });
       toast.success(t(task ? 'teachingManage.done.saved' : 'teachingManage.done.issued'));
-      paths.to('detail', saved.id);
+      // The task's page takes the form's place, so Back leaves for where the form was opened.
+      paths.to('detail', saved.id, { replace: true });
     } catch (error) {
       form.setFields(taskSaveErrors(error, values.target, messages));
       toast.error(failureText(t, task ? 'update' : 'add', error));
