@@ -8,6 +8,8 @@ import { roleName } from '../../shared/roleName';
 import { useSession } from '../auth/useSession';
 import { usePermissions } from '../../shared/permissions/usePermissions';
 import { menuHref, visibleChildren, type MenuEntry } from '../../shared/permissions/menuRoutes';
+import { MyTasksCard } from '../tasks-study/MyTasksCard';
+import { RecentTasksCard } from '../teaching-manage/RecentTasksCard';
 import './Landing.css';
 
 type RoleTextKey =
@@ -79,12 +81,22 @@ export function Landing() {
     menus = <EmptyState description={t('landing.noMenus')} />;
   else menus = <MenuList entries={permissions.menu.entries} schUrl={schUrl} />;
 
+  // Cards of what the user's menus really open: a view the tree holds.
+  const pathOfView = (view: string) =>
+    permissions.status === 'ready'
+      ? permissions.menu.routes.find((r) => r.view === view)?.path
+      : undefined;
+  const myTasks = pathOfView('MyTasks');
+  const taskList = pathOfView('TaskList');
+
   return (
     <div className="landing">
       <Card>
         <h1 className="landing__title">{t('landing.greeting', { name: displayName(me) })}</h1>
         <p className="landing__text">{t(landingTextKey(session.roles))}</p>
       </Card>
+      {myTasks && <MyTasksCard />}
+      {taskList && <RecentTasksCard schUrl={schUrl} listPath={taskList} />}
       <Card title={t('landing.whoAmI')}>
         <Descriptions column={{ xs: 1, sm: 1, md: 2 }} bordered size="middle">
           <Descriptions.Item label={t('landing.displayName')}>{displayName(me)}</Descriptions.Item>

@@ -37,6 +37,7 @@ export const taskKeys = {
   lists: () => [...taskKeys.all, 'list'] as const,
   list: (query: OwnTaskQuery, lang: Lang) => [...taskKeys.lists(), lang, query] as const,
   courses: (lang: Lang) => [...taskKeys.all, 'courses', lang] as const,
+  mine: (lang: Lang) => [...taskKeys.all, 'mine', lang] as const,
   details: () => [...taskKeys.all, 'detail'] as const,
   detail: (id: string, lang: Lang) => [...taskKeys.details(), id, lang] as const,
   steps: (studentTaskId: string) => [...taskKeys.all, 'step', studentTaskId] as const,
@@ -65,6 +66,14 @@ export function ownTasksQueryOptions(query: OwnTaskQuery, lang: Lang) {
     queryFn: ({ signal }) => call(teaching.ownList, { query: clean }, { signal }),
     staleTime: 0,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The student's counts by state and the open tasks whose deadline comes soonest. */
+export function myTaskQueryOptions(lang: Lang) {
+  return queryOptions({
+    queryKey: taskKeys.mine(lang),
+    queryFn: ({ signal }) => call(teaching.myTask, {}, { signal }),
   });
 }
 

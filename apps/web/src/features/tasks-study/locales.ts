@@ -6,6 +6,11 @@ export const tasksStudyZh = {
     myTasks: '我的任务',
     myReports: '我的报告',
   },
+  workbench: {
+    all: '全部任务',
+    dueSoon: '即将截止',
+    nothingDue: '没有即将截止的任务',
+  },
   taskTypes: {
     training: '实训',
     exam: '考试',
@@ -134,6 +139,11 @@ export const tasksStudyZh = {
 };
 
 export const tasksStudyEn: Widen<typeof tasksStudyZh> = {
+  workbench: {
+    all: 'All tasks',
+    dueSoon: 'Due soon',
+    nothingDue: 'No task is due soon',
+  },
   titles: {
     myTasks: 'My tasks',
     myReports: 'My reports',

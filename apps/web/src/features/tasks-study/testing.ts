@@ -13,6 +13,7 @@ import { paragraph, studyStep } from '../courses-study/testing';
 
 export const paths = {
   list: teachingApi.ownList.path,
+  mine: teachingApi.myTask.path,
   detail: teachingApi.ownDetail.path,
   step: (id: string) => pathOf(teachingApi.studyStep.path, { id }),
   remain: teachingApi.remainTime.path,

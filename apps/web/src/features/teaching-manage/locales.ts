@@ -3,6 +3,12 @@
  * list, task form, task detail, scoring and the dashboard.
  */
 export const teachingManageZh = {
+  workbench: {
+    title: '最近的教学任务',
+    all: '全部任务',
+    none: '还没有教学任务',
+    submitted: '已提交 {{submitted}}/{{total}}',
+  },
   titles: {
     list: '教学任务',
     add: '新建教学任务',
@@ -211,6 +217,12 @@ export const teachingManageZh = {
 };
 
 export const teachingManageEn: typeof teachingManageZh = {
+  workbench: {
+    title: 'Recent teaching tasks',
+    all: 'All tasks',
+    none: 'No teaching task yet',
+    submitted: '{{submitted}}/{{total}} submitted',
+  },
   titles: {
     list: 'Teaching tasks',
     add: 'New teaching task',
