@@ -1,15 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Form, Input } from 'antd';
 import { trialLimits, type ProductDirection, type TrialStatus } from '@platform/contract';
+import { DateRangeFilter, type DateRange } from '../../shared/ui/DateRangeFilter';
 import { FilterBar, SearchFilter, SelectFilter } from '../../shared/ui/Filters';
 import type { TrialFilter } from './api';
 import { useTrialOptions } from './trialFormat';
-
-/** The dates a range filter holds, as date inputs hold them (YYYY-MM-DD); empty for none. */
-export interface DateRange {
-  from: string;
-  to: string;
-}
 
 interface TrialFiltersProps {
   filter: TrialFilter;
@@ -46,32 +40,17 @@ export function TrialFilters({ filter, set, range, setRange, rangeError }: Trial
         onChange={(direction) => set('productDirection', direction)}
         options={options.directions}
       />
-      <Form layout="inline" component="div">
-        <Form.Item label={t('trials.fields.from')} htmlFor="trials-from">
-          <Input
-            id="trials-from"
-            type="date"
-            value={range.from}
-            onChange={(e) => setRange({ ...range, from: e.target.value })}
-          />
-        </Form.Item>
-        <Form.Item
-          label={t('trials.fields.to')}
-          htmlFor="trials-to"
-          validateStatus={rangeError ? 'error' : undefined}
-          help={rangeError}
-        >
-          <Input
-            id="trials-to"
-            type="date"
-            value={range.to}
-            onChange={(e) => setRange({ ...range, to: e.target.value })}
-          />
-        </Form.Item>
-      </Form>
-      {(range.from || range.to) && (
-        <Button onClick={() => setRange({ from: '', to: '' })}>{t('trials.actions.reset')}</Button>
-      )}
+      <DateRangeFilter
+        id="trials"
+        labels={{
+          from: t('trials.fields.from'),
+          to: t('trials.fields.to'),
+          reset: t('trials.actions.reset'),
+        }}
+        value={range}
+        onChange={setRange}
+        error={rangeError}
+      />
     </FilterBar>
   );
 }

@@ -6,13 +6,14 @@ import { trialPageQuerySchema, type TrialApplication } from '@platform/contract'
 import { formatTime } from '../../shared/dates';
 import { useCan } from '../../shared/permissions/useCan';
 import { toast } from '../../shared/toast';
+import { noDates, type DateRange } from '../../shared/ui/DateRangeFilter';
 import { PageTable } from '../../shared/ui/PageTable';
 import { actionsColumn, ConfirmAction } from '../../shared/ui/RowActions';
 import { usePaging } from '../../shared/usePaging';
 import { issueOf } from '../customers/customerForm';
 import { endOfDay, startOfDay } from '../customers/customerFormat';
 import { trialPageQueryOptions, trialSendMessageMutationOptions, type TrialFilter } from './api';
-import { TrialFilters, type DateRange } from './TrialFilters';
+import { TrialFilters } from './TrialFilters';
 import { TrialStatusTag } from './trialFormat';
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -112,7 +113,7 @@ export function TrialList() {
   const { t } = useTranslation();
   const can = useCan();
   const [filter, setFilter] = useState<TrialFilter>({});
-  const [range, setRangeState] = useState<DateRange>({ from: '', to: '' });
+  const [range, setRangeState] = useState<DateRange>(noDates);
   const { paging, pagination, reset } = usePaging((total) => t('trials.total', { total }));
 
   const bounds = { from: startOfDay(range.from) || undefined, to: endOfDay(range.to) || undefined };
