@@ -124,4 +124,31 @@ describe('loadConfig', () => {
     expect(bad).toThrow(/S3_FORCE_PATH_STYLE: /);
     expect(() => loadConfig({ S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET/);
   });
+
+  it('keeps text messages in the outbox unless an SMS gateway is configured', () => {
+    expect(loadConfig({}).sms).toEqual({ provider: 'outbox' });
+    const http = {
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'https://sms.example.edu/send',
+      SMS_HTTP_TOKEN: 'sms-token-9',
+      SMS_HTTP_TEMPLATE_CODE: 'SMS_001',
+      SMS_HTTP_TEMPLATE_TRIAL: 'SMS_002',
+    };
+    expect(loadConfig(http).sms).toEqual({
+      provider: 'http',
+      url: 'https://sms.example.edu/send',
+      token: 'sms-token-9',
+      templates: { verificationCode: 'SMS_001', trialMessage: 'SMS_002' },
+      timeoutMs: 10_000,
+    });
+    const missing = () => loadConfig({ SMS_PROVIDER: 'http', SMS_HTTP_TOKEN: 'sms-token-9' });
+    expect(missing).toThrow(/SMS_HTTP_URL: is required when SMS_PROVIDER=http/);
+    expect(missing).toThrow(/SMS_HTTP_TEMPLATE_CODE: is required/);
+    expect(missing).toThrow(/SMS_HTTP_TEMPLATE_TRIAL: is required/);
+    expect(missing).not.toThrow(/sms-token-9/);
+    expect(() => loadConfig({ ...http, SMS_HTTP_URL: 'ftp://sms.example.edu' })).toThrow(
+      /SMS_HTTP_URL: must be an http/,
+    );
+    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun' })).toThrow(/SMS_PROVIDER/);
+  });
 });

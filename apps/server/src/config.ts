@@ -89,17 +89,28 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: bool.optional(),
+    SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
+    SMS_HTTP_URL: z
+      .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+      .optional(),
+    SMS_HTTP_TOKEN: z.string().optional(),
+    SMS_HTTP_TEMPLATE_CODE: z.string().max(100).optional(),
+    SMS_HTTP_TEMPLATE_TRIAL: z.string().max(100).optional(),
+    SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   })
   .superRefine((e, ctx) => {
-    if (e.STORAGE_DRIVER !== 's3') return;
-    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-      if (!e[name])
-        ctx.addIssue({
-          code: 'custom',
-          path: [name],
-          message: 'is required when STORAGE_DRIVER=s3',
-        });
-    }
+    const requireAll = (names: readonly (keyof typeof e)[], when: string) => {
+      for (const name of names)
+        if (!e[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: `is required when ${when}` });
+    };
+    if (e.STORAGE_DRIVER === 's3')
+      requireAll(['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], 'STORAGE_DRIVER=s3');
+    if (e.SMS_PROVIDER === 'http')
+      requireAll(
+        ['SMS_HTTP_URL', 'SMS_HTTP_TOKEN', 'SMS_HTTP_TEMPLATE_CODE', 'SMS_HTTP_TEMPLATE_TRIAL'],
+        'SMS_PROVIDER=http',
+      );
   });
 
 /** Where files are kept (lib/storage). */
@@ -113,6 +124,18 @@ export type StorageConfig =
       accessKeyId: string;
       secretAccessKey: string;
       forcePathStyle: boolean;
+    };
+
+/** Where text messages go (features/sms, decision 0026). */
+export type SmsConfig =
+  | { provider: 'outbox' }
+  | {
+      provider: 'http';
+      url: string;
+      token: string;
+      /** The gateway's template of each kind of message. */
+      templates: { verificationCode: string; trialMessage: string };
+      timeoutMs: number;
     };
 
 export type Config = {
@@ -151,6 +174,7 @@ export type Config = {
   labDiskCap: boolean;
   mqttUrl: string | undefined;
   storage: StorageConfig;
+  sms: SmsConfig;
 };
 
 export class ConfigError extends Error {}
@@ -212,5 +236,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
           }
         : { driver: 'local', dir: path.resolve(e.DATA_DIR, 'files') },
+    sms:
+      e.SMS_PROVIDER === 'http'
+        ? {
+            provider: 'http',
+            url: e.SMS_HTTP_URL ?? '',
+            token: e.SMS_HTTP_TOKEN ?? '',
+            templates: {
+              verificationCode: e.SMS_HTTP_TEMPLATE_CODE ?? '',
+              trialMessage: e.SMS_HTTP_TEMPLATE_TRIAL ?? '',
+            },
+            timeoutMs: e.SMS_HTTP_TIMEOUT_MS,
+          }
+        : { provider: 'outbox' },
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fitsBigint, idSchema, pageQuerySchema } from './envelope';
-import { optionalText, phonePattern, positiveIntSchema, textField } from './fields';
+import { checkRange, optionalText, phonePattern, positiveIntSchema, textField } from './fields';
 
 /** Customer kinds of management spec §3. */
 export const customerKinds = { regular: 1, experience: 2, temporary: 3 } as const;
@@ -31,13 +31,6 @@ export const customerLimits = {
 } as const;
 
 const dayMs = 86_400_000;
-
-/** The end of the longest allowed time range that starts at `from` (spec §5: one year). */
-export function oneYearAfter(from: Date): Date {
-  const end = new Date(from.getTime());
-  end.setUTCFullYear(end.getUTCFullYear() + 1);
-  return end;
-}
 
 /** A service period has ended once its end is reached; before its start it has not started. */
 export function serviceStatusOf(start: Date, end: Date, now: Date): ServiceStatus {
@@ -72,30 +65,6 @@ const kindSchema = z.union([z.literal(1), z.literal(2), z.literal(3)], {
   error: (issue) =>
     issue.input === undefined || issue.input === null ? 'required' : 'invalid_value',
 });
-
-/**
- * Checks that `to` comes after `from` ('invalid_value') and, where `capped`, that the range lasts
- * at most one year ('too_long'). Issues go on the field named `toField`.
- */
-function checkRange(
-  from: string | undefined,
-  to: string | undefined,
-  toField: string,
-  capped: boolean,
-  issues: {
-    push: (issue: { code: 'custom'; message: string; path: string[]; input: unknown }) => void;
-  },
-) {
-  if (!from || !to) return;
-  const start = new Date(from);
-  const end = new Date(to);
-  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return;
-  if (end.getTime() <= start.getTime()) {
-    issues.push({ code: 'custom', message: 'invalid_value', path: [toField], input: to });
-  } else if (capped && end.getTime() > oneYearAfter(start).getTime()) {
-    issues.push({ code: 'custom', message: 'too_long', path: [toField], input: to });
-  }
-}
 
 /**
  * Adds (no id) or updates a customer (`customer/saveOrUpdate`). An update replaces every field:

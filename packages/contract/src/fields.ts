@@ -63,3 +63,34 @@ export const nonNegativeIntSchema = /* @__PURE__ */ z.coerce
 /** Gender: 1 male, 2 female (0 unknown is never entered by hand). */
 export const genders = [1, 2] as const;
 export const genderSchema = /* @__PURE__ */ z.union([z.literal(1), z.literal(2)], 'required');
+
+/** The end of the longest allowed time range that starts at `from` (spec §5: one year). */
+export function oneYearAfter(from: Date): Date {
+  const end = new Date(from.getTime());
+  end.setUTCFullYear(end.getUTCFullYear() + 1);
+  return end;
+}
+
+/**
+ * Checks that `to` comes after `from` ('invalid_value') and, where `capped`, that the range lasts
+ * at most one year ('too_long'). Issues go on the field named `toField`.
+ */
+export function checkRange(
+  from: string | undefined,
+  to: string | undefined,
+  toField: string,
+  capped: boolean,
+  issues: {
+    push: (issue: { code: 'custom'; message: string; path: string[]; input: unknown }) => void;
+  },
+) {
+  if (!from || !to) return;
+  const start = new Date(from);
+  const end = new Date(to);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return;
+  if (end.getTime() <= start.getTime()) {
+    issues.push({ code: 'custom', message: 'invalid_value', path: [toField], input: to });
+  } else if (capped && end.getTime() > oneYearAfter(start).getTime()) {
+    issues.push({ code: 'custom', message: 'too_long', path: [toField], input: to });
+  }
+}

@@ -15,7 +15,9 @@ import labMessages from './labs.messages.json' with { type: 'json' };
 import menuAdminMessages from './permissions.messages.json' with { type: 'json' };
 import noticeMessages from './notices.messages.json' with { type: 'json' };
 import orgMessages from './org.messages.json' with { type: 'json' };
+import smsMessages from './sms.messages.json' with { type: 'json' };
 import teachingMessages from './teaching.messages.json' with { type: 'json' };
+import trialMessages from './trials.messages.json' with { type: 'json' };
 import userMessages from './users.messages.json' with { type: 'json' };
 
 export const messages = {
@@ -33,6 +35,8 @@ export const messages = {
   ...courseMessages,
   ...teachingMessages,
   ...noticeMessages,
+  ...trialMessages,
+  ...smsMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

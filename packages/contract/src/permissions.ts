@@ -9,6 +9,7 @@ import { customerPermissionKeys } from './customers';
 import { classPermissionKeys, orgPermissionKeys, schoolPermissionKeys } from './org';
 import { coursePermissionKeys } from './course-kinds';
 import { teachingPermissionKeys } from './teaching-kinds';
+import { trialPermissionKeys } from './trials';
 
 /**
  * Button-level permission keys. A button is a type-2 menu entry under the page it acts on, whose
@@ -26,6 +27,7 @@ export const permissionKeys = [
   ...customerPermissionKeys,
   ...coursePermissionKeys,
   ...teachingPermissionKeys,
+  ...trialPermissionKeys,
   'menu.edit',
   'role.grant',
 ] as const;

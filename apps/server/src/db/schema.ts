@@ -17,3 +17,5 @@ export * from '../features/teaching/teaching.schema';
 export * from '../features/imports/imports.schema';
 export * from '../features/courses/courses.schema';
 export * from '../features/notices/notices.schema';
+export * from '../features/trials/trials.schema';
+export * from '../features/sms/sms.schema';

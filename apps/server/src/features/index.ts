@@ -15,9 +15,11 @@ import { regionsRoutes } from './regions/regions.routes';
 import { rolesRoutes } from './roles/roles.routes';
 import { schoolsRoutes } from './schools/schools.routes';
 import { siteConfigRoutes } from './site-config/site-config.routes';
+import { smsRoutes } from './sms/sms.routes';
 import { studentsRoutes } from './students/students.routes';
 import { teachersRoutes } from './teachers/teachers.routes';
 import { teachingRoutes } from './teaching/teaching.routes';
+import { trialsRoutes } from './trials/trials.routes';
 import { usersRoutes } from './users/users.routes';
 import { whitelistRoutes } from './whitelist/whitelist.routes';
 
@@ -46,6 +48,8 @@ const features: Feature[] = [
   (app) => app.register(coursesRoutes),
   (app) => app.register(teachingRoutes(app.labs)),
   (app) => app.register(noticesRoutes),
+  (app) => app.register(trialsRoutes),
+  (app) => app.register(smsRoutes),
 ];
 
 export async function registerFeatures(app: FastifyInstance): Promise<void> {

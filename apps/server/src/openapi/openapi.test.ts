@@ -72,6 +72,8 @@ describe('the API description', () => {
       'GET /openapi/api-user/client/config/list',
       'POST /api-uaa/oauth/logout',
       'POST /api-uaa/oauth/token',
+      'POST /openapi/api-operation/probation/apply/add',
+      'POST /openapi/api-operation/probation/apply/send/code',
     ]);
   });
 
@@ -97,6 +99,7 @@ describe('the API description', () => {
     expect(missing).toEqual([]);
     expect(names).toContain('POST /api-teaching/teaching/task/saveOrUpdate');
     expect(names).toContain('GET /api-teaching/notifies');
+    expect(names).toContain('GET /api-operation/probation/apply/list');
   });
 
   it('resolves every reference', async () => {

@@ -23,6 +23,8 @@ import {
   coursesApi,
   noticesApi,
   teachingApi,
+  trialsApi,
+  smsApi,
   platformRoleCodes,
   type Access,
   type RoleCode,
@@ -389,6 +391,18 @@ const table: Record<string, Entry> = {
     post(customersApi.addTime.path, { customerId: t.customerId, hours: 1, reason: 'More time' }),
   ),
   'GET /api-operation/customer/time/history': staff(() => get(customersApi.timeHistory.path)),
+  // Trial applications: a visitor's code and form; the operators' list, message and outbox
+  'POST /openapi/api-operation/probation/apply/send/code': open(
+    'a visitor asks for a trial code (trials.test.ts)',
+  ),
+  'POST /openapi/api-operation/probation/apply/add': open(
+    'a visitor applies for a trial (trials.test.ts)',
+  ),
+  'GET /api-operation/probation/apply/list': staff(() => get(trialsApi.list.path)),
+  'POST /api-operation/probation/apply/send/message': staff((t) =>
+    post(trialsApi.sendMessage.path, undefined, { id: t.schoolId }),
+  ),
+  'GET /api-operation/sms/outbox/page': staff(() => get(smsApi.outbox.path)),
   // The school's organization and classes
   'GET /api-user/org/tree': ownSchool(() => get(orgApi.tree.path, { archived: 'true' })),
   'POST /api-user/org/department/saveOrUpdate': object((t) =>

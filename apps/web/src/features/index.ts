@@ -36,6 +36,8 @@ import { teachersEn, teachersZh } from './teachers/locales';
 import { teachersViews } from './teachers/views';
 import { teachingManageEn, teachingManageZh } from './teaching-manage/locales';
 import { teachingManageViews } from './teaching-manage/views';
+import { trialsEn, trialsZh } from './trials/locales';
+import { trialsViews } from './trials/views';
 
 type Views = Record<string, LazyExoticComponent<ComponentType>>;
 
@@ -55,6 +57,7 @@ export const features = {
   environment: feature(environmentZh, environmentEn, environmentViews),
   colleges: feature(collegesZh, collegesEn, collegesViews),
   customers: feature(customersZh, customersEn, customersViews),
+  trials: feature(trialsZh, trialsEn, trialsViews),
   schools: feature(schoolsZh, schoolsEn, schoolsViews),
   org: feature(orgZh, orgEn, orgViews),
   classes: feature(classesZh, classesEn, classesViews),

@@ -64,14 +64,18 @@ function permissionFor(rule: PermissionRule, body: unknown): PermissionKey {
 }
 
 /**
- * The hooks that enforce a route's declared access: sign-in (and the staff check) before the
- * request is validated, so accounts without the right learn nothing about the input; the role and
- * the button permission after it, since a permission may depend on the body.
+ * The hooks that enforce a route's declared access: sign-in (and the staff check, for staff routes
+ * and routes of platform roles only) before the request is validated, so accounts without the
+ * right learn nothing about the input; the role and the button permission after it, since a
+ * permission may depend on the body.
  */
 export function accessHooks(app: FastifyInstance, access: Access) {
   if (access.who === 'public') return {};
-  const onRequest = access.who === 'staff' ? app.authenticateStaff : app.authenticate;
   const who = access.who;
+  const staffOnly =
+    who === 'staff' ||
+    (Array.isArray(who) && who.every((c) => (platformRoleCodes as readonly string[]).includes(c)));
+  const onRequest = staffOnly ? app.authenticateStaff : app.authenticate;
   const permission = who === 'account' ? undefined : access.permission;
   if (who !== 'account' && who !== 'staff' && !permission)
     return {

@@ -176,7 +176,14 @@ describe('GET menus/all/{appid}', () => {
       ],
       [
         'Operation management',
-        ['Colleges', 'Customers', 'Service management', 'History of added time'],
+        [
+          'Colleges',
+          'Customers',
+          'Service management',
+          'History of added time',
+          'Trial applications',
+          'SMS outbox',
+        ],
       ],
       ['System', ['Menus', 'Roles']],
       ['Personal centre', ['My info', 'Change password']],

@@ -2,6 +2,10 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   coursesApi,
+  smsApi,
+  trialsApi,
+  type SmsOutboxMessage,
+  type TrialApplication,
   pathOf,
   menusApi,
   usersApi,
@@ -23,6 +27,7 @@ import {
   studentTasks,
   taskCheckAttempts,
   taskReports,
+  trialApplications,
 } from '../../db/schema';
 import { bearer, callerOn, passwordGrant } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
@@ -80,6 +85,32 @@ describe('demo data', () => {
     expect((await h.ctx.db.select().from(taskReports)).length).toBeGreaterThan(20);
   });
 
+  it('shows operators waiting and processed trial applications and their text messages', async () => {
+    await seedDemo(h.ctx);
+    const operator = await passwordGrant(h.app, 'operator01', 'Seed_pass1');
+    const call = callerOn(() => h.app, 'zh');
+    const who = { headers: bearer(operator.json().data.access_token) };
+    const list = await call<Page<TrialApplication>>(who, 'GET', trialsApi.list.path);
+    expect(list.data.total).toBe(4);
+    expect(list.data.records.map((r) => r.status)).toEqual([
+      'applying',
+      'applying',
+      'applying',
+      'processed',
+    ]);
+    expect(list.data.records.find((r) => r.productDirection === 'subject_llm')?.subjects).toEqual([
+      'teaching_assistant',
+      'learning_analysis',
+    ]);
+    expect(list.data.records[3]).toMatchObject({ processedByName: '陈运营' });
+    const outbox = await call<Page<SmsOutboxMessage>>(who, 'GET', smsApi.outbox.path);
+    expect(outbox.data.total).toBe(5);
+    expect(outbox.data.records[0]!.kind).toBe('verification_code');
+    expect(outbox.data.records.filter((m) => m.kind === 'trial_message')).toHaveLength(1);
+    await seedDemo(h.ctx);
+    expect((await h.ctx.db.select().from(trialApplications)).length).toBe(4);
+  });
+
   it('upgrades a database seeded by an earlier version, adding only what is new', async () => {
     const old = await createHarness();
     try {
@@ -114,6 +145,7 @@ describe('demo data', () => {
       expect(after.length).toBeGreaterThan(before);
       expect((await checked()).map((s) => s.content)).toEqual(withChecks.map((s) => s.content));
       expect(await old.ctx.db.select().from(teachingTasks)).toHaveLength(tasksBefore);
+      expect(await old.ctx.db.select().from(trialApplications)).toHaveLength(4);
     } finally {
       await old.close();
     }

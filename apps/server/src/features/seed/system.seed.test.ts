@@ -68,6 +68,7 @@ describe('system menus', () => {
       '11',
       ...['6-10', '6-11', '6-12', '6-13', '6-14'],
       ...['6-15', '6-16', '6-17', '6-18', '6-19'],
+      ...['7-5', '7-6'],
     ]);
     expect((await tree()).length).toBeLessThan(full.length);
     await seedSystem(h.ctx);
@@ -80,13 +81,22 @@ describe('system menus', () => {
       '11',
       ...['9-6', '9-7', '9-8', '9-9', '9-10', '9-11'],
       ...['6-15', '6-16', '6-17', '6-18', '6-19'],
+      ...['7-5', '7-6'],
     ]);
     expect((await tree()).length).toBeLessThan(full.length);
     await seedSystem(h.ctx);
     expect(await tree()).toEqual(full);
   });
 
-  it.each([1, 2, 3, 4])('adds only the entries newer than version %i', async (version) => {
+  it('gives a database at version 5 the trial management and SMS outbox entries of version 6', async () => {
+    const full = await tree();
+    await backTo(5, ['7-5', '7-6']);
+    expect((await tree()).length).toBe(full.length - 3);
+    await seedSystem(h.ctx);
+    expect(await tree()).toEqual(full);
+  });
+
+  it.each([1, 2, 3, 4, 5])('adds only the entries newer than version %i', async (version) => {
     await h.ctx.db.delete(menus);
     await h.ctx.db
       .update(systemSettings)

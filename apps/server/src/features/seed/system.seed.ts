@@ -16,7 +16,9 @@ import { rolesMenus } from '../roles/roles.menus';
 import { schoolsMenus } from '../schools/schools.menus';
 import { studentsMenus } from '../students/students.menus';
 import { teachersMenus } from '../teachers/teachers.menus';
+import { smsMenus } from '../sms/sms.menus';
 import { schoolTaskMenus, studentTaskMenus, teachingMenus } from '../teaching/teaching.menus';
+import { trialsMenus } from '../trials/trials.menus';
 import { usersMenus } from '../users/users.menus';
 import * as repo from './seed.repo';
 
@@ -86,7 +88,7 @@ export const menuSeed: MenuSeed[] = [
     icon: 'ShopOutlined',
     since: 3,
     roles: operators,
-    children: [...collegesMenus, ...customersMenus],
+    children: [...collegesMenus, ...customersMenus, ...trialsMenus, ...smsMenus],
   },
   {
     index: '8',
@@ -106,7 +108,7 @@ export const menuSeed: MenuSeed[] = [
 ];
 
 const SYSTEM_SEED_KEY = 'seed.system.version';
-const SYSTEM_SEED_VERSION = 5;
+const SYSTEM_SEED_VERSION = 6;
 
 /** Data the platform needs to run: the web client, roles, menus, site config, announcement. */
 export async function seedSystem(ctx: AppContext) {

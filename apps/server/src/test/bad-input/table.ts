@@ -68,6 +68,13 @@ export const table: Record<string, Entry | LabOriginEntry> = {
   'POST /api-operation/customer/delete/:id': staff,
   'POST /api-operation/customer/time/add': staff,
   'GET /api-operation/customer/time/history': staff,
+  'POST /openapi/api-operation/probation/apply/send/code': anonymous(
+    'a visitor asks for a trial code; valid phones get codes until the send caps refuse (429)',
+  ),
+  'POST /openapi/api-operation/probation/apply/add': anonymous('a visitor’s trial form'),
+  'GET /api-operation/probation/apply/list': staff,
+  'POST /api-operation/probation/apply/send/message': staff,
+  'GET /api-operation/sms/outbox/page': staff,
   'GET /api-user/org/tree': manager,
   'POST /api-user/org/department/saveOrUpdate': manager,
   'POST /api-user/org/department/delete/:id': manager,

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Space, Tag, type TableColumnsType } from 'antd';
+import { Card, Space, Tag, type TableColumnsType } from 'antd';
 import { customerTimeHistoryQuerySchema, type CustomerTimeLog } from '@platform/contract';
+import { DateRangeFilter, noDates, type DateRange } from '../../shared/ui/DateRangeFilter';
 import { SearchFilter } from '../../shared/ui/Filters';
 import { usePaging } from '../../shared/usePaging';
 import { formatInstant } from '../../shared/dates';
@@ -12,11 +13,6 @@ import { issueOf } from './customerForm';
 import { endOfDay, startOfDay } from './customerFormat';
 import { PageTable } from './PageTable';
 
-interface Range {
-  from: string;
-  to: string;
-}
-
 /** The history of added time (operation/time-history), filtered by customer and date range. */
 export function TimeHistory() {
   const { t } = useTranslation();
@@ -24,7 +20,7 @@ export function TimeHistory() {
   const customerId = params.get('customerId') ?? undefined;
   const customerLabel = params.get('customer') ?? customerId;
   const [customerName, setCustomerName] = useState<string | undefined>();
-  const [range, setRange] = useState<Range>({ from: '', to: '' });
+  const [range, setRange] = useState<DateRange>(noDates);
   const { paging, pagination, reset } = usePaging((total) => t('customers.total', { total }));
 
   const bounds = { from: startOfDay(range.from) || undefined, to: endOfDay(range.to) || undefined };
@@ -45,10 +41,6 @@ export function TimeHistory() {
     enabled: !rangeError,
   });
 
-  const setDate = (key: keyof Range, value: string) => {
-    setRange((r) => ({ ...r, [key]: value }));
-    reset();
-  };
   const clearCustomer = () => {
     setParams({}, { replace: true });
     reset();
@@ -102,34 +94,20 @@ export function TimeHistory() {
             }}
           />
         )}
-        <Form layout="inline" component="div">
-          <Form.Item label={t('customers.fields.from')} htmlFor="time-history-from">
-            <Input
-              id="time-history-from"
-              type="date"
-              value={range.from}
-              onChange={(e) => setDate('from', e.target.value)}
-            />
-          </Form.Item>
-          <Form.Item
-            label={t('customers.fields.to')}
-            htmlFor="time-history-to"
-            validateStatus={rangeError ? 'error' : undefined}
-            help={rangeError}
-          >
-            <Input
-              id="time-history-to"
-              type="date"
-              value={range.to}
-              onChange={(e) => setDate('to', e.target.value)}
-            />
-          </Form.Item>
-        </Form>
-        {(range.from || range.to) && (
-          <Button onClick={() => setRange({ from: '', to: '' })}>
-            {t('customers.actions.reset')}
-          </Button>
-        )}
+        <DateRangeFilter
+          id="time-history"
+          labels={{
+            from: t('customers.fields.from'),
+            to: t('customers.fields.to'),
+            reset: t('customers.actions.reset'),
+          }}
+          value={range}
+          onChange={(next) => {
+            setRange(next);
+            reset();
+          }}
+          error={rangeError}
+        />
       </Space>
       {!rangeError && (
         <PageTable<CustomerTimeLog>
