@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import {
@@ -10,9 +10,11 @@ import {
   setupTestEnvironment,
 } from '../../test/helpers';
 import { setToken } from '../../shared/session';
+import { polyfillBrowser } from '../../test/render';
 import { HomePage } from './HomePage';
 
 setupTestEnvironment();
+polyfillBrowser();
 
 const user = {
   id: '11',
@@ -72,5 +74,30 @@ describe('home page header', () => {
     const button = await screen.findByRole('button', { name: '实验中心' });
     fireEvent.click(button);
     expect(toastTexts()).toEqual(['暂无权限']);
+  });
+});
+
+describe('home page floating toolbar', { timeout: 30_000 }, () => {
+  it('scrolls smoothly to the three sections and to the top, and opens the trial dialog on demand', async () => {
+    serve([]);
+    const scrolled: string[] = [];
+    const scrollIntoView = vi.fn(function (this: HTMLElement, options?: ScrollIntoViewOptions) {
+      scrolled.push(`${this.id}:${options?.behavior}`);
+    });
+    Element.prototype.scrollIntoView = scrollIntoView;
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    renderHome();
+    const toolbar = screen.getByRole('navigation', { name: '快捷导航' });
+    for (const name of ['工业互联网', '就业能力', '专业建设'])
+      fireEvent.click(within(toolbar).getByRole('button', { name }));
+    expect(scrolled).toEqual(['industrial:smooth', 'career:smooth', 'program:smooth']);
+    fireEvent.click(within(toolbar).getByRole('button', { name: '回到顶部' }));
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(within(toolbar).getByRole('button', { name: '申请试用' }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    expect(within(dialog).getByText('提交申请')).toBeTruthy();
   });
 });

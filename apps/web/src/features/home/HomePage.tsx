@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../shared/toast';
@@ -34,11 +35,46 @@ function ExperimentCentreLink() {
   );
 }
 
-/** The public home page (/home/index). Light: no antd. */
+// The dialog brings antd and the contract's form schema: loaded on the first click only.
+const TrialDialog = lazy(() =>
+  import('../trials/TrialDialog').then((m) => ({ default: m.TrialDialog })),
+);
+
+const sections = ['industrial', 'career', 'program'] as const;
+
+const scrollTo = (id: string) =>
+  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+
+/** The floating toolbar of /home/index (platform spec §2): sections, trial, back to top. */
+function FloatingToolbar({ onApply }: { onApply: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <nav className="home-toolbar" aria-label={t('home.toolbar')}>
+      {sections.map((id) => (
+        <button key={id} type="button" onClick={() => scrollTo(id)}>
+          {t(`home.${id}`)}
+        </button>
+      ))}
+      <button type="button" className="home-toolbar__apply" onClick={onApply}>
+        {t('home.applyTrial')}
+      </button>
+      <button
+        type="button"
+        onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+        aria-label={t('home.toTop')}
+      >
+        ↑
+      </button>
+    </nav>
+  );
+}
+
+/** The public home page (/home/index). Light: no antd until the trial dialog opens. */
 export function HomePage() {
   const { t } = useTranslation();
   const session = useSession();
   const signedIn = Boolean(session.token);
+  const [trial, setTrial] = useState<'closed' | 'open' | 'loaded'>('closed');
   return (
     <div className="home">
       <header className="home__header">
@@ -79,7 +115,19 @@ export function HomePage() {
             </li>
           </ul>
         </section>
+        {sections.map((id) => (
+          <section key={id} id={id} className="home__section" aria-labelledby={`home-${id}`}>
+            <h2 id={`home-${id}`}>{t(`home.${id}`)}</h2>
+            <p>{t(`home.${id}Text`)}</p>
+          </section>
+        ))}
       </main>
+      <FloatingToolbar onApply={() => setTrial('open')} />
+      {trial !== 'closed' && (
+        <Suspense fallback={null}>
+          <TrialDialog open={trial === 'open'} onClose={() => setTrial('loaded')} />
+        </Suspense>
+      )}
       <footer className="home__footer">
         © {new Date().getFullYear()} {t('home.footer')}
       </footer>

@@ -66,6 +66,27 @@ export const trialsZh = {
     outbox: '未配置短信网关时，短信保存在这里，不会发到手机上。',
   },
   total: '共 {{total}} 条',
+  apply: {
+    title: '申请试用',
+    verificationCode: '验证码',
+    sendCode: '获取验证码',
+    resendIn: '{{seconds}} 秒后重新获取',
+    codeSent: '验证码已发送，{{minutes}} 分钟内有效',
+    submit: '提交申请',
+    cancel: '取消',
+    done: '申请已提交，我们会尽快与您联系',
+    required: {
+      applicant: '请输入申请人',
+      phone: '请输入手机号',
+      verificationCode: '请输入验证码',
+      collegeName: '请输入学校名称',
+      professionalName: '请输入专业名称',
+      productDirection: '请选择产品方向',
+      subjects: '请选择学科大模型应用',
+    },
+    phoneFormat: '请输入正确的手机号',
+    tooLong: '最多 {{max}} 个字符',
+  },
 };
 
 export const trialsEn: typeof trialsZh = {
@@ -136,4 +157,25 @@ export const trialsEn: typeof trialsZh = {
     outbox: 'Without an SMS gateway, text messages are kept here and do not reach the phones.',
   },
   total: '{{total}} in all',
+  apply: {
+    title: 'Apply for a trial',
+    verificationCode: 'Verification code',
+    sendCode: 'Get code',
+    resendIn: 'Again in {{seconds}} s',
+    codeSent: 'The code has been sent; it is valid for {{minutes}} minutes',
+    submit: 'Submit application',
+    cancel: 'Cancel',
+    done: 'Application submitted; we will contact you soon',
+    required: {
+      applicant: 'Enter the applicant',
+      phone: 'Enter the mobile number',
+      verificationCode: 'Enter the verification code',
+      collegeName: 'Enter the school name',
+      professionalName: 'Enter the major',
+      productDirection: 'Choose a product direction',
+      subjects: 'Choose the subject model uses',
+    },
+    phoneFormat: 'Enter a valid mobile number',
+    tooLong: 'At most {{max}} characters',
+  },
 };

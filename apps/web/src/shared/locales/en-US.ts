@@ -49,6 +49,18 @@ export const enUS: Translation = {
     featureTeaching: 'Teaching management',
     featureTeachingText: 'Teaching tasks, lab reports, classes and students in one place.',
     footer: 'Hands-on Lab Platform',
+    industrial: 'Industrial internet',
+    industrialText:
+      'Device access, data collection and edge computing: industrial-internet labs on simulated lines and real protocols.',
+    career: 'Career skills',
+    careerText:
+      'Lab tasks matched to jobs such as IoT installation and commissioning or AI trainer, checking the skills they need.',
+    program: 'Programme building',
+    programText:
+      'Courses, lab environments, teaching tasks and learning data in one place, for building programmes and assessing teaching.',
+    toolbar: 'Quick links',
+    applyTrial: 'Apply for a trial',
+    toTop: 'Back to top',
   },
   notFound: {
     title: 'Page not found',
