@@ -137,6 +137,15 @@ describe('routes and guard together', () => {
     expect(await screen.findByText('页面不存在')).toBeTruthy();
   });
 
+  it('answers public pages not built yet as not found, for visitors too', async () => {
+    for (const path of ['/home/device', '/industrial-internet/index']) {
+      serve({});
+      const view = renderAt(path);
+      expect(await screen.findByText('页面不存在')).toBeTruthy();
+      view.unmount();
+    }
+  });
+
   it('does not ask for permissions without roles of this app', async () => {
     setToken('tok');
     const fetchMock = serve({

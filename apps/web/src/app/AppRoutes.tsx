@@ -12,9 +12,6 @@ const HomePage = lazy(() =>
 const NotFoundPage = lazy(() =>
   import('../features/errors/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
-const ViewUnavailablePage = lazy(() =>
-  import('../features/errors/ViewUnavailable').then((m) => ({ default: m.ViewUnavailablePage })),
-);
 const SignedInArea = lazy(() =>
   import('./SignedInArea').then((m) => ({ default: m.SignedInArea })),
 );
@@ -27,12 +24,9 @@ export function AppRoutes() {
         <Route index element={null} />
         <Route path="home" element={<Navigate to="/home/index" replace />} />
         <Route path="home/index" element={<HomePage />} />
-        <Route path="home/*" element={<ViewUnavailablePage />} />
-        <Route
-          path="industrial-internet"
-          element={<Navigate to="/industrial-internet/index" replace />}
-        />
-        <Route path="industrial-internet/*" element={<ViewUnavailablePage />} />
+        {/* Public pages not built yet are not found, like any other address. */}
+        <Route path="home/*" element={<Navigate to="/404" replace />} />
+        <Route path="industrial-internet/*" element={<Navigate to="/404" replace />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="404" element={<NotFoundPage />} />
         <Route path=":schUrl/*" element={<SignedInArea />} />

@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import '../../shared/ui/light.css';
 
-/** Shown for menu entries whose view this app does not have yet, and unbuilt public sections. */
-export function ViewUnavailable({ fullPage = false }: { fullPage?: boolean }) {
+/** Shown for menu entries whose view this app does not have yet. */
+export function ViewUnavailable() {
   const { t } = useTranslation();
   return (
-    <section className={`status-page${fullPage ? ' status-page--full' : ''}`}>
+    <section className="status-page">
       <svg width="64" height="64" viewBox="0 0 64 64" aria-hidden="true">
         <rect
           x="8"
@@ -23,15 +22,6 @@ export function ViewUnavailable({ fullPage = false }: { fullPage?: boolean }) {
       </svg>
       <h1 className="status-page__title">{t('unavailable.title')}</h1>
       <p className="status-page__text">{t('unavailable.description')}</p>
-      {fullPage && (
-        <Link className="light-button" to="/">
-          {t('app.backHome')}
-        </Link>
-      )}
     </section>
   );
-}
-
-export function ViewUnavailablePage() {
-  return <ViewUnavailable fullPage />;
 }
