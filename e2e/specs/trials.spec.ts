@@ -1,14 +1,26 @@
 import { expect, test } from '@playwright/test';
-import { trialsApi } from '@platform/contract';
 import { mainMenu, signInWithForm, skipAnnouncement } from '../support';
 
 test('a visitor applies with the code from the outbox, and an operator sends the message that processes it', async ({
   page,
   request,
+  browser,
 }) => {
   const phone = `136${String(Date.now()).slice(-8)}`;
-  const sent = await request.post(trialsApi.sendCode.path, { params: { phone } });
-  expect((await sent.json()).code).toBe(200);
+  const visitorContext = await browser.newContext({ locale: 'zh-CN' });
+  const visitor = await visitorContext.newPage();
+  await skipAnnouncement(visitor, request);
+  await visitor.goto('/home/index');
+  await visitor
+    .getByRole('navigation', { name: '快捷导航' })
+    .getByRole('button', { name: '申请试用' })
+    .click();
+  const dialog = visitor.getByRole('dialog', { name: '申请试用' });
+  const sendCode = dialog.getByRole('button', { name: '获取验证码' });
+  await expect(sendCode).toBeDisabled();
+  await dialog.getByLabel('手机号').fill(phone);
+  await sendCode.click();
+  await expect(dialog.getByRole('button', { name: /秒后重新获取/ })).toBeDisabled();
 
   await skipAnnouncement(page, request);
   await signInWithForm(page, 'operator01');
@@ -22,22 +34,18 @@ test('a visitor applies with the code from the outbox, and an operator sends the
   const code = /\d{6}/.exec(text)?.[0] ?? '';
   expect(code).toMatch(/^\d{6}$/);
 
-  const applied = await request.post(trialsApi.apply.path, {
-    data: {
-      applicant: '端到端老师',
-      phone,
-      verificationCode: code,
-      collegeName: '端到端职业学院',
-      professionalName: '人工智能技术应用',
-      productDirection: 'subject_llm',
-      subjects: 'teaching_assistant,digital_human',
-      interestedContent: '学科大模型助教',
-    },
-  });
-  expect(await applied.json()).toMatchObject({
-    code: 200,
-    message: '提交成功，我们会尽快与您联系',
-  });
+  await dialog.getByLabel('申请人').fill('端到端老师');
+  await dialog.getByRole('textbox', { name: '验证码' }).fill(code);
+  await dialog.getByLabel('学校名称').fill('端到端职业学院');
+  await dialog.getByLabel('专业名称').fill('人工智能技术应用');
+  await dialog.getByLabel('学科大模型').check();
+  await dialog.getByLabel('AI 助教').check();
+  await dialog.getByLabel('AI 数字人').check();
+  await dialog.getByLabel('感兴趣的内容').fill('学科大模型助教');
+  await dialog.getByRole('button', { name: '提交申请' }).click();
+  await expect(visitor.getByText('申请已提交，我们会尽快与您联系')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await visitorContext.close();
 
   await page.getByRole('menuitem', { name: '试用管理' }).click();
   await page.getByLabel('搜索申请人、手机号或学校').fill(phone);
