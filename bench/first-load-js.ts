@@ -7,48 +7,18 @@
  *   npm run bench:login-js          /login, signed out (budget 150 KB)
  *   npm run bench:course-hall-js    the course hall as student01 (budget 300 KB)
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/chromium';
+import { startBuiltApp } from './built-app';
 
 const pagePath = process.argv[2] ?? '/login';
 const account = process.argv[3];
 const budgetKb = Number(process.env.BUDGET_KB ?? 150);
-const port = 8191;
-const root = path.resolve(import.meta.dirname, '..');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-bench-'));
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  PORT: String(port),
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-};
-delete env.DATABASE_URL;
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  env,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-async function waitUp() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`http://localhost:${port}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
+const app = await startBuiltApp(8191);
 
 try {
-  await waitUp();
   const browser = await chromium.launch(chromiumLaunchOptions);
-  const base = `http://localhost:${port}`;
+  const base = app.base;
   let target = `${base}${pagePath}`;
   let storageState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
   if (account) {
@@ -100,7 +70,5 @@ try {
   );
   process.exitCode = kb <= budgetKb ? 0 : 1;
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }
