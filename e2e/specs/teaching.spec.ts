@@ -70,6 +70,11 @@ async function signedIn(browser: Browser, request: APIRequestContext, user: stri
 /** The header's bell with its unread count. */
 const bell = (page: Page) => page.getByRole('button', { name: /^通知，\d+ 条未读$/ });
 
+/** Narrows the task detail's students to one (a class may have hundreds, 20 to a page). */
+async function findStudent(page: Page, username: string) {
+  await page.getByRole('searchbox', { name: '搜索学生姓名或账号' }).fill(username);
+}
+
 /** Nothing of the signed-in shell is on a full-screen page. */
 async function expectFullScreen(page: Page) {
   await expect(mainMenu(page)).toHaveCount(0);
@@ -134,6 +139,7 @@ test('teacher01 issues a teaching task of the demo course to student01’s class
   await expect(summary.getByText(REQUIREMENTS)).toBeVisible();
   const outline = page.locator('.ant-card', { hasText: '章节与步骤' });
   await expect(outline.locator('.teaching-step')).toHaveText(STEPS);
+  await findStudent(page, 'student01');
   await expect(page.getByRole('row', { name: /李明\s*student01/ })).toBeVisible();
   await shot(page, 'teacher-task-detail-1440');
 
@@ -278,6 +284,7 @@ test('teacher01 reviews student01’s report, scores it and issues the scores', 
   const teacher = await signedIn(browser, request, 'teacher01');
   let page = teacher.page;
   await page.goto(`/sch_edu/teaching/tasks/detail?id=${taskId}`);
+  await findStudent(page, 'student01');
   const row = page.getByRole('row', { name: /李明\s*student01/ });
   await expect(row.getByLabel('已完成 3 / 3 个步骤')).toBeVisible();
   await expect(row.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
@@ -320,6 +327,7 @@ test('teacher01 reviews student01’s report, scores it and issues the scores', 
 
   await page.getByRole('button', { name: '返回' }).click();
   await expect(page).toHaveURL(new RegExp(`/teaching/tasks/detail\\?id=${taskId}$`));
+  await findStudent(page, 'student01');
   await expect(row).toContainText(String(SCORE));
   await expect(row).toContainText('已批阅');
   await page.getByRole('button', { name: '下发成绩' }).click();

@@ -48,6 +48,25 @@ describe('task detail', { timeout: 30_000 }, () => {
     );
   });
 
+  it('finds a student of the task by name or account', async () => {
+    mockScreenApi(taskPermissions, { [taskDetailPath('501')]: sampleTaskDetail() });
+    renderView(<TaskDetail />, url);
+    await waitFor(() => rowOf('张三'));
+    const search = screen.getByRole('searchbox', { name: '搜索学生姓名或账号' });
+    const students = () =>
+      Array.from(
+        document.querySelectorAll('.ant-table-tbody tr.ant-table-row'),
+        (r) => r.querySelector('td:nth-child(3)')?.textContent,
+      );
+    expect(students()).toEqual(['张三', '李四']);
+    fireEvent.change(search, { target: { value: 'STUDENT02' } });
+    await waitFor(() => expect(students()).toEqual(['李四']));
+    fireEvent.change(search, { target: { value: '张' } });
+    await waitFor(() => expect(students()).toEqual(['张三']));
+    fireEvent.change(search, { target: { value: '' } });
+    await waitFor(() => expect(students()).toEqual(['张三', '李四']));
+  });
+
   it('extends a range task: a date is required', async () => {
     const calls = mockScreenApi(taskPermissions, {
       [taskDetailPath('501')]: sampleTaskDetail({

@@ -6,6 +6,7 @@ import {
   Button,
   Card,
   Descriptions,
+  Input,
   Popconfirm,
   Progress,
   Space,
@@ -267,8 +268,17 @@ function StudentTable({
   const { t } = useTranslation();
   const paths = useTaskPaths();
   const span = useSpan();
+  const [search, setSearch] = useState('');
   const names = new Map(task.chapters.flatMap((c) => c.steps.map((s) => [s.id, s.name])));
-  const rows = task.students.map((s) => ({ ...s, id: s.studentTaskId }));
+  const needle = search.trim().toLowerCase();
+  const rows = task.students
+    .filter(
+      (s) =>
+        !needle ||
+        s.studentName.toLowerCase().includes(needle) ||
+        s.username.toLowerCase().includes(needle),
+    )
+    .map((s) => ({ ...s, id: s.studentTaskId }));
   type Row = (typeof rows)[number];
 
   const columns: TableColumnsType<Row> = [
@@ -329,22 +339,34 @@ function StudentTable({
   ];
 
   return (
-    <Table<Row>
-      rowKey="id"
-      size="middle"
-      dataSource={rows}
-      columns={columns}
-      scroll={{ x: 'max-content' }}
-      pagination={rows.length > 20 ? { pageSize: 20, showSizeChanger: true } : false}
-      locale={{ emptyText: <EmptyState description={t('teachingManage.hints.noStudents')} /> }}
-      rowSelection={{
-        selectedRowKeys: selected,
-        onChange: (keys) => onSelect(keys.map(String)),
-      }}
-      expandable={{
-        expandedRowRender: (s) => <StepRows student={s} names={names} />,
-        rowExpandable: (s) => s.steps.length > 0,
-      }}
-    />
+    <>
+      <Input
+        type="search"
+        className="teaching-student-search"
+        allowClear
+        aria-label={t('teachingManage.placeholders.student')}
+        placeholder={t('teachingManage.placeholders.student')}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        style={{ maxWidth: 320, marginBottom: 12 }}
+      />
+      <Table<Row>
+        rowKey="id"
+        size="middle"
+        dataSource={rows}
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        pagination={rows.length > 20 ? { pageSize: 20, showSizeChanger: true } : false}
+        locale={{ emptyText: <EmptyState description={t('teachingManage.hints.noStudents')} /> }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => onSelect(keys.map(String)),
+        }}
+        expandable={{
+          expandedRowRender: (s) => <StepRows student={s} names={names} />,
+          rowExpandable: (s) => s.steps.length > 0,
+        }}
+      />
+    </>
   );
 }

@@ -89,6 +89,7 @@ export const teachingManageZh = {
     period: '统计周期',
   },
   placeholders: {
+    student: '搜索学生姓名或账号',
     name: '按任务名称搜索',
     allStatuses: '全部状态',
     allKinds: '全部类型',
@@ -308,6 +309,7 @@ export const teachingManageEn: typeof teachingManageZh = {
     period: 'Period',
   },
   placeholders: {
+    student: 'Search students by name or account',
     name: 'Search by task name',
     allStatuses: 'All statuses',
     allKinds: 'All types',
