@@ -9,6 +9,7 @@ import { customerPermissionKeys } from './customers';
 import { classPermissionKeys, orgPermissionKeys, schoolPermissionKeys } from './org';
 import { coursePermissionKeys } from './course-kinds';
 import { teachingPermissionKeys } from './teaching-kinds';
+import { cmsPermissionKeys } from './cms';
 
 /**
  * Button-level permission keys. A button is a type-2 menu entry under the page it acts on, whose
@@ -26,6 +27,7 @@ export const permissionKeys = [
   ...customerPermissionKeys,
   ...coursePermissionKeys,
   ...teachingPermissionKeys,
+  ...cmsPermissionKeys,
   'menu.edit',
   'role.grant',
 ] as const;

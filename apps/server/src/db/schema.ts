@@ -17,3 +17,4 @@ export * from '../features/teaching/teaching.schema';
 export * from '../features/imports/imports.schema';
 export * from '../features/courses/courses.schema';
 export * from '../features/notices/notices.schema';
+export * from '../features/cms/cms.schema';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { announcementsRoutes } from './announcements/announcements.routes';
 import { authRoutes } from './auth/auth.routes';
+import { cmsRoutes } from './cms/cms.routes';
 import { classesRoutes } from './classes/classes.routes';
 import { collegesRoutes } from './colleges/colleges.routes';
 import { coursesRoutes } from './courses/courses.routes';
@@ -46,6 +47,7 @@ const features: Feature[] = [
   (app) => app.register(coursesRoutes),
   (app) => app.register(teachingRoutes(app.labs)),
   (app) => app.register(noticesRoutes),
+  (app) => app.register(cmsRoutes),
 ];
 
 export async function registerFeatures(app: FastifyInstance): Promise<void> {

@@ -63,6 +63,7 @@ describe('system menus', () => {
   it('gives a database at version 3 the entries of version 4 and 5, under the entries it has', async () => {
     const full = await tree();
     await backTo(3, [
+      '12',
       '9',
       '10',
       '11',
@@ -77,6 +78,7 @@ describe('system menus', () => {
   it('gives a database at version 4 the teaching entries of version 5, under the entries it has', async () => {
     const full = await tree();
     await backTo(4, [
+      '12',
       '11',
       ...['9-6', '9-7', '9-8', '9-9', '9-10', '9-11'],
       ...['6-15', '6-16', '6-17', '6-18', '6-19'],
@@ -86,7 +88,15 @@ describe('system menus', () => {
     expect(await tree()).toEqual(full);
   });
 
-  it.each([1, 2, 3, 4])('adds only the entries newer than version %i', async (version) => {
+  it('gives a database at version 5 the portal management entries of version 6', async () => {
+    const full = await tree();
+    await backTo(5, ['12']);
+    expect((await tree()).length).toBeLessThan(full.length);
+    await seedSystem(h.ctx);
+    expect(await tree()).toEqual(full);
+  });
+
+  it.each([1, 2, 3, 4, 5])('adds only the entries newer than version %i', async (version) => {
     await h.ctx.db.delete(menus);
     await h.ctx.db
       .update(systemSettings)

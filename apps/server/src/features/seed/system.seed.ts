@@ -2,6 +2,7 @@ import { MenuType, type RoleCode } from '@platform/contract';
 import type { AppContext } from '../../lib/context';
 import { sha256 } from '../../lib/passwords';
 import { writeAnnouncement } from '../announcements/announcements.service';
+import { cmsMenus } from '../cms/cms.menus';
 import { classesMenus } from '../classes/classes.menus';
 import { collegesMenus } from '../colleges/colleges.menus';
 import { coursesMenus, schoolCoursesMenus } from '../courses/courses.menus';
@@ -103,10 +104,11 @@ export const menuSeed: MenuSeed[] = [
     m.index === '9' ? { ...m, children: [...(m.children ?? []), ...teachingMenus] } : m,
   ),
   ...studentTaskMenus,
+  ...cmsMenus,
 ];
 
 const SYSTEM_SEED_KEY = 'seed.system.version';
-const SYSTEM_SEED_VERSION = 5;
+const SYSTEM_SEED_VERSION = 6;
 
 /** Data the platform needs to run: the web client, roles, menus, site config, announcement. */
 export async function seedSystem(ctx: AppContext) {
