@@ -169,7 +169,7 @@ export type PublishBody = z.input<typeof publishSchema>;
 export const articleSaveSchema = z.object({
   id: idSchema.optional(),
   title: bilingualField(1, cmsLimits.titleMax),
-  catalogId: idSchema.refine(Boolean, 'required'),
+  catalogId: z.string('required').min(1, 'required').pipe(idSchema),
   summary: textField(1, cmsLimits.summaryMax),
   author: textField(1, cmsLimits.authorMax),
   cover: optionalFileId,
