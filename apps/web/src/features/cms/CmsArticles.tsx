@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Select, Skeleton, Switch, type TableColumnsType } from 'antd';
+import { Form, Input, Select, Skeleton, Switch, type TableColumnsType } from 'antd';
 import {
   articleSaveSchema,
   cmsLimits,
@@ -15,8 +14,6 @@ import { useFilteredPage } from '../../shared/usePaging';
 import { bodyRules } from '../../shared/zodForm';
 import { FilterBar, SearchFilter, SelectFilter } from '../../shared/ui/Filters';
 import { FormDialog } from '../../shared/ui/FormDialog';
-import { PageTable } from '../../shared/ui/PageTable';
-import { actionsColumn, RowAction } from '../../shared/ui/RowActions';
 import {
   articlePageQueryOptions,
   articleQueryOptions,
@@ -26,12 +23,12 @@ import {
 import { articleBodyOf, articleValuesOf, nameIn, type ArticleFormValues } from './cmsForm';
 import {
   BilingualInputs,
-  DeleteAction,
+  ContentCard,
+  ContentTable,
   ImageInput,
-  ListFailed,
-  PublishAction,
   PublishTag,
   RichTextTabs,
+  rowActions,
   useCmsDialog,
 } from './parts';
 
@@ -117,8 +114,8 @@ export function CmsArticles() {
     articlePageQueryOptions,
   );
   const [editing, setEditing] = useState<{ id?: string } | null>(null);
-  const columns = useMemo<TableColumnsType<ArticleSummary>>(() => {
-    const list: TableColumnsType<ArticleSummary> = [
+  const columns = useMemo<TableColumnsType<ArticleSummary>>(
+    () => [
       {
         key: 'title',
         title: t('cms.fields.name'),
@@ -141,39 +138,18 @@ export function CmsArticles() {
         title: t('cms.fields.updatedAt'),
         render: (_, a) => formatInstant(a.updatedAt),
       },
-    ];
-    if (can('cms.edit') || can('cms.publish'))
-      list.push(
-        actionsColumn<ArticleSummary>(t('cms.fields.actions'), (a) => (
-          <>
-            {can('cms.edit') && (
-              <RowAction onClick={() => setEditing({ id: a.id })}>
-                {t('cms.actions.edit')}
-              </RowAction>
-            )}
-            {can('cms.publish') && (
-              <PublishAction kind="article" id={a.id} isPublish={a.isPublish} />
-            )}
-            {can('cms.edit') && (
-              <DeleteAction kind="article" id={a.id} name={nameIn(a.title, i18n.language)} />
-            )}
-          </>
-        )),
-      );
-    return list;
-  }, [t, i18n.language, can]);
+      ...rowActions<ArticleSummary>(t, can, {
+        kind: 'article',
+        name: (a) => nameIn(a.title, i18n.language),
+        onEdit: (a) => setEditing({ id: a.id }),
+        publishOf: (a) => a.isPublish,
+      }),
+    ],
+    [t, i18n.language, can],
+  );
 
   return (
-    <Card
-      title={t('cms.titles.articles')}
-      extra={
-        can('cms.edit') && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-            {t('cms.actions.add')}
-          </Button>
-        )
-      }
-    >
+    <ContentCard title={t('cms.titles.articles')} onAdd={() => setEditing({})}>
       <FilterBar>
         <SearchFilter
           placeholder={t('cms.placeholders.searchTitle')}
@@ -200,13 +176,13 @@ export function CmsArticles() {
           onChange={(v) => set('isPublish', v as 0 | 1 | undefined)}
         />
       </FilterBar>
-      <PageTable<ArticleSummary>
+      <ContentTable<ArticleSummary>
         page={page}
         pagination={pagination}
         columns={columns}
-        failed={<ListFailed text={t('cms.failed.articles')} retry={() => page.refetch()} />}
+        failedText={t('cms.failed.articles')}
       />
       {editing && <ArticleEditor {...editing} onClose={() => setEditing(null)} />}
-    </Card>
+    </ContentCard>
   );
 }

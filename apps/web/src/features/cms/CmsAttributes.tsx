@@ -1,18 +1,15 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, type TableColumnsType } from 'antd';
+import { Form, Input, type TableColumnsType } from 'antd';
 import { attributeSaveSchema, cmsLimits, type CmsAttribute } from '@platform/contract';
 import { useCan } from '../../shared/permissions/useCan';
 import { useFilteredPage } from '../../shared/usePaging';
 import { bodyRules } from '../../shared/zodForm';
 import { FilterBar, SearchFilter } from '../../shared/ui/Filters';
 import { FormDialog } from '../../shared/ui/FormDialog';
-import { PageTable } from '../../shared/ui/PageTable';
-import { actionsColumn, RowAction } from '../../shared/ui/RowActions';
 import { attributePageQueryOptions, attributeSaveMutationOptions } from './api';
 import { attributeBodyOf, nameIn, type AttributeFormValues } from './cmsForm';
-import { BilingualInputs, DeleteAction, ListFailed, useCmsDialog } from './parts';
+import { BilingualInputs, ContentCard, ContentTable, rowActions, useCmsDialog } from './parts';
 
 function AttributeEditor({
   attribute,
@@ -71,40 +68,25 @@ export function CmsAttributes() {
     attributePageQueryOptions,
   );
   const [editing, setEditing] = useState<{ attribute?: CmsAttribute } | null>(null);
-  const columns = useMemo<TableColumnsType<CmsAttribute>>(() => {
-    const list: TableColumnsType<CmsAttribute> = [
+  const columns = useMemo<TableColumnsType<CmsAttribute>>(
+    () => [
       {
         key: 'name',
         title: t('cms.fields.name'),
         render: (_, a) => nameIn(a.name, i18n.language),
       },
       { key: 'code', title: t('cms.fields.code'), dataIndex: 'code' },
-    ];
-    if (can('cms.edit'))
-      list.push(
-        actionsColumn<CmsAttribute>(t('cms.fields.actions'), (a) => (
-          <>
-            <RowAction onClick={() => setEditing({ attribute: a })}>
-              {t('cms.actions.edit')}
-            </RowAction>
-            <DeleteAction kind="attribute" id={a.id} name={a.code} />
-          </>
-        )),
-      );
-    return list;
-  }, [t, i18n.language, can]);
+      ...rowActions<CmsAttribute>(t, can, {
+        kind: 'attribute',
+        name: (a) => a.code,
+        onEdit: (attribute) => setEditing({ attribute }),
+      }),
+    ],
+    [t, i18n.language, can],
+  );
 
   return (
-    <Card
-      title={t('cms.titles.attributes')}
-      extra={
-        can('cms.edit') && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-            {t('cms.actions.add')}
-          </Button>
-        )
-      }
-    >
+    <ContentCard title={t('cms.titles.attributes')} onAdd={() => setEditing({})}>
       <FilterBar>
         <SearchFilter
           placeholder={t('cms.placeholders.search')}
@@ -114,13 +96,13 @@ export function CmsAttributes() {
           onSearch={(name) => set('name', name)}
         />
       </FilterBar>
-      <PageTable<CmsAttribute>
+      <ContentTable<CmsAttribute>
         page={page}
         pagination={pagination}
         columns={columns}
-        failed={<ListFailed text={t('cms.failed.attributes')} retry={() => page.refetch()} />}
+        failedText={t('cms.failed.attributes')}
       />
       {editing && <AttributeEditor {...editing} onClose={() => setEditing(null)} />}
-    </Card>
+    </ContentCard>
   );
 }

@@ -1,24 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { PlusOutlined } from '@ant-design/icons';
-import {
-  Button,
-  Card,
-  Form,
-  Input,
-  InputNumber,
-  Select,
-  Switch,
-  Tag,
-  type TableColumnsType,
-} from 'antd';
+import { Form, Input, InputNumber, Select, Switch, Tag, type TableColumnsType } from 'antd';
 import { catalogSaveSchema, catalogTypes, cmsLimits, type CmsCatalog } from '@platform/contract';
 import { useCan } from '../../shared/permissions/useCan';
 import { bodyRules } from '../../shared/zodForm';
 import { FormDialog } from '../../shared/ui/FormDialog';
 import { QueryTable } from '../../shared/ui/QueryTable';
-import { actionsColumn, RowAction } from '../../shared/ui/RowActions';
+import { RowAction } from '../../shared/ui/RowActions';
 import {
   attributeListQueryOptions,
   catalogSaveMutationOptions,
@@ -36,11 +25,11 @@ import {
 } from './cmsForm';
 import {
   BilingualInputs,
-  DeleteAction,
+  ContentCard,
   ImageInput,
   ListFailed,
-  PublishAction,
   PublishTag,
+  rowActions,
   useCmsDialog,
 } from './parts';
 
@@ -204,47 +193,24 @@ export function CmsCatalogs() {
         render: (_, c) => t(c.isDisplay === 1 ? 'cms.values.shown' : 'cms.values.hidden'),
       },
     ];
-    if (can('cms.edit') || can('cms.publish'))
-      list.push(
-        actionsColumn<CatalogNode>(
-          t('cms.fields.actions'),
-          (c) => (
-            <>
-              {can('cms.edit') && (
-                <RowAction onClick={() => setEditing({ catalog: c })}>
-                  {t('cms.actions.edit')}
-                </RowAction>
-              )}
-              {can('cms.edit') && (
-                <RowAction onClick={() => setEditing({ parentId: c.id })}>
-                  {t('cms.actions.addChild')}
-                </RowAction>
-              )}
-              {can('cms.publish') && (
-                <PublishAction kind="catalog" id={c.id} isPublish={c.isPublish} />
-              )}
-              {can('cms.edit') && (
-                <DeleteAction kind="catalog" id={c.id} name={nameIn(c.name, i18n.language)} />
-              )}
-            </>
-          ),
-          { wrap: true },
+    list.push(
+      ...rowActions<CatalogNode>(t, can, {
+        kind: 'catalog',
+        name: (c) => nameIn(c.name, i18n.language),
+        onEdit: (catalog) => setEditing({ catalog }),
+        publishOf: (c) => c.isPublish,
+        extra: (c) => (
+          <RowAction onClick={() => setEditing({ parentId: c.id })}>
+            {t('cms.actions.addChild')}
+          </RowAction>
         ),
-      );
+      }),
+    );
     return list;
   }, [t, i18n.language, can]);
 
   return (
-    <Card
-      title={t('cms.titles.catalogs')}
-      extra={
-        can('cms.edit') && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-            {t('cms.actions.add')}
-          </Button>
-        )
-      }
-    >
+    <ContentCard title={t('cms.titles.catalogs')} onAdd={() => setEditing({})}>
       <QueryTable<CatalogNode>
         query={tree}
         failed={<ListFailed text={t('cms.failed.catalogs')} retry={() => tree.refetch()} />}
@@ -255,6 +221,6 @@ export function CmsCatalogs() {
         scroll={{ x: 'max-content' }}
       />
       {editing && <CatalogEditor {...editing} all={all} onClose={() => setEditing(null)} />}
-    </Card>
+    </ContentCard>
   );
 }

@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Skeleton, type TableColumnsType } from 'antd';
+import { Form, Input, Skeleton, type TableColumnsType } from 'antd';
 import {
   cmsLimits,
   cmsNoticeSaveSchema,
@@ -15,17 +14,15 @@ import { useFilteredPage } from '../../shared/usePaging';
 import { bodyRules } from '../../shared/zodForm';
 import { FilterBar, SearchFilter } from '../../shared/ui/Filters';
 import { FormDialog } from '../../shared/ui/FormDialog';
-import { PageTable } from '../../shared/ui/PageTable';
-import { actionsColumn, RowAction } from '../../shared/ui/RowActions';
 import { noticePageQueryOptions, noticeQueryOptions, noticeSaveMutationOptions } from './api';
 import { nameIn, noticeBodyOf, noticeValuesOf, type NoticeFormValues } from './cmsForm';
 import {
   BilingualInputs,
-  DeleteAction,
-  ListFailed,
-  PublishAction,
+  ContentCard,
+  ContentTable,
   PublishTag,
   RichTextTabs,
+  rowActions,
   useCmsDialog,
 } from './parts';
 
@@ -86,8 +83,8 @@ export function CmsNotices() {
     noticePageQueryOptions,
   );
   const [editing, setEditing] = useState<{ id?: string } | null>(null);
-  const columns = useMemo<TableColumnsType<CmsNoticeSummary>>(() => {
-    const list: TableColumnsType<CmsNoticeSummary> = [
+  const columns = useMemo<TableColumnsType<CmsNoticeSummary>>(
+    () => [
       {
         key: 'title',
         title: t('cms.fields.name'),
@@ -110,39 +107,18 @@ export function CmsNotices() {
         title: t('cms.fields.updatedAt'),
         render: (_, n) => formatInstant(n.updatedAt),
       },
-    ];
-    if (can('cms.edit') || can('cms.publish'))
-      list.push(
-        actionsColumn<CmsNoticeSummary>(t('cms.fields.actions'), (n) => (
-          <>
-            {can('cms.edit') && (
-              <RowAction onClick={() => setEditing({ id: n.id })}>
-                {t('cms.actions.edit')}
-              </RowAction>
-            )}
-            {can('cms.publish') && (
-              <PublishAction kind="notice" id={n.id} isPublish={n.isPublish} />
-            )}
-            {can('cms.edit') && (
-              <DeleteAction kind="notice" id={n.id} name={nameIn(n.title, i18n.language)} />
-            )}
-          </>
-        )),
-      );
-    return list;
-  }, [t, i18n.language, can]);
+      ...rowActions<CmsNoticeSummary>(t, can, {
+        kind: 'notice',
+        name: (n) => nameIn(n.title, i18n.language),
+        onEdit: (n) => setEditing({ id: n.id }),
+        publishOf: (n) => n.isPublish,
+      }),
+    ],
+    [t, i18n.language, can],
+  );
 
   return (
-    <Card
-      title={t('cms.titles.notices')}
-      extra={
-        can('cms.edit') && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-            {t('cms.actions.add')}
-          </Button>
-        )
-      }
-    >
+    <ContentCard title={t('cms.titles.notices')} onAdd={() => setEditing({})}>
       <FilterBar>
         <SearchFilter
           placeholder={t('cms.placeholders.searchTitle')}
@@ -152,13 +128,13 @@ export function CmsNotices() {
           onSearch={(title) => set('title', title)}
         />
       </FilterBar>
-      <PageTable<CmsNoticeSummary>
+      <ContentTable<CmsNoticeSummary>
         page={page}
         pagination={pagination}
         columns={columns}
-        failed={<ListFailed text={t('cms.failed.notices')} retry={() => page.refetch()} />}
+        failedText={t('cms.failed.notices')}
       />
       {editing && <NoticeEditor {...editing} onClose={() => setEditing(null)} />}
-    </Card>
+    </ContentCard>
   );
 }

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Select, type TableColumnsType } from 'antd';
+import { Form, Input, Select, type TableColumnsType } from 'antd';
 import {
   cmsLimits,
   templateCategories,
@@ -15,10 +14,8 @@ import { useFilteredPage } from '../../shared/usePaging';
 import { bodyRules } from '../../shared/zodForm';
 import { FilterBar, SearchFilter, SelectFilter } from '../../shared/ui/Filters';
 import { FormDialog } from '../../shared/ui/FormDialog';
-import { PageTable } from '../../shared/ui/PageTable';
-import { actionsColumn, RowAction } from '../../shared/ui/RowActions';
 import { templatePageQueryOptions, templateSaveMutationOptions } from './api';
-import { DeleteAction, ListFailed, useCmsDialog } from './parts';
+import { ContentCard, ContentTable, rowActions, useCmsDialog } from './parts';
 
 type TemplateFormValues = Partial<Omit<TemplateSave, 'id'>>;
 
@@ -77,8 +74,8 @@ export function CmsTemplates() {
     templatePageQueryOptions,
   );
   const [editing, setEditing] = useState<{ template?: CmsTemplate } | null>(null);
-  const columns = useMemo<TableColumnsType<CmsTemplate>>(() => {
-    const list: TableColumnsType<CmsTemplate> = [
+  const columns = useMemo<TableColumnsType<CmsTemplate>>(
+    () => [
       { key: 'name', title: t('cms.fields.name'), dataIndex: 'name' },
       {
         key: 'category',
@@ -91,32 +88,17 @@ export function CmsTemplates() {
         title: t('cms.fields.updatedAt'),
         render: (_, r) => formatInstant(r.updatedAt),
       },
-    ];
-    if (can('cms.edit'))
-      list.push(
-        actionsColumn<CmsTemplate>(t('cms.fields.actions'), (r) => (
-          <>
-            <RowAction onClick={() => setEditing({ template: r })}>
-              {t('cms.actions.edit')}
-            </RowAction>
-            <DeleteAction kind="template" id={r.id} name={r.name} />
-          </>
-        )),
-      );
-    return list;
-  }, [t, can]);
+      ...rowActions<CmsTemplate>(t, can, {
+        kind: 'template',
+        name: (r) => r.name,
+        onEdit: (template) => setEditing({ template }),
+      }),
+    ],
+    [t, can],
+  );
 
   return (
-    <Card
-      title={t('cms.titles.templates')}
-      extra={
-        can('cms.edit') && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-            {t('cms.actions.add')}
-          </Button>
-        )
-      }
-    >
+    <ContentCard title={t('cms.titles.templates')} onAdd={() => setEditing({})}>
       <FilterBar>
         <SearchFilter
           placeholder={t('cms.placeholders.search')}
@@ -133,13 +115,13 @@ export function CmsTemplates() {
           onChange={(v) => set('category', v as TemplateSave['category'] | undefined)}
         />
       </FilterBar>
-      <PageTable<CmsTemplate>
+      <ContentTable<CmsTemplate>
         page={page}
         pagination={pagination}
         columns={columns}
-        failed={<ListFailed text={t('cms.failed.templates')} retry={() => page.refetch()} />}
+        failedText={t('cms.failed.templates')}
       />
       {editing && <TemplateEditor {...editing} onClose={() => setEditing(null)} />}
-    </Card>
+    </ContentCard>
   );
 }

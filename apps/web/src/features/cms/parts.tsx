@@ -1,15 +1,30 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Image, Input, Skeleton, Space, Tabs, Tag, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  Button,
+  Card,
+  Form,
+  Image,
+  Input,
+  Skeleton,
+  Space,
+  Tabs,
+  Tag,
+  Upload,
+  type TableColumnsType,
+} from 'antd';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { cmsApi, pathOf } from '@platform/contract';
 import type { RichDocument } from '@platform/rich-text';
 import type { UseMutationOptions } from '@tanstack/react-query';
 import { saveErrors, useSaveDialog } from '../../shared/dialogForm';
 import { isRequestError } from '../../shared/request';
 import { toast } from '../../shared/toast';
-import { ConfirmAction, RowAction } from '../../shared/ui/RowActions';
+import { useCan } from '../../shared/permissions/useCan';
+import { PageTable, type PageTableProps } from '../../shared/ui/PageTable';
+import { actionsColumn, ConfirmAction, RowAction } from '../../shared/ui/RowActions';
 import {
   deleteMutationOptions,
   publishMutationOptions,
@@ -233,4 +248,84 @@ export function RichTextTabs({ rules }: { rules: Parameters<typeof Form.Item>[0]
     ),
   });
   return <Tabs items={[tab('contentZh'), tab('contentEn')]} />;
+}
+
+/** A portal page: its title, the add button for those who may edit, and its content. */
+export function ContentCard({
+  title,
+  onAdd,
+  children,
+}: {
+  title: string;
+  onAdd: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const can = useCan();
+  return (
+    <Card
+      title={title}
+      extra={
+        can('cms.edit') && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+            {t('cms.actions.add')}
+          </Button>
+        )
+      }
+    >
+      {children}
+    </Card>
+  );
+}
+
+/** A server page of portal rows; a failed load says the spec's "Failed to get ... list". */
+export function ContentTable<T extends { id: string }>({
+  failedText,
+  ...props
+}: Omit<PageTableProps<T>, 'failed'> & { failedText: string }) {
+  return (
+    <PageTable<T>
+      {...props}
+      failed={<ListFailed text={failedText} retry={() => props.page.refetch()} />}
+    />
+  );
+}
+
+/** The row actions a user may take: edit, publish or cancel, delete. */
+export function rowActions<T extends { id: string }>(
+  t: (key: 'cms.fields.actions' | 'cms.actions.edit') => string,
+  can: (key: 'cms.edit' | 'cms.publish') => boolean,
+  opts: {
+    kind: ContentKind;
+    name: (row: T) => string;
+    onEdit: (row: T) => void;
+    publishOf?: (row: T) => 0 | 1;
+    extra?: (row: T) => ReactNode;
+  },
+): TableColumnsType<T> {
+  const { kind, publishOf } = opts;
+  const edit = can('cms.edit');
+  const publish =
+    Boolean(publishOf) && can('cms.publish') && kind !== 'attribute' && kind !== 'template';
+  if (!edit && !publish) return [];
+  return [
+    actionsColumn<T>(
+      t('cms.fields.actions'),
+      (row) => (
+        <>
+          {edit && <RowAction onClick={() => opts.onEdit(row)}>{t('cms.actions.edit')}</RowAction>}
+          {edit && opts.extra?.(row)}
+          {publish && publishOf && (
+            <PublishAction
+              kind={kind}
+              id={row.id}
+              isPublish={publishOf(row)}
+            />
+          )}
+          {edit && <DeleteAction kind={kind} id={row.id} name={opts.name(row)} />}
+        </>
+      ),
+      { wrap: kind === 'catalog' },
+    ),
+  ];
 }
