@@ -5,6 +5,7 @@
  */
 import accountMessages from './accounts.messages.json' with { type: 'json' };
 import authMessages from './auth.messages.json' with { type: 'json' };
+import cmsMessages from './cms.messages.json' with { type: 'json' };
 import collegeMessages from './colleges.messages.json' with { type: 'json' };
 import commonMessages from './common.messages.json' with { type: 'json' };
 import courseMessages from './courses.messages.json' with { type: 'json' };
@@ -37,6 +38,7 @@ export const messages = {
   ...noticeMessages,
   ...trialMessages,
   ...smsMessages,
+  ...cmsMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -10,6 +10,7 @@ import { classPermissionKeys, orgPermissionKeys, schoolPermissionKeys } from './
 import { coursePermissionKeys } from './course-kinds';
 import { teachingPermissionKeys } from './teaching-kinds';
 import { trialPermissionKeys } from './trials';
+import { cmsPermissionKeys } from './cms';
 
 /**
  * Button-level permission keys. A button is a type-2 menu entry under the page it acts on, whose
@@ -28,6 +29,7 @@ export const permissionKeys = [
   ...coursePermissionKeys,
   ...teachingPermissionKeys,
   ...trialPermissionKeys,
+  ...cmsPermissionKeys,
   'menu.edit',
   'role.grant',
 ] as const;

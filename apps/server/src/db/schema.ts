@@ -19,3 +19,4 @@ export * from '../features/courses/courses.schema';
 export * from '../features/notices/notices.schema';
 export * from '../features/trials/trials.schema';
 export * from '../features/sms/sms.schema';
+export * from '../features/cms/cms.schema';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { announcementsRoutes } from './announcements/announcements.routes';
 import { authRoutes } from './auth/auth.routes';
+import { cmsRoutes } from './cms/cms.routes';
 import { classesRoutes } from './classes/classes.routes';
 import { collegesRoutes } from './colleges/colleges.routes';
 import { coursesRoutes } from './courses/courses.routes';
@@ -50,6 +51,7 @@ const features: Feature[] = [
   (app) => app.register(noticesRoutes),
   (app) => app.register(trialsRoutes),
   (app) => app.register(smsRoutes),
+  (app) => app.register(cmsRoutes),
 ];
 
 export async function registerFeatures(app: FastifyInstance): Promise<void> {

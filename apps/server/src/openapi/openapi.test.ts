@@ -65,9 +65,17 @@ describe('the API description', () => {
     }
     const open = ops.filter(({ op }) => !needsToken(op));
     expect(open.map(({ name }) => name).sort()).toEqual([
+      'GET /api-cms/cms/file/{fileId}',
       'GET /api-teaching/course/file/{courseId}/{fileId}',
       'GET /api-teaching/student/report/file/{studentTaskId}/{fileId}',
       'GET /api/health',
+      'GET /openapi/api-cms/cms/front/article/page/list',
+      'GET /openapi/api-cms/cms/front/catalog/list',
+      'GET /openapi/api-cms/cms/front/catalogs',
+      'GET /openapi/api-cms/cms/front/get/sub/{id}',
+      'GET /openapi/api-cms/cms/front/get/{id}',
+      'GET /openapi/api-cms/cms/front/notice/get/{id}',
+      'GET /openapi/api-cms/cms/front/notice/page/list',
       'GET /openapi/api-operation/system/announcement',
       'GET /openapi/api-user/client/config/list',
       'POST /api-uaa/oauth/logout',

@@ -10,6 +10,8 @@ import { coursesManageEn, coursesManageZh } from './courses-manage/locales';
 import { coursesManageViews } from './courses-manage/views';
 import { coursesStudyEn, coursesStudyZh } from './courses-study/locales';
 import { coursesStudyViews } from './courses-study/views';
+import { cmsEn, cmsZh } from './cms/locales';
+import { cmsViews } from './cms/views';
 import { customersEn, customersZh } from './customers/locales';
 import { customersViews } from './customers/views';
 import { envAdminEn, envAdminZh } from './environment-admin/locales';
@@ -58,6 +60,7 @@ export const features = {
   colleges: feature(collegesZh, collegesEn, collegesViews),
   customers: feature(customersZh, customersEn, customersViews),
   trials: feature(trialsZh, trialsEn, trialsViews),
+  cms: feature(cmsZh, cmsEn, cmsViews),
   schools: feature(schoolsZh, schoolsEn, schoolsViews),
   org: feature(orgZh, orgEn, orgViews),
   classes: feature(classesZh, classesEn, classesViews),

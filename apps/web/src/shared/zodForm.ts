@@ -138,3 +138,27 @@ export function serverPathErrors(fields: Record<string, string> | undefined): Pa
     errors: [fieldErrorText(code)],
   }));
 }
+
+/** The first issue code of `field` when the schema checks `body`, or null. */
+export function issueOf(schema: ZodType, body: unknown, field: string): string | null {
+  const result = schema.safeParse(body);
+  if (result.success) return null;
+  return result.error.issues.find((i) => i.path[0] === field)?.message ?? null;
+}
+
+/** antd rules of one field, checking the whole body made of the form's values by `schema`. */
+export function bodyRules<V>(
+  schema: ZodType,
+  bodyOf: (values: V) => unknown,
+  field: string,
+  messages: FieldMessages,
+): FormRule[] {
+  return [
+    ({ getFieldsValue }) => ({
+      validator: async () => {
+        const code = issueOf(schema, bodyOf(getFieldsValue(true) as V), field);
+        if (code) throw new Error(fieldErrorText(code, messages));
+      },
+    }),
+  ];
+}

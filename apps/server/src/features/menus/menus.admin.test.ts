@@ -121,11 +121,11 @@ describe('saving menu entries', () => {
   it('gives new menus the next free index: top level, then parent index and number', async () => {
     const top = await save(entry());
     expect(top.code).toBe(200);
-    expect(top.data).toMatchObject({ menuIndex: '12', parentId: null, type: 1, roleIds: [] });
+    expect(top.data).toMatchObject({ menuIndex: '13', parentId: null, type: 1, roleIds: [] });
     const first = await save(entry({ parentId: top.data.id, name: '子一', url: 'test/one' }));
     const second = await save(entry({ parentId: top.data.id, name: '子二', url: 'test/two' }));
-    expect(first.data.menuIndex).toBe('12-1');
-    expect(second.data.menuIndex).toBe('12-2');
+    expect(first.data.menuIndex).toBe('13-1');
+    expect(second.data.menuIndex).toBe('13-2');
     const button = await save(
       entry({
         parentId: first.data.id,

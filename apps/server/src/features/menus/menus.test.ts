@@ -185,6 +185,7 @@ describe('GET menus/all/{appid}', () => {
           'SMS outbox',
         ],
       ],
+      ['Portal management', ['Catalogues', 'Articles', 'Notices', 'Templates', 'Attributes']],
       ['System', ['Menus', 'Roles']],
       ['Personal centre', ['My info', 'Change password']],
       'API docs',

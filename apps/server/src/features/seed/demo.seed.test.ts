@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  cmsApi,
   coursesApi,
   smsApi,
   trialsApi,
@@ -9,6 +10,9 @@ import {
   pathOf,
   menusApi,
   usersApi,
+  type FrontArticleSummary,
+  type FrontCatalog,
+  type FrontNoticeSummary,
   type Page,
   type StudentCourseCard,
   type StudentCourseInfo,
@@ -40,6 +44,44 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe('demo data', () => {
+  it('gives the public site catalogues, articles and notices in both languages, drafts kept off it', async () => {
+    await seedDemo(h.ctx);
+    await seedDemo(h.ctx);
+    const call = callerOn(() => h.app);
+    const visitor = { headers: {} };
+    const nav = await call<FrontCatalog[]>(
+      visitor,
+      'GET',
+      `${cmsApi.frontCatalogs.path}?isPublish=1&isDisplay=1&attributeCode=navigate`,
+      undefined,
+      'zh',
+    );
+    expect(nav.data.map((c) => c.name)).toEqual(['产品中心', '解决方案', '新闻动态', '合作伙伴']);
+    const news = nav.data[2]!.subCatalogs[0]!.subCatalogs;
+    expect(news.map((c) => [c.name, c.isExistContent, c.templateContent?.path])).toEqual([
+      ['公司新闻', true, '/home/article'],
+      ['行业资讯', true, '/home/article'],
+    ]);
+    const articles = await call<Page<FrontArticleSummary>>(
+      visitor,
+      'GET',
+      `${cmsApi.frontArticlePage.path}?isPublish=1`,
+    );
+    expect(articles.data.total).toBe(3);
+    expect(articles.data.records.map((a) => a.title)).not.toContain(
+      'Summer teacher training (in preparation)',
+    );
+    const notices = await call<Page<FrontNoticeSummary>>(
+      visitor,
+      'GET',
+      cmsApi.frontNoticePage.path,
+    );
+    expect(notices.data.records.map((n) => n.title)).toEqual([
+      'Maintenance notice',
+      'Getting started',
+    ]);
+  });
+
   it('is created once, however often the platform starts', async () => {
     await seedDemo(h.ctx);
     const count = async () => ({

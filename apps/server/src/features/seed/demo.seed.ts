@@ -2,6 +2,7 @@ import type { RoleCode } from '@platform/contract';
 import type { AppContext } from '../../lib/context';
 import { hashPassword } from '../../lib/passwords';
 import * as repo from './seed.repo';
+import { seedDemoPortal } from '../cms/cms.seed';
 import { seedDemoCourses } from './demo-courses.seed';
 import { seedDemoEnvironments } from './demo-environments';
 import { seedDemoOrganization } from './demo-organization';
@@ -103,6 +104,7 @@ export async function seedDemo(ctx: AppContext) {
   await seedDemoCourses(ctx, schoolId, (await repo.userIdOf(db, 'teacher01')) ?? null);
   await seedDemoTeaching(ctx, schoolId);
   if (seeded < 6) await seedDemoTrials(ctx);
+  if (seeded < 6) await seedDemoPortal(ctx);
   await repo.writeMarker(db, DEMO_SEED_KEY, DEMO_SEED_VERSION);
   return { accounts };
 }

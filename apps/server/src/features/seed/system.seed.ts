@@ -2,6 +2,8 @@ import { MenuType, type RoleCode } from '@platform/contract';
 import type { AppContext } from '../../lib/context';
 import { sha256 } from '../../lib/passwords';
 import { writeAnnouncement } from '../announcements/announcements.service';
+import { cmsMenus } from '../cms/cms.menus';
+import { seedPortalAttributes } from '../cms/cms.seed';
 import { classesMenus } from '../classes/classes.menus';
 import { collegesMenus } from '../colleges/colleges.menus';
 import { coursesMenus, schoolCoursesMenus } from '../courses/courses.menus';
@@ -105,6 +107,7 @@ export const menuSeed: MenuSeed[] = [
     m.index === '9' ? { ...m, children: [...(m.children ?? []), ...teachingMenus] } : m,
   ),
   ...studentTaskMenus,
+  ...cmsMenus,
 ];
 
 const SYSTEM_SEED_KEY = 'seed.system.version';
@@ -196,6 +199,7 @@ export async function seedSystem(ctx: AppContext) {
         }
       }
     }
+    if (current < 6) await seedPortalAttributes(tx, ids, ctx.now());
     if (current >= 1) {
       await repo.writeMarker(tx, SYSTEM_SEED_KEY, SYSTEM_SEED_VERSION);
       return;

@@ -13,7 +13,8 @@ import type { FieldMessages } from '../../shared/zodForm';
 import { saveErrors, submitDialog } from '../../shared/dialogForm';
 import { formatInstant } from '../../shared/dates';
 import { customerAddTimeMutationOptions } from './api';
-import { bodyRules, trim } from './customerForm';
+import { bodyRules } from '../../shared/zodForm';
+import { trim } from './customerForm';
 import { useFailureText } from './customerFormat';
 
 type Field = 'hours' | 'reason';

@@ -9,7 +9,7 @@ import { SearchFilter } from '../../shared/ui/Filters';
 import { usePaging } from '../../shared/usePaging';
 import { formatInstant } from '../../shared/dates';
 import { timeHistoryQueryOptions } from './api';
-import { issueOf } from './customerForm';
+import { issueOf } from '../../shared/zodForm';
 import { endOfDay, startOfDay } from './customerFormat';
 import { PageTable } from './PageTable';
 

@@ -1,7 +1,6 @@
 import type { FormRule } from 'antd';
-import type { ZodType } from 'zod';
 import { customerSaveSchema, type Customer, type CustomerSave } from '@platform/contract';
-import { fieldErrorText, type FieldMessages } from '../../shared/zodForm';
+import { bodyRules, type FieldMessages } from '../../shared/zodForm';
 import { saveErrors, type FieldErrors } from '../../shared/dialogForm';
 import { dateOf } from '../../shared/dates';
 import { endOfDay, startOfDay } from './customerFormat';
@@ -72,30 +71,6 @@ export function saveBodyOf(values: CustomerFormValues, original?: Customer): Cus
     serviceStart: instant(values.serviceStart, original?.serviceStart, startOfDay),
     serviceEnd: instant(values.serviceEnd, original?.serviceEnd, endOfDay),
   };
-}
-
-/** The first issue code of `field` when the schema checks `body`, or null. */
-export function issueOf(schema: ZodType, body: unknown, field: string): string | null {
-  const result = schema.safeParse(body);
-  if (result.success) return null;
-  return result.error.issues.find((i) => i.path[0] === field)?.message ?? null;
-}
-
-/** antd rules of one field, checking the whole body made of the form's values by `schema`. */
-export function bodyRules<V>(
-  schema: ZodType,
-  bodyOf: (values: V) => unknown,
-  field: string,
-  messages: FieldMessages,
-): FormRule[] {
-  return [
-    ({ getFieldsValue }) => ({
-      validator: async () => {
-        const code = issueOf(schema, bodyOf(getFieldsValue(true) as V), field);
-        if (code) throw new Error(fieldErrorText(code, messages));
-      },
-    }),
-  ];
 }
 
 /** antd rules of one field of the customer form (the end depends on the start). */

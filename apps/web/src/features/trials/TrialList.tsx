@@ -10,7 +10,7 @@ import { noDates, type DateRange } from '../../shared/ui/DateRangeFilter';
 import { PageTable } from '../../shared/ui/PageTable';
 import { actionsColumn, ConfirmAction } from '../../shared/ui/RowActions';
 import { usePaging } from '../../shared/usePaging';
-import { issueOf } from '../customers/customerForm';
+import { issueOf } from '../../shared/zodForm';
 import { endOfDay, startOfDay } from '../customers/customerFormat';
 import { trialPageQueryOptions, trialSendMessageMutationOptions, type TrialFilter } from './api';
 import { TrialFilters } from './TrialFilters';

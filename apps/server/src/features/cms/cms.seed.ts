@@ -1,0 +1,257 @@
+import { catalogAttributeKinds, type Bilingual } from '@platform/contract';
+import type { Db } from '../../db/client';
+import type { AppContext } from '../../lib/context';
+import type { IdGenerator } from '../../lib/ids';
+import * as repo from './cms.repo';
+
+const attributeNames: Record<(typeof catalogAttributeKinds)[number], Bilingual> = {
+  navigate: { zh: '导航', en: 'Navigation' },
+  industry_case: { zh: '行业案例', en: 'Industry cases' },
+  subject_level: { zh: '学科层次', en: 'Subject levels' },
+  career_planning: { zh: '职业规划', en: 'Career planning' },
+  navigate_carousel: { zh: '导航轮播', en: 'Navigation carousel' },
+  experiment_component: { zh: '实验组件', en: 'Experiment components' },
+  speciality_construction: { zh: '专业建设', en: 'Speciality construction' },
+};
+
+/** The seven catalogue attribute kinds (management spec §3), each added once. */
+export async function seedPortalAttributes(db: Db, ids: IdGenerator, now: Date) {
+  for (const code of catalogAttributeKinds) {
+    if (await repo.findAttributeByCode(db, code)) continue;
+    await repo.attributeRows.insert(db, {
+      id: ids.next(),
+      code,
+      name: attributeNames[code],
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+}
+
+const text = (zh: string, en: string) => ({
+  zh: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: zh }] }] },
+  en: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: en }] }] },
+});
+
+interface CatalogSeed {
+  name: Bilingual;
+  attributeCode?: string;
+  template?: string;
+  link?: string;
+  children?: CatalogSeed[];
+  articles?: { title: Bilingual; summary: string; body: [string, string]; published: boolean }[];
+}
+
+/** The home site's sections (platform spec §2), by the content template each opens with. */
+const catalogs: CatalogSeed[] = [
+  {
+    name: { zh: '产品中心', en: 'Products' },
+    attributeCode: 'navigate',
+    children: [
+      {
+        name: { zh: '实训设备', en: 'Training devices' },
+        children: [
+          { name: { zh: '物联网实训箱', en: 'IoT training kit' }, template: '/home/device' },
+          { name: { zh: '人工智能实训平台', en: 'AI lab platform' }, template: '/home/course' },
+        ],
+      },
+    ],
+  },
+  {
+    name: { zh: '解决方案', en: 'Solutions' },
+    attributeCode: 'navigate',
+    children: [
+      {
+        name: { zh: '人才培养', en: 'Talent development' },
+        children: [
+          {
+            name: { zh: '专业建设', en: 'Speciality construction' },
+            attributeCode: 'speciality_construction',
+            template: '/home/profession',
+          },
+          {
+            name: { zh: '职业规划', en: 'Career planning' },
+            attributeCode: 'career_planning',
+            template: '/home/career',
+          },
+          { name: { zh: '能力认证', en: 'Competence' }, template: '/home/competence' },
+        ],
+      },
+    ],
+  },
+  {
+    name: { zh: '新闻动态', en: 'News' },
+    attributeCode: 'navigate',
+    children: [
+      {
+        name: { zh: '资讯', en: 'Updates' },
+        children: [
+          {
+            name: { zh: '公司新闻', en: 'Company news' },
+            template: '/home/article',
+            articles: [
+              {
+                title: { zh: '实训教学平台正式上线', en: 'The hands-on lab platform is live' },
+                summary:
+                  '平台提供物联网与人工智能实训课程。 The platform offers IoT and AI lab courses.',
+                body: [
+                  '实训教学平台正式上线，支持在线实验环境、教学任务与实验报告。',
+                  'The hands-on lab platform is live, with online lab environments, teaching tasks and lab reports.',
+                ],
+                published: true,
+              },
+              {
+                title: { zh: '新学期实训课程发布', en: 'New lab courses for the term' },
+                summary: '新增 MQTT 与传感器数据课程。 New MQTT and sensor data courses.',
+                body: [
+                  '本学期新增 MQTT 通信与传感器数据采集实训课程。',
+                  'This term adds lab courses on MQTT messaging and sensor data collection.',
+                ],
+                published: true,
+              },
+              {
+                title: {
+                  zh: '暑期师资培训（筹备中）',
+                  en: 'Summer teacher training (in preparation)',
+                },
+                summary: '培训安排确定后发布。 Published once the schedule is set.',
+                body: ['培训安排筹备中。', 'The training schedule is being prepared.'],
+                published: false,
+              },
+            ],
+          },
+          {
+            name: { zh: '行业资讯', en: 'Industry news' },
+            template: '/home/article',
+            articles: [
+              {
+                title: {
+                  zh: '工业互联网人才需求持续增长',
+                  en: 'Demand for industrial IoT talent keeps growing',
+                },
+                summary: '行业报告摘要。 A summary of an industry report.',
+                body: [
+                  '工业互联网领域对实训型人才的需求持续增长。',
+                  'Industrial IoT keeps needing more people trained hands-on.',
+                ],
+                published: true,
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: { zh: '合作伙伴', en: 'Partners' },
+    attributeCode: 'navigate',
+    template: '/home/partner',
+    link: '/home/partner',
+  },
+];
+
+const templates: { name: string; category: 'column' | 'content'; path: string }[] = [
+  { name: '首页栏目', category: 'column', path: '/home/index' },
+  { name: '文章', category: 'content', path: '/home/article' },
+  { name: '设备', category: 'content', path: '/home/device' },
+  { name: '课程', category: 'content', path: '/home/course' },
+  { name: '专业建设', category: 'content', path: '/home/profession' },
+  { name: '职业规划', category: 'content', path: '/home/career' },
+  { name: '能力认证', category: 'content', path: '/home/competence' },
+  { name: '合作伙伴', category: 'content', path: '/home/partner' },
+];
+
+const notices = [
+  {
+    title: { zh: '平台维护通知', en: 'Maintenance notice' },
+    source: '运营中心',
+    description: '周六 22:00 至 24:00 系统维护。 Maintenance on Saturday 22:00 to 24:00.',
+    body: [
+      '周六 22:00 至 24:00 平台维护，期间实验环境不可用。',
+      'Labs are unavailable during maintenance on Saturday from 22:00 to 24:00.',
+    ] as [string, string],
+    published: true,
+  },
+  {
+    title: { zh: '新用户使用指南', en: 'Getting started' },
+    source: '运营中心',
+    description: '首次使用请阅读。 Read this first.',
+    body: [
+      '请使用学校分配的账号登录，首次登录后修改密码。',
+      'Sign in with the account your school gave you and change the password at first sign-in.',
+    ] as [string, string],
+    published: true,
+  },
+  {
+    title: { zh: '寒假安排（草稿）', en: 'Winter break (draft)' },
+    source: '运营中心',
+    description: '',
+    body: ['草稿。', 'Draft.'] as [string, string],
+    published: false,
+  },
+];
+
+/**
+ * Demo content of the public site: templates, catalogues, articles and notices, in both
+ * languages; left out when catalogues exist already.
+ */
+export async function seedDemoPortal(ctx: AppContext) {
+  const { db, ids } = ctx;
+  const now = ctx.now();
+  await seedPortalAttributes(db, ids, now);
+  if ((await repo.listCatalogs(db)).length > 0) return;
+  await db.transaction(async (tx) => {
+    const templateIds = new Map<string, string>();
+    for (const t of templates) {
+      const id = ids.next();
+      await repo.templateRows.insert(tx, { id, ...t, createdAt: now, updatedAt: now });
+      templateIds.set(t.path, id);
+    }
+    const add = async (c: CatalogSeed, parentId: string | null, sortNumber: number) => {
+      const id = ids.next();
+      await repo.catalogRows.insert(tx, {
+        id,
+        parentId,
+        name: c.name,
+        type: c.link ? 'link' : 'catalog',
+        link: c.link ?? '',
+        attributeCode: c.attributeCode ?? null,
+        templateId: c.template ? templateIds.get(c.template)! : null,
+        sortNumber,
+        isPublish: true,
+        isDisplay: true,
+        createdAt: now,
+        updatedAt: now,
+      });
+      for (const [i, a] of (c.articles ?? []).entries()) {
+        await repo.articleRows.insert(tx, {
+          id: ids.next(),
+          catalogId: id,
+          title: a.title,
+          summary: a.summary,
+          author: '运营中心',
+          content: text(...a.body),
+          isPublish: a.published,
+          publishedAt: a.published ? new Date(now.getTime() - i * 86_400_000) : null,
+          createdAt: now,
+          updatedAt: now,
+        });
+      }
+      for (const [i, child] of (c.children ?? []).entries()) await add(child, id, i + 1);
+    };
+    for (const [i, c] of catalogs.entries()) await add(c, null, i + 1);
+    for (const [i, n] of notices.entries()) {
+      await repo.noticeRows.insert(tx, {
+        id: ids.next(),
+        title: n.title,
+        source: n.source,
+        description: n.description,
+        content: text(...n.body),
+        isPublish: n.published,
+        publishedAt: n.published ? new Date(now.getTime() - i * 86_400_000) : null,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+  });
+}
