@@ -6,6 +6,8 @@ import {
   announcementsApi,
   coursesApi,
   teachingApi,
+  trialsApi,
+  cmsApi,
   authApi,
   collegesApi,
   importsApi,
@@ -228,6 +230,21 @@ const publicRoutes = new Set([
   // A signed address is the credential (decision 0024).
   `GET ${coursesApi.file.path}`,
   `GET ${teachingApi.reportFile.path}`,
+  // A visitor's trial application, and the public site's published content and its images.
+  `POST ${trialsApi.sendCode.path}`,
+  `POST ${trialsApi.apply.path}`,
+  ...(
+    [
+      'image',
+      'frontCatalogs',
+      'frontSub',
+      'frontCatalogList',
+      'frontArticlePage',
+      'frontArticle',
+      'frontNoticePage',
+      'frontNotice',
+    ] as const
+  ).map((name) => `GET ${cmsApi[name].path}`),
 ]);
 
 /** Routes a flagged account may call: what it needs to change the password, and its own sign-in. */
