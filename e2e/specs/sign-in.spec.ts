@@ -52,9 +52,13 @@ test('logout ends the session: the old token is refused by the API', async ({ pa
   await signInWithForm(page, 'student01');
   const token = await page.evaluate((key) => window.localStorage.getItem(key), storageKeys.token);
   expect(token).toBeTruthy();
-  await page.getByRole('button', { name: '李明' }).click();
-  await page.getByRole('button', { name: '退出登录' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  // The panel settles where it fits once open; a click during its opening can land beside it.
+  const logout = page.getByRole('button', { name: '退出登录' });
+  await expect(async () => {
+    if (!(await logout.isVisible())) await page.getByRole('button', { name: '李明' }).click();
+    await logout.click({ timeout: 2_000 });
+    await expect(page).toHaveURL(/\/login/, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   expect(
     await page.evaluate((key) => window.localStorage.getItem(key), storageKeys.token),
   ).toBeNull();
