@@ -474,6 +474,17 @@ export class TeachingService {
       updatedAt: now,
     });
     const notice = { name: body.name };
+    /** Gives the students their tasks and tells them, in the task's transaction. */
+    const issueTo = async (tx: typeof db, rows: ReturnType<ReturnType<typeof studentRow>>[]) => {
+      await repo.insertStudentTasks(tx, rows);
+      await notify(
+        { ...this.ctx, db: tx },
+        recipientsOf(rows),
+        'task_issued',
+        notice,
+        keeper.schoolId,
+      );
+    };
 
     if (!existing) {
       const id = ids.next();
@@ -486,15 +497,7 @@ export class TeachingService {
           ...fields,
         });
         await repo.replaceTaskSteps(tx, id, stepIds);
-        const rows = studentIds.map(studentRow(id));
-        await repo.insertStudentTasks(tx, rows);
-        await notify(
-          { ...this.ctx, db: tx },
-          recipientsOf(rows),
-          'task_issued',
-          notice,
-          keeper.schoolId,
-        );
+        await issueTo(tx, studentIds.map(studentRow(id)));
       });
       return { summary: await this.summary(id, lang), issued: true };
     }
@@ -516,15 +519,7 @@ export class TeachingService {
         await repo.setAutoMax(tx, id, autoMax);
       }
       await repo.deleteStudentTasksOfTask(tx, id, removed);
-      const rows = added.map(studentRow(id));
-      await repo.insertStudentTasks(tx, rows);
-      await notify(
-        { ...this.ctx, db: tx },
-        recipientsOf(rows),
-        'task_issued',
-        notice,
-        keeper.schoolId,
-      );
+      await issueTo(tx, added.map(studentRow(id)));
     });
     return { summary: await this.summary(id, lang), issued: false };
   }
