@@ -28,6 +28,7 @@ import { HeaderLanguage } from './HeaderLanguage';
 import { NoticeBell } from '../notices/NoticeBell';
 import { useOpenMenuEntry } from './useOpenMenuEntry';
 import { isFullScreenPath } from './fullScreen';
+import { isNarrowScreen, useNarrowScreen } from './useNarrowScreen';
 import './MainLayout.css';
 
 // The form (and zod) load when the dialog is first opened.
@@ -60,9 +61,6 @@ function NoMenus() {
   );
 }
 
-/** Below the `md` width the side menu would leave the page too little room: it starts folded. */
-const narrowScreen = () => window.matchMedia('(max-width: 767px)').matches;
-
 /**
  * The signed-in area (/:schUrl/*): header with logo, top menu, AI helper, language and user;
  * the side menu of the selected top item; and the views of the permission tree as routes.
@@ -74,7 +72,14 @@ export function MainLayout({ viewFor }: { viewFor: ViewFor }) {
   const { data: config } = useQuery(clientConfigQueryOptions());
   useQuery({ ...whitelistQueryOptions(), enabled: Boolean(session.user.data) });
   const openEntry = useOpenMenuEntry(session.schUrl ?? defaultSchoolUrl);
-  const [collapsed, setCollapsed] = useState(narrowScreen);
+  const narrow = useNarrowScreen();
+  const [collapsed, setCollapsed] = useState(isNarrowScreen);
+  const [wasNarrow, setWasNarrow] = useState(narrow);
+  if (wasNarrow !== narrow) {
+    // Turning narrow folds the menu away; its drawer opens on demand.
+    setWasNarrow(narrow);
+    if (narrow) setCollapsed(true);
+  }
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [passwordUsed, setPasswordUsed] = useState(false);
 
@@ -122,7 +127,7 @@ export function MainLayout({ viewFor }: { viewFor: ViewFor }) {
               entries={visibleChildren(menu.entries)}
               selectedId={top?.id ?? null}
               onOpen={(e) => {
-                if (narrowScreen()) setCollapsed(true);
+                if (narrow) setCollapsed(true);
                 openEntry(e);
               }}
             />
@@ -155,9 +160,10 @@ export function MainLayout({ viewFor }: { viewFor: ViewFor }) {
               top={top}
               highlighted={highlighted}
               collapsed={collapsed}
+              drawer={narrow}
               onToggle={() => setCollapsed((v) => !v)}
               onOpen={(e) => {
-                if (narrowScreen()) setCollapsed(true);
+                if (narrow) setCollapsed(true);
                 openEntry(e);
               }}
             />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Menu, type MenuProps } from 'antd';
+import { Drawer, Menu, type MenuProps } from 'antd';
 import { ExportOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { visibleChildren, type MenuEntry } from '../../shared/permissions/menuRoutes';
 import { menuIcon } from './menuIcons';
@@ -39,12 +39,21 @@ interface SideMenuProps {
   top: MenuEntry;
   highlighted: MenuEntry | null;
   collapsed: boolean;
+  /** On a narrow window the menu opens as a drawer over the page instead of beside it. */
+  drawer?: boolean;
   onToggle: () => void;
   onOpen: (entry: MenuEntry) => void;
 }
 
 /** The collapsible left menu with its toggle bar. */
-export function SideMenu({ top, highlighted, collapsed, onToggle, onOpen }: SideMenuProps) {
+export function SideMenu({
+  top,
+  highlighted,
+  collapsed,
+  drawer = false,
+  onToggle,
+  onOpen,
+}: SideMenuProps) {
   const { t } = useTranslation();
   const ancestors = highlighted?.ancestors ?? [];
   const highlightId = highlighted?.id ?? null;
@@ -56,30 +65,48 @@ export function SideMenu({ top, highlighted, collapsed, onToggle, onOpen }: Side
     setOpenKeys((keys) => Array.from(new Set([...keys, ...ancestors])));
   }
 
+  const menu = (
+    <Menu
+      mode="inline"
+      items={toItems(top.children, t('layout.opensInNewWindow'))}
+      selectedKeys={highlightId ? [highlightId] : []}
+      openKeys={openKeys}
+      onOpenChange={setOpenKeys}
+      onClick={({ key }) => {
+        const entry = findById(top.children, key);
+        if (entry) onOpen(entry);
+      }}
+    />
+  );
+  const open = !collapsed;
+
   return (
-    <aside className={`side-menu${collapsed ? ' side-menu--collapsed' : ''}`}>
-      <nav className="side-menu__panel" aria-label={t('layout.sideMenu')} hidden={collapsed}>
-        <Menu
-          mode="inline"
-          items={toItems(top.children, t('layout.opensInNewWindow'))}
-          selectedKeys={highlightId ? [highlightId] : []}
-          openKeys={openKeys}
-          onOpenChange={setOpenKeys}
-          onClick={({ key }) => {
-            const entry = findById(top.children, key);
-            if (entry) onOpen(entry);
-          }}
-        />
-      </nav>
+    <aside className={`side-menu${collapsed || drawer ? ' side-menu--collapsed' : ''}`}>
+      {drawer ? (
+        <Drawer
+          open={open}
+          placement="left"
+          size={Math.min(280, window.innerWidth - 48)}
+          title={top.title}
+          onClose={onToggle}
+          classNames={{ body: 'side-menu__drawer' }}
+        >
+          <nav aria-label={t('layout.sideMenu')}>{menu}</nav>
+        </Drawer>
+      ) : (
+        <nav className="side-menu__panel" aria-label={t('layout.sideMenu')} hidden={collapsed}>
+          {menu}
+        </nav>
+      )}
       <button
         type="button"
         className="side-menu__toggle"
-        aria-label={collapsed ? t('layout.expandMenu') : t('layout.collapseMenu')}
-        aria-expanded={!collapsed}
-        title={collapsed ? t('layout.expandMenu') : t('layout.collapseMenu')}
+        aria-label={open ? t('layout.collapseMenu') : t('layout.expandMenu')}
+        aria-expanded={open}
+        title={open ? t('layout.collapseMenu') : t('layout.expandMenu')}
         onClick={onToggle}
       >
-        {collapsed ? <RightOutlined aria-hidden="true" /> : <LeftOutlined aria-hidden="true" />}
+        {open ? <LeftOutlined aria-hidden="true" /> : <RightOutlined aria-hidden="true" />}
       </button>
     </aside>
   );
