@@ -212,6 +212,8 @@ export function CmsCatalogs() {
   return (
     <ContentCard title={t('cms.titles.catalogs')} onAdd={() => setEditing({})}>
       <QueryTable<CatalogNode>
+        // Rows expand on the table's first render with rows, so it starts again once they arrive.
+        key={tree.data ? 'rows' : 'waiting'}
         query={tree}
         failed={<ListFailed text={t('cms.failed.catalogs')} retry={() => tree.refetch()} />}
         dataSource={nodes}

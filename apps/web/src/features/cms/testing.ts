@@ -1,4 +1,4 @@
-import type { ArticleSummary, CmsCatalog } from '@platform/contract';
+import type { ArticleSummary, CmsCatalog, CmsNoticeSummary } from '@platform/contract';
 
 /** Sample rows for the portal views' tests. */
 
@@ -39,6 +39,19 @@ export function sampleArticle(partial: Partial<ArticleSummary> = {}): ArticleSum
     isDisplay: 1,
     publishedAt: null,
     updatedAt: '2026-01-01T00:00:00.000Z',
+    ...partial,
+  };
+}
+
+export function sampleNotice(partial: Partial<CmsNoticeSummary> = {}): CmsNoticeSummary {
+  return {
+    id: '601',
+    title: { zh: '寒假停机维护', en: 'Winter maintenance' },
+    source: '运维中心',
+    description: '平台将于周六停机两小时',
+    isPublish: 1,
+    publishedAt: '2026-01-02T00:00:00.000Z',
+    updatedAt: '2026-01-02T00:00:00.000Z',
     ...partial,
   };
 }
