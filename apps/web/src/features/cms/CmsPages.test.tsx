@@ -176,7 +176,7 @@ describe('attribute management', { timeout: 30_000 }, () => {
     clickButton('保存', dialog);
     await waitFor(() => expect(errorOf('编码')).toBe('属性编码已存在'));
     expect(writes(calls)).toEqual([
-      ['/api-cms/cms/attribute/saveOrUpdate', { name: { zh: '导航' }, code: 'navigate' }],
+      ['/api-cms/cms/attribute/saveOrUpdate', { name: { zh: '导航', en: '' }, code: 'navigate' }],
     ]);
   });
 });
