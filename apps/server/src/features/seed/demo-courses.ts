@@ -302,16 +302,12 @@ export const demoCourses: DemoCourse[] = [
             name: bi('2-3 实验报告', '2-3 Lab report'),
             type: 'report',
             doc: {
-              zh: demoDoc(
-                { h: '报告要求' },
-                { p: '记录你订阅到的三条遥测消息和风扇的 set 命令，并说明主题中每一层的含义。' },
-              ),
-              en: demoDoc(
-                { h: 'What to report' },
-                {
-                  p: 'Record three telemetry messages you received and the fan’s set command, and explain what each level of the topic means.',
-                },
-              ),
+              zh: demoDoc({
+                p: '记录你订阅到的三条遥测消息和风扇的 set 命令，并说明主题中每一层的含义。',
+              }),
+              en: demoDoc({
+                p: 'Record three telemetry messages you received and the fan’s set command, and explain what each level of the topic means.',
+              }),
             },
           },
         ],
