@@ -57,6 +57,9 @@ function TopEntry({
   const onBlur = (event: FocusEvent<HTMLLIElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget)) onClose();
   };
+  const onFocus = (event: FocusEvent<HTMLLIElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) onOpen();
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
     if (event.key !== 'Escape' || !open) return;
     onClose();
@@ -67,7 +70,7 @@ function TopEntry({
       className="site-catnav__item"
       onMouseEnter={onOpen}
       onMouseLeave={onClose}
-      onFocus={onOpen}
+      onFocus={onFocus}
       onBlur={onBlur}
       onKeyDown={onKeyDown}
     >
