@@ -15,6 +15,8 @@ import {
   courseSelfStudySchema,
   courseSummarySchema,
   courseTransferSchema,
+  frontCoursePageQuerySchema,
+  frontCourseSchema,
   stepAnswerResultSchema,
   stepAnswerSchema,
   stepEditSchema,
@@ -252,5 +254,14 @@ export const coursesApi = {
     body: stepAnswerSchema,
     response: stepAnswerResultSchema,
     access: { who: students },
+  }),
+  frontPage: /* @__PURE__ */ defineRoute({
+    ...coursesPaths.frontPage,
+    feature,
+    summary:
+      "The public site's course list: the platform's live courses with covers and chapter names, paged; no sign-in, no school's courses",
+    query: frontCoursePageQuerySchema,
+    response: /* @__PURE__ */ pageOf(frontCourseSchema),
+    access: { who: 'public' },
   }),
 } as const;

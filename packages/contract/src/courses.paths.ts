@@ -31,4 +31,5 @@ export const coursesPaths = {
   studyStep: { method: 'GET', path: '/api-teaching/student/course/step/:id' },
   stepProgress: { method: 'POST', path: '/api-teaching/student/course/step/progress' },
   stepAnswer: { method: 'POST', path: '/api-teaching/student/course/step/answer' },
+  frontPage: { method: 'GET', path: '/openapi/api-teaching/course/front/page' },
 } as const;

@@ -357,6 +357,27 @@ export const studentCourseCardSchema = courseSummarySchema
   .extend({ progress: courseProgressSchema.nullable() });
 export type StudentCourseCard = z.output<typeof studentCourseCardSchema>;
 
+/** The public site's course list (`/home/course`): the platform's courses, no school's data. */
+export const frontCoursePageQuerySchema = /* @__PURE__ */ pageQuerySchema.extend({
+  name: z.string().trim().max(25, 'too_long').optional(),
+  specialty: z.enum(courseSpecialties, 'invalid_value').optional(),
+});
+export type FrontCoursePageQuery = z.input<typeof frontCoursePageQuerySchema>;
+/** A platform course as a visitor sees it: the card and the chapter names, in course order. */
+export const frontCourseSchema = courseSummarySchema
+  .pick({
+    id: true,
+    name: true,
+    overview: true,
+    difficulty: true,
+    specialty: true,
+    coverUrl: true,
+    chapterCount: true,
+    stepCount: true,
+  })
+  .extend({ chapters: z.array(z.object({ id: idSchema, name: z.string() })) });
+export type FrontCourse = z.output<typeof frontCourseSchema>;
+
 /** Course info for a student: the outline with the student's state of each step. */
 export const studentCourseInfoSchema = courseDetailSchema
   .omit({ chapters: true, editable: true, purchasedUntil: true, reviewStatus: true })

@@ -472,6 +472,10 @@ const table: Record<string, Entry> = {
   'GET /openapi/api-cms/cms/front/get/sub/:id': open('the public site’s published content'),
   'GET /openapi/api-cms/cms/front/get/:id': open('the public site’s published content'),
   'GET /openapi/api-cms/cms/front/notice/get/:id': open('the public site’s published content'),
+  'GET /openapi/api-teaching/course/front/page': open(
+    'the public site’s course list: platform courses only, no school’s data',
+    () => get(coursesApi.frontPage.path),
+  ),
   // The school's organization and classes
   'GET /api-user/org/tree': ownSchool(() => get(orgApi.tree.path, { archived: 'true' })),
   'POST /api-user/org/department/saveOrUpdate': object((t) =>

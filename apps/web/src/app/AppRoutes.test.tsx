@@ -137,8 +137,19 @@ describe('routes and guard together', () => {
     expect(await screen.findByText('页面不存在')).toBeTruthy();
   });
 
-  it('answers public pages not built yet as not found, for visitors too', async () => {
-    for (const path of ['/home/device', '/industrial-internet/index']) {
+  it('opens the public site’s pages to visitors and answers unknown ones as not found', async () => {
+    for (const [path, heading] of [
+      ['/home/device', '实验组件'],
+      ['/home/noticelist', '公告中心'],
+      ['/home/AITools', 'AI 工具'],
+      ['/industrial-internet', '工业互联网'],
+    ] as const) {
+      serve({});
+      const view = renderAt(path);
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+      view.unmount();
+    }
+    for (const path of ['/home/nothing-here', '/industrial-internet/nothing-here']) {
       serve({});
       const view = renderAt(path);
       expect(await screen.findByText('页面不存在')).toBeTruthy();

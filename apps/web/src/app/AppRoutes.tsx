@@ -1,13 +1,11 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { siteRoutes } from '../features/site/routes';
 import { Root } from './Root';
 
 // Every page is its own chunk; the entry holds only the shell (DESIGN §5, §8).
 const LoginPage = lazy(() =>
   import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })),
-);
-const HomePage = lazy(() =>
-  import('../features/home/HomePage').then((m) => ({ default: m.HomePage })),
 );
 const NotFoundPage = lazy(() =>
   import('../features/errors/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
@@ -22,11 +20,7 @@ export function AppRoutes() {
       <Route element={<Root />}>
         {/* "/" is decided by the guard: the signed-in area, or the home page. */}
         <Route index element={null} />
-        <Route path="home" element={<Navigate to="/home/index" replace />} />
-        <Route path="home/index" element={<HomePage />} />
-        {/* Public pages not built yet are not found, like any other address. */}
-        <Route path="home/*" element={<Navigate to="/404" replace />} />
-        <Route path="industrial-internet/*" element={<Navigate to="/404" replace />} />
+        {siteRoutes()}
         <Route path="login" element={<LoginPage />} />
         <Route path="404" element={<NotFoundPage />} />
         <Route path=":schUrl/*" element={<SignedInArea />} />

@@ -27,6 +27,7 @@ import { orgViews } from './org/views';
 import { personalEn, personalZh } from './personal/locales';
 import { personalViews } from './personal/views';
 import { schoolsEn, schoolsZh } from './schools/locales';
+import { siteEn, siteZh } from './site/locales';
 import { schoolsViews } from './schools/views';
 import { studentsEn, studentsZh } from './students/locales';
 import { studentsViews } from './students/views';
@@ -73,6 +74,7 @@ export const features = {
   tasksStudy: feature(tasksStudyZh, tasksStudyEn, tasksStudyViews),
   notices: feature(noticesZh, noticesEn),
   system: feature(systemZh, systemEn, systemViews),
+  site: feature(siteZh, siteEn),
 };
 
 /** Every feature's texts in one language, each under its feature's key. */

@@ -233,6 +233,7 @@ const publicRoutes = new Set([
   // A visitor's trial application, and the public site's published content and its images.
   `POST ${trialsApi.sendCode.path}`,
   `POST ${trialsApi.apply.path}`,
+  `GET ${coursesApi.frontPage.path}`,
   ...(
     [
       'image',

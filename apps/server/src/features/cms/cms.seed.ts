@@ -38,6 +38,7 @@ interface CatalogSeed {
   attributeCode?: string;
   template?: string;
   link?: string;
+  description?: string;
   children?: CatalogSeed[];
   articles?: { title: Bilingual; summary: string; body: [string, string]; published: boolean }[];
 }
@@ -191,6 +192,63 @@ const notices = [
   },
 ];
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Adds a catalogue of the demo content with its articles and sub-catalogues. */
+async function addCatalog(
+  tx: Db | Tx,
+  ctx: AppContext,
+  templateIds: Map<string, string>,
+  c: CatalogSeed,
+  parentId: string | null,
+  sortNumber: number,
+): Promise<void> {
+  const { ids } = ctx;
+  const now = ctx.now();
+  const id = ids.next();
+  await repo.catalogRows.insert(tx, {
+    id,
+    parentId,
+    name: c.name,
+    type: c.link ? 'link' : 'catalog',
+    link: c.link ?? '',
+    attributeCode: c.attributeCode ?? null,
+    templateId: c.template ? (templateIds.get(c.template) ?? null) : null,
+    description: c.description ?? '',
+    sortNumber,
+    isPublish: true,
+    isDisplay: true,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await addArticles(tx, ctx, id, c.articles ?? []);
+  for (const [i, child] of (c.children ?? []).entries())
+    await addCatalog(tx, ctx, templateIds, child, id, i + 1);
+}
+
+async function addArticles(
+  tx: Db | Tx,
+  ctx: AppContext,
+  catalogId: string,
+  articles: NonNullable<CatalogSeed['articles']>,
+) {
+  const now = ctx.now();
+  for (const [i, a] of articles.entries()) {
+    await repo.articleRows.insert(tx, {
+      id: ctx.ids.next(),
+      catalogId,
+      title: a.title,
+      summary: a.summary,
+      author: '运营中心',
+      content: text(...a.body),
+      isPublish: a.published,
+      publishedAt: a.published ? new Date(now.getTime() - i * 86_400_000) : null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+}
+
 /**
  * Demo content of the public site: templates, catalogues, articles and notices, in both
  * languages; left out when catalogues exist already.
@@ -207,38 +265,8 @@ export async function seedDemoPortal(ctx: AppContext) {
       await repo.templateRows.insert(tx, { id, ...t, createdAt: now, updatedAt: now });
       templateIds.set(t.path, id);
     }
-    const add = async (c: CatalogSeed, parentId: string | null, sortNumber: number) => {
-      const id = ids.next();
-      await repo.catalogRows.insert(tx, {
-        id,
-        parentId,
-        name: c.name,
-        type: c.link ? 'link' : 'catalog',
-        link: c.link ?? '',
-        attributeCode: c.attributeCode ?? null,
-        templateId: c.template ? templateIds.get(c.template)! : null,
-        sortNumber,
-        isPublish: true,
-        isDisplay: true,
-        createdAt: now,
-        updatedAt: now,
-      });
-      for (const [i, a] of (c.articles ?? []).entries()) {
-        await repo.articleRows.insert(tx, {
-          id: ids.next(),
-          catalogId: id,
-          title: a.title,
-          summary: a.summary,
-          author: '运营中心',
-          content: text(...a.body),
-          isPublish: a.published,
-          publishedAt: a.published ? new Date(now.getTime() - i * 86_400_000) : null,
-          createdAt: now,
-          updatedAt: now,
-        });
-      }
-      for (const [i, child] of (c.children ?? []).entries()) await add(child, id, i + 1);
-    };
+    const add = (c: CatalogSeed, parentId: string | null, sortNumber: number) =>
+      addCatalog(tx, ctx, templateIds, c, parentId, sortNumber);
     for (const [i, c] of catalogs.entries()) await add(c, null, i + 1);
     for (const [i, n] of notices.entries()) {
       await repo.noticeRows.insert(tx, {
@@ -252,6 +280,180 @@ export async function seedDemoPortal(ctx: AppContext) {
         createdAt: now,
         updatedAt: now,
       });
+    }
+  });
+}
+
+const article = (
+  zh: string,
+  en: string,
+  summary: string,
+  body: [string, string],
+): NonNullable<CatalogSeed['articles']>[number] => ({
+  title: { zh, en },
+  summary,
+  body,
+  published: true,
+});
+
+/** Catalogues of the section pages and the industry cases (decision 0028). */
+const sectionCatalogs: CatalogSeed[] = [
+  {
+    name: { zh: '实验组件', en: 'Experiment components' },
+    attributeCode: 'experiment_component',
+    template: '/home/device',
+    description: '实训箱与传感器模块。 Training kits and sensor modules.',
+    articles: [
+      article(
+        '物联网实训箱',
+        'IoT training kit',
+        '网关、传感器与执行器一体。 Gateway, sensors and actuators.',
+        [
+          '实训箱集成网关、温湿度与光照传感器、继电器和 LED，配合 MQTT 实验使用。',
+          'The kit brings a gateway, temperature, humidity and light sensors, a relay and LEDs for the MQTT labs.',
+        ],
+      ),
+      article(
+        '边缘计算网关',
+        'Edge computing gateway',
+        '在现场处理数据。 Processing data on site.',
+        [
+          '边缘网关在现场完成数据采集、协议转换与本地计算。',
+          'The edge gateway collects data, converts protocols and computes on site.',
+        ],
+      ),
+    ],
+  },
+  {
+    name: { zh: '学科层次', en: 'Subject levels' },
+    attributeCode: 'subject_level',
+    template: '/home/competence',
+    articles: [
+      article(
+        '高职物联网应用技术',
+        'Vocational IoT application technology',
+        '能力矩阵与课程。 Skills and courses.',
+        [
+          '从设备安装调试到平台应用开发，按能力等级组织实训课程。',
+          'From installing devices to building platform applications, lab courses follow skill levels.',
+        ],
+      ),
+    ],
+  },
+  {
+    name: { zh: '行业案例', en: 'Industry cases' },
+    attributeCode: 'industry_case',
+    children: [
+      {
+        name: { zh: '智能制造', en: 'Smart manufacturing' },
+        template: '/home/article',
+        articles: [
+          article(
+            '产线设备数据采集',
+            'Collecting data from a production line',
+            '从 PLC 到云平台。 From PLC to cloud.',
+            [
+              '通过 OPC UA 与 MQTT 采集产线设备数据，并在平台上监控设备状态。',
+              'Data from line equipment is collected over OPC UA and MQTT and monitored on the platform.',
+            ],
+          ),
+          article(
+            '设备预测性维护',
+            'Predictive maintenance',
+            '振动数据与模型。 Vibration data and models.',
+            [
+              '采集电机振动数据，训练模型预测故障。',
+              'Motor vibration data trains a model that predicts failures.',
+            ],
+          ),
+        ],
+      },
+      {
+        name: { zh: '智慧农业', en: 'Smart agriculture' },
+        template: '/home/article',
+        articles: [
+          article(
+            '温室环境监测',
+            'Greenhouse monitoring',
+            '温湿度与光照。 Temperature, humidity and light.',
+            [
+              '温室中的传感器定时上报环境数据，超限时自动告警。',
+              'Sensors in the greenhouse report the climate and raise alarms past their limits.',
+            ],
+          ),
+        ],
+      },
+    ],
+  },
+];
+
+/** Articles added to catalogues of the first demo content, by attribute code or template. */
+const sectionArticles: {
+  attributeCode?: string;
+  template?: string;
+  articles: NonNullable<CatalogSeed['articles']>;
+}[] = [
+  {
+    attributeCode: 'speciality_construction',
+    articles: [
+      article(
+        '物联网专业建设方案',
+        'Building an IoT programme',
+        '课程体系与实训室。 Curriculum and labs.',
+        [
+          '以岗位能力为导向设计课程体系，配套实训室与教学资源。',
+          'A curriculum designed around job skills, with lab rooms and teaching resources.',
+        ],
+      ),
+    ],
+  },
+  {
+    attributeCode: 'career_planning',
+    articles: [
+      article(
+        '物联网安装调试员',
+        'IoT installer and commissioner',
+        '岗位与能力要求。 The job and its skills.',
+        [
+          '了解岗位职责、能力要求与对应的实训任务。',
+          'What the job involves, the skills it needs and the lab tasks that train them.',
+        ],
+      ),
+    ],
+  },
+  {
+    template: '/home/partner',
+    articles: [
+      article(
+        '合作院校与企业',
+        'Partner schools and companies',
+        '共建实训基地。 Building training bases together.',
+        [
+          '与院校和企业共建实训基地，共同开发课程。',
+          'Training bases and courses built together with schools and companies.',
+        ],
+      ),
+    ],
+  },
+];
+
+/**
+ * The section pages' and industry cases' demo content, added once to a site seeded before it
+ * (demo seed version 7).
+ */
+export async function seedDemoPortalSections(ctx: AppContext) {
+  const { db } = ctx;
+  if ((await repo.listCatalogs(db, { attributeCode: 'industry_case' })).length > 0) return;
+  const templateIds = new Map((await repo.listTemplates(db)).map((t) => [t.path, t.id]));
+  const existing = await repo.listCatalogs(db);
+  await db.transaction(async (tx) => {
+    for (const [i, c] of sectionCatalogs.entries())
+      await addCatalog(tx, ctx, templateIds, c, null, existing.length + i + 1);
+    for (const s of sectionArticles) {
+      const target = existing.find((c) =>
+        s.attributeCode ? c.attributeCode === s.attributeCode : c.templatePath === s.template,
+      );
+      if (target) await addArticles(tx, ctx, target.id, s.articles);
     }
   });
 }

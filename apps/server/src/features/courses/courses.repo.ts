@@ -150,6 +150,44 @@ export async function pageCourses(
   return { records: records.map(listRowOf), total };
 }
 
+/** The platform's live courses (no school's), for the public site; with chapter and step counts. */
+export async function pagePlatformCourses(
+  db: Db,
+  f: CourseFilter,
+  pageNum: number,
+  pageSize: number,
+) {
+  const where = and(live, isNull(courses.schoolId), filtered(f));
+  const { records, total } = await readPage(
+    db
+      .select({ course: courses, chapterCount, stepCount })
+      .from(courses)
+      .where(where)
+      .orderBy(desc(courses.updatedAt), desc(courses.id)),
+    db.select({ n: count() }).from(courses).where(where),
+    pageNum,
+    pageSize,
+  );
+  return {
+    records: records.map((r) => ({
+      ...r.course,
+      chapterCount: r.chapterCount,
+      stepCount: r.stepCount,
+    })),
+    total,
+  };
+}
+
+/** The chapters of several courses. */
+export async function chaptersOfCourses(db: Db, courseIds: string[]): Promise<ChapterRow[]> {
+  if (courseIds.length === 0) return [];
+  return db
+    .select()
+    .from(courseChapters)
+    .where(inArray(courseChapters.courseId, courseIds))
+    .orderBy(asc(courseChapters.position), asc(courseChapters.id));
+}
+
 /** One live course with what its summary shows, and `schoolId`'s purchase of it. */
 export async function findCourseListed(
   db: Db,

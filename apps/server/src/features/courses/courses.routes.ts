@@ -74,6 +74,9 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       throw missing ? notFound('courses.file_not_found') : error;
     });
   });
+  serve(app, api.frontPage, async (req, reply) =>
+    reply.ok(await service.frontPage(req.query, lang(req))),
+  );
   serve(app, api.resourcePage, async (req, reply) =>
     reply.ok(await service.resourcePage(requireActor(req), req.query)),
   );

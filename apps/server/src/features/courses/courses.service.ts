@@ -22,6 +22,7 @@ import {
   type CourseProgress,
   type CourseResource,
   type CourseSummary,
+  type FrontCourse,
   type Question,
   type QuestionAnswer,
   type QuestionResult,
@@ -38,6 +39,7 @@ import {
   type stepEditSchema,
   type stepProgressSaveSchema,
   type studentCoursePageQuerySchema,
+  type frontCoursePageQuerySchema,
 } from '@platform/contract';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
@@ -73,6 +75,7 @@ type ChapterSaveIn = z.output<typeof chapterSaveSchema>;
 type StepSaveIn = z.output<typeof stepSaveSchema>;
 type CoursePageQuery = z.output<typeof coursePageQuerySchema>;
 type StudentPageQuery = z.output<typeof studentCoursePageQuerySchema>;
+type FrontPageQuery = z.output<typeof frontCoursePageQuerySchema>;
 type ResourcePageQuery = z.output<typeof courseResourcePageQuerySchema>;
 type ChapterEdit = z.output<typeof chapterEditSchema>;
 type StepEdit = z.output<typeof stepEditSchema>;
@@ -473,6 +476,34 @@ export class CoursesService {
     ]);
     return {
       records: records.map((r) => this.summary(r, schoolId, lang, signer)),
+      total,
+      pageNum: q.pageNum,
+      pageSize: q.pageSize,
+    };
+  }
+
+  /** The public site's courses: the platform's live ones, never a school's (decision 0028). */
+  async frontPage(q: FrontPageQuery, lang: Lang): Promise<Page<FrontCourse>> {
+    const [{ records, total }, signer] = await Promise.all([
+      repo.pagePlatformCourses(this.ctx.db, q, q.pageNum, q.pageSize),
+      this.signer(),
+    ]);
+    const chapters = await repo.chaptersOfCourses(
+      this.ctx.db,
+      records.map((r) => r.id),
+    );
+    const byCourse = new Map<string, repo.ChapterRow[]>();
+    for (const c of chapters) byCourse.set(c.courseId, [...(byCourse.get(c.courseId) ?? []), c]);
+    return {
+      records: records.map((r) => ({
+        ...shownOf(r, lang, signer),
+        chapterCount: r.chapterCount,
+        stepCount: r.stepCount,
+        chapters: orderChapters(byCourse.get(r.id) ?? [], orderName).map((c) => ({
+          id: c.id,
+          name: localized(c.name, lang),
+        })),
+      })),
       total,
       pageNum: q.pageNum,
       pageSize: q.pageSize,

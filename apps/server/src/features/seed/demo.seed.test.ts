@@ -67,7 +67,26 @@ describe('demo data', () => {
       'GET',
       `${cmsApi.frontArticlePage.path}?isPublish=1`,
     );
-    expect(articles.data.total).toBe(3);
+    expect(articles.data.total).toBe(12);
+    const cases = await call<FrontCatalog[]>(
+      visitor,
+      'GET',
+      `${cmsApi.frontCatalogs.path}?attributeCode=industry_case`,
+      undefined,
+      'en',
+    );
+    expect(cases.data[0]!.subCatalogs.map((c) => [c.name, c.isExistContent])).toEqual([
+      ['Smart manufacturing', true],
+      ['Smart agriculture', true],
+    ]);
+    const flat = await call<FrontCatalog[]>(visitor, 'GET', cmsApi.frontCatalogList.path);
+    for (const code of [
+      'experiment_component',
+      'subject_level',
+      'career_planning',
+      'speciality_construction',
+    ])
+      expect(flat.data.find((c) => c.attributeCode === code)?.isExistContent, code).toBe(true);
     expect(articles.data.records.map((a) => a.title)).not.toContain(
       'Summer teacher training (in preparation)',
     );

@@ -2,7 +2,7 @@ import type { RoleCode } from '@platform/contract';
 import type { AppContext } from '../../lib/context';
 import { hashPassword } from '../../lib/passwords';
 import * as repo from './seed.repo';
-import { seedDemoPortal } from '../cms/cms.seed';
+import { seedDemoPortal, seedDemoPortalSections } from '../cms/cms.seed';
 import { seedDemoCourses } from './demo-courses.seed';
 import { seedDemoEnvironments } from './demo-environments';
 import { seedDemoOrganization } from './demo-organization';
@@ -39,7 +39,7 @@ export const demoAccounts: {
 ];
 
 const DEMO_SEED_KEY = 'seed.demo.version';
-const DEMO_SEED_VERSION = 6;
+const DEMO_SEED_VERSION = 7;
 /** The version whose data one transaction writes; the courses after it store files first. */
 const DEMO_ACCOUNTS_VERSION = 3;
 
@@ -105,6 +105,7 @@ export async function seedDemo(ctx: AppContext) {
   await seedDemoTeaching(ctx, schoolId);
   if (seeded < 6) await seedDemoTrials(ctx);
   if (seeded < 6) await seedDemoPortal(ctx);
+  if (seeded < 7) await seedDemoPortalSections(ctx);
   await repo.writeMarker(db, DEMO_SEED_KEY, DEMO_SEED_VERSION);
   return { accounts };
 }

@@ -1,7 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
 import {
   envelope,
   jsonResponse,
@@ -11,7 +9,7 @@ import {
 } from '../../test/helpers';
 import { setToken } from '../../shared/session';
 import { polyfillBrowser } from '../../test/render';
-import { HomePage } from './HomePage';
+import { renderSite } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
@@ -39,22 +37,14 @@ function serve(tree: unknown[]) {
   );
 }
 
-function renderHome() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/home/index']}>
-        <HomePage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderHome = () => renderSite('/home/index');
 
 describe('home page header', () => {
-  it('offers sign-in when signed out', () => {
+  it('offers sign-in when signed out, and no home link on the home page', async () => {
     serve([]);
     renderHome();
-    expect(screen.getByRole('link', { name: '登录' }).getAttribute('href')).toBe('/login');
+    expect((await screen.findByRole('link', { name: '登录' })).getAttribute('href')).toBe('/login');
+    expect(screen.queryByRole('link', { name: '首页' })).toBeNull();
     expect(screen.queryByText('实验中心')).toBeNull();
   });
 
@@ -88,7 +78,7 @@ describe('home page floating toolbar', { timeout: 30_000 }, () => {
     const scrollTo = vi.fn();
     vi.stubGlobal('scrollTo', scrollTo);
     renderHome();
-    const toolbar = screen.getByRole('navigation', { name: '快捷导航' });
+    const toolbar = await screen.findByRole('navigation', { name: '快捷导航' });
     for (const name of ['工业互联网', '就业能力', '专业建设'])
       fireEvent.click(within(toolbar).getByRole('button', { name }));
     expect(scrolled).toEqual(['industrial:smooth', 'career:smooth', 'program:smooth']);
