@@ -217,11 +217,12 @@ export async function findCourse(db: Db, id: string): Promise<CourseRow | undefi
 }
 
 /** A live course of a school by its Chinese name (the demo data finds its courses again by it). */
-export async function courseIdByName(db: Db, schoolId: string, zhName: string) {
+export async function courseIdByName(db: Db, schoolId: string | null, zhName: string) {
+  const owner = schoolId === null ? isNull(courses.schoolId) : eq(courses.schoolId, schoolId);
   const rows = await db
     .select({ id: courses.id })
     .from(courses)
-    .where(and(eq(courses.schoolId, schoolId), sql`${courses.name}->>'zh' = ${zhName}`, live))
+    .where(and(owner, sql`${courses.name}->>'zh' = ${zhName}`, live))
     .limit(1);
   return rows[0]?.id;
 }

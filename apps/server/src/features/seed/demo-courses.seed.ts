@@ -11,7 +11,7 @@ import {
   type CourseTreeStep,
 } from '../courses/courses.service';
 import { envIdsByCode } from '../environments/environments.service';
-import { demoCourses, type DemoFile, type DemoStep } from './demo-courses';
+import { demoCourses, type DemoCourse, type DemoFile, type DemoStep } from './demo-courses';
 
 const mediaDir = path.join(import.meta.dirname, 'demo-media');
 
@@ -32,19 +32,21 @@ const checksOf = (demo: (typeof demoCourses)[number]) =>
   );
 
 /**
- * The demo courses of the demo school, written by its first teacher and open for self-study. Their
- * files are stored first, under the course's id, then each course goes in as one tree.
+ * Demo courses: by default the demo school's, written by its first teacher and open for
+ * self-study; with no school, the platform's. Their files are stored first, under the course's
+ * id, then each course goes in as one tree.
  */
 export async function seedDemoCourses(
   ctx: Pick<AppContext, 'db' | 'ids' | 'storage' | 'now'>,
-  schoolId: string,
+  schoolId: string | null,
   authorId: string | null,
+  courses: DemoCourse[] = demoCourses,
 ) {
   const envIds = await envIdsByCode(
     ctx.db,
-    demoCourses.flatMap((c) => c.envCodes),
+    courses.flatMap((c) => c.envCodes),
   );
-  for (const demo of demoCourses) {
+  for (const demo of courses) {
     const existing = await courseIdByName(ctx.db, schoolId, demo.name.zh);
     if (existing) {
       await addMissingChecks(ctx.db, existing, checksOf(demo));

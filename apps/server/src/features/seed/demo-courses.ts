@@ -426,3 +426,58 @@ export const demoCourses: DemoCourse[] = [
     ],
   },
 ];
+
+/** The platform's own courses (no school): what the public site's course page shows. */
+export const demoPlatformCourses: DemoCourse[] = [
+  {
+    name: bi('工业互联网平台入门', 'Industrial IoT basics'),
+    difficulty: 'entry',
+    specialty: 'industrial-iot',
+    overview: bi(
+      '从设备接入到数据看板：认识工业互联网平台的四层结构。',
+      'From connecting devices to dashboards: the four layers of an industrial internet platform.',
+    ),
+    description: {
+      zh: demoDoc(
+        { h: '课程简介' },
+        { p: '了解边缘层、平台层、应用层与安全体系，并用 MQTT 接入一台模拟设备。' },
+      ),
+      en: demoDoc(
+        { h: 'About this course' },
+        {
+          p: 'Learn the edge, platform and application layers and the security around them, and connect a simulated device over MQTT.',
+        },
+      ),
+    },
+    cover: { file: 'mqtt-cover.png', name: 'industrial-cover.png' },
+    envCodes: [],
+    selfStudy: false,
+    chapters: [
+      {
+        name: bi('第1章 平台的结构', 'Chapter 1 How a platform is built'),
+        steps: [
+          {
+            name: bi('1-1 四层结构', '1-1 Four layers'),
+            type: 'document',
+            doc: {
+              zh: demoDoc({ p: '边缘层采集数据，平台层存储与分析，应用层服务于生产。' }),
+              en: demoDoc({
+                p: 'The edge collects data, the platform stores and analyses it, applications serve production.',
+              }),
+            },
+          },
+        ],
+      },
+      {
+        name: bi('第2章 设备接入', 'Chapter 2 Connecting devices'),
+        steps: [
+          {
+            name: bi('2-1 协议与网关', '2-1 Protocols and gateways'),
+            type: 'pdf',
+            file: { file: 'mqtt-topics.pdf', name: 'protocols.pdf' },
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -12,6 +12,7 @@ import {
   usersApi,
   type FrontArticleSummary,
   type FrontCatalog,
+  type FrontCourse,
   type FrontNoticeSummary,
   type Page,
   type StudentCourseCard,
@@ -68,6 +69,16 @@ describe('demo data', () => {
       `${cmsApi.frontArticlePage.path}?isPublish=1`,
     );
     expect(articles.data.total).toBe(12);
+    const platformCourses = await call<Page<FrontCourse>>(
+      visitor,
+      'GET',
+      coursesApi.frontPage.path,
+      undefined,
+      'en',
+    );
+    expect(
+      platformCourses.data.records.map((c) => [c.name, c.chapters.length, Boolean(c.coverUrl)]),
+    ).toEqual([['Industrial IoT basics', 2, true]]);
     const cases = await call<FrontCatalog[]>(
       visitor,
       'GET',

@@ -4,6 +4,7 @@ import { hashPassword } from '../../lib/passwords';
 import * as repo from './seed.repo';
 import { seedDemoPortal, seedDemoPortalSections } from '../cms/cms.seed';
 import { seedDemoCourses } from './demo-courses.seed';
+import { demoPlatformCourses } from './demo-courses';
 import { seedDemoEnvironments } from './demo-environments';
 import { seedDemoOrganization } from './demo-organization';
 import { seedDemoTeaching } from './demo-teaching.seed';
@@ -39,7 +40,7 @@ export const demoAccounts: {
 ];
 
 const DEMO_SEED_KEY = 'seed.demo.version';
-const DEMO_SEED_VERSION = 7;
+const DEMO_SEED_VERSION = 8;
 /** The version whose data one transaction writes; the courses after it store files first. */
 const DEMO_ACCOUNTS_VERSION = 3;
 
@@ -102,6 +103,7 @@ export async function seedDemo(ctx: AppContext) {
     return school.id;
   });
   await seedDemoCourses(ctx, schoolId, (await repo.userIdOf(db, 'teacher01')) ?? null);
+  if (seeded < 8) await seedDemoCourses(ctx, null, null, demoPlatformCourses);
   await seedDemoTeaching(ctx, schoolId);
   if (seeded < 6) await seedDemoTrials(ctx);
   if (seeded < 6) await seedDemoPortal(ctx);
