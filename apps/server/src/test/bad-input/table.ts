@@ -112,6 +112,7 @@ export const table: Record<string, Entry | LabOriginEntry> = {
     'the public site’s published content',
   ),
   'GET /openapi/api-cms/cms/front/notice/get/:id': anonymous('the public site’s published content'),
+  'GET /openapi/api-teaching/course/front/page': anonymous('the public site’s course list'),
   'GET /api-user/org/tree': manager,
   'POST /api-user/org/department/saveOrUpdate': manager,
   'POST /api-user/org/department/delete/:id': manager,
