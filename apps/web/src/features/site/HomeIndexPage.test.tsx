@@ -26,11 +26,13 @@ const user = {
 
 const leaf = (id: string, url: string) => menuNode({ id, url, index: id, sort: Number(id) });
 
-function serve(tree: unknown[]) {
+function serve(tree: unknown[], who: typeof user = user) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
-      if (url.startsWith('/api-user/users/current')) return jsonResponse(envelope(user));
+      if (url.startsWith('/api-user/users/current')) return jsonResponse(envelope(who));
+      if (url.startsWith('/api-teaching/college/detail/'))
+        return jsonResponse(envelope({ id: '7', name: '演示职业技术学院', url: 'sch_edu' }));
       if (url.startsWith('/api-user/menus/all/')) return jsonResponse(envelope(tree));
       return jsonResponse(envelope(null));
     }),
@@ -64,6 +66,28 @@ describe('home page header', () => {
     const button = await screen.findByRole('button', { name: '实验中心' });
     fireEvent.click(button);
     expect(toastTexts()).toEqual(['暂无权限']);
+  });
+});
+
+describe('home page variants', () => {
+  it('is the main home for visitors and the school home for a school member', async () => {
+    serve([]);
+    const visitor = renderHome();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '在真实环境中学习物联网与人工智能' }),
+    ).toBeTruthy();
+    visitor.unmount();
+
+    setToken('tok');
+    serve([leaf('2', 'workbench')], { ...user, userName: 'student01', collegeId: '7' });
+    renderHome();
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: '欢迎来到演示职业技术学院实训教学中心',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: '进入实验中心' }).getAttribute('href')).toBe('/');
   });
 });
 

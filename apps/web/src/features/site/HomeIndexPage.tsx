@@ -42,18 +42,35 @@ function FloatingToolbar({ onApply }: { onApply: () => void }) {
   );
 }
 
-/** The landing's hero and highlights. */
+/**
+ * The landing's hero and highlights. A signed-in member of a school gets the school home: the
+ * school's name and a way back into its experimental centre; everyone else the main home.
+ */
 function Landing() {
   const { t } = useTranslation();
-  const signedIn = Boolean(useSession().token);
+  const session = useSession();
+  const signedIn = Boolean(session.token);
+  const school = signedIn ? (session.college?.name ?? null) : null;
   return (
     <>
-      <section className="home__hero">
-        <h1>{t('home.heroTitle')}</h1>
-        <p>{t('home.heroText')}</p>
-        <Link className="light-button" to={signedIn ? '/' : '/login'}>
-          {t('home.start')}
-        </Link>
+      <section className={`home__hero${school ? ' home__hero--school' : ''}`}>
+        {school ? (
+          <>
+            <h1>{t('site.school.heroTitle', { school })}</h1>
+            <p>{t('site.school.heroText')}</p>
+            <Link className="light-button" to="/">
+              {t('site.school.enter')}
+            </Link>
+          </>
+        ) : (
+          <>
+            <h1>{t('home.heroTitle')}</h1>
+            <p>{t('home.heroText')}</p>
+            <Link className="light-button" to={signedIn ? '/' : '/login'}>
+              {t('home.start')}
+            </Link>
+          </>
+        )}
       </section>
       <section className="home__features" aria-labelledby="home-features">
         <h2 id="home-features">{t('home.features')}</h2>

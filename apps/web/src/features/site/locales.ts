@@ -5,6 +5,11 @@ import type { Widen } from '../../shared/locales/zh-CN';
  * added when the site's layout loads, so the sign-in page does not carry them.
  */
 export const siteZh = {
+  school: {
+    heroTitle: '欢迎来到{{school}}实训教学中心',
+    heroText: '继续你的课程、教学任务与实验：实验环境、报告与成绩都在实验中心。',
+    enter: '进入实验中心',
+  },
   nav: {
     catalogues: '栏目导航',
     more: '更多',
@@ -88,6 +93,12 @@ export const siteZh = {
 } as const;
 
 export const siteEn: Widen<typeof siteZh> = {
+  school: {
+    heroTitle: 'Welcome to the lab teaching centre of {{school}}',
+    heroText:
+      'Carry on with your courses, teaching tasks and labs: environments, reports and scores are in the experimental centre.',
+    enter: 'Go to the experimental centre',
+  },
   nav: {
     catalogues: 'Catalogue navigation',
     more: 'More',
