@@ -7,6 +7,7 @@ import globals from 'globals';
 const firstLoadApis = [
   'announcementsApi',
   'authApi',
+  'footerApi',
   'menusApi',
   'schoolsApi',
   'siteConfigApi',

@@ -16,6 +16,7 @@ import labMessages from './labs.messages.json' with { type: 'json' };
 import menuAdminMessages from './permissions.messages.json' with { type: 'json' };
 import noticeMessages from './notices.messages.json' with { type: 'json' };
 import orgMessages from './org.messages.json' with { type: 'json' };
+import settingsMessages from './settings.messages.json' with { type: 'json' };
 import smsMessages from './sms.messages.json' with { type: 'json' };
 import teachingMessages from './teaching.messages.json' with { type: 'json' };
 import trialMessages from './trials.messages.json' with { type: 'json' };
@@ -39,6 +40,7 @@ export const messages = {
   ...trialMessages,
   ...smsMessages,
   ...cmsMessages,
+  ...settingsMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

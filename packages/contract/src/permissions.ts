@@ -11,6 +11,7 @@ import { coursePermissionKeys } from './course-kinds';
 import { teachingPermissionKeys } from './teaching-kinds';
 import { trialPermissionKeys } from './trials';
 import { cmsPermissionKeys } from './cms';
+import { settingsPermissionKeys } from './site';
 
 /**
  * Button-level permission keys. A button is a type-2 menu entry under the page it acts on, whose
@@ -30,6 +31,7 @@ export const permissionKeys = [
   ...teachingPermissionKeys,
   ...trialPermissionKeys,
   ...cmsPermissionKeys,
+  ...settingsPermissionKeys,
   'menu.edit',
   'role.grant',
 ] as const;

@@ -6,6 +6,7 @@ import { classesRoutes } from './classes/classes.routes';
 import { collegesRoutes } from './colleges/colleges.routes';
 import { coursesRoutes } from './courses/courses.routes';
 import { customersRoutes } from './customers/customers.routes';
+import { footerRoutes } from './footer/footer.routes';
 import { environmentsRoutes } from './environments/environments.routes';
 import { importsRoutes } from './imports/imports.routes';
 import { setUpLabs } from './labs/labs.setup';
@@ -35,6 +36,7 @@ const features: Feature[] = [
   (app) => app.register(whitelistRoutes),
   (app) => app.register(siteConfigRoutes),
   (app) => app.register(announcementsRoutes),
+  (app) => app.register(footerRoutes),
   (app) => app.register(collegesRoutes),
   (app) => app.register(regionsRoutes),
   (app) => app.register(customersRoutes),

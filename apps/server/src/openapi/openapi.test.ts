@@ -77,6 +77,8 @@ describe('the API description', () => {
       'GET /openapi/api-cms/cms/front/notice/get/{id}',
       'GET /openapi/api-cms/cms/front/notice/page/list',
       'GET /openapi/api-operation/system/announcement',
+      'GET /openapi/api-operation/system/footer',
+      'GET /openapi/api-operation/system/footer/qrcode/{fileId}',
       'GET /openapi/api-teaching/course/front/page',
       'GET /openapi/api-user/client/config/list',
       'POST /api-uaa/oauth/logout',

@@ -11,6 +11,8 @@ import {
   collegesApi,
   customersApi,
   cmsApi,
+  announcementsApi,
+  footerApi,
   importsApi,
   menusApi,
   orgApi,
@@ -226,6 +228,19 @@ const table: Record<string, Entry> = {
   'GET /api-teaching/student/tasks/do/heartbeat/is/whitelist': open('the caller’s own flag'),
   'GET /openapi/api-user/client/config/list': open('public site configuration'),
   'GET /openapi/api-operation/system/announcement': open('public announcement'),
+  'GET /api-operation/system/announcement/detail': staff(() => get(announcementsApi.detail.path)),
+  'POST /api-operation/system/announcement/save': staff(() => post(announcementsApi.save.path, {})),
+  'GET /openapi/api-operation/system/footer': open('public site footer', () =>
+    get(footerApi.get.path),
+  ),
+  'GET /api-operation/system/footer/detail': staff(() => get(footerApi.detail.path)),
+  'POST /api-operation/system/footer/save': staff(() => post(footerApi.save.path, {})),
+  'POST /api-operation/system/footer/qrcode/upload': staff(() =>
+    multipart(footerApi.qrUpload.path, 'qr.png', 'not an image'),
+  ),
+  'GET /openapi/api-operation/system/footer/qrcode/:fileId': open(
+    'public QR code images of the footer, by unguessable id',
+  ),
   'POST /api-experiment/center/page': open('the platform’s environment catalogue', () =>
     post(labsApi.centerPage.path, {}),
   ),

@@ -2,6 +2,8 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import { languages, type Language } from '@platform/contract';
 import { addTexts } from '../shared/i18n';
 import type { Widen, zhCN } from '../shared/locales/zh-CN';
+import { announcementSettingsEn, announcementSettingsZh } from './announcement/locales';
+import { announcementViews } from './announcement/views';
 import { classesEn, classesZh } from './classes/locales';
 import { classesViews } from './classes/views';
 import { collegesEn, collegesZh } from './colleges/locales';
@@ -28,6 +30,8 @@ import { personalEn, personalZh } from './personal/locales';
 import { personalViews } from './personal/views';
 import { schoolsEn, schoolsZh } from './schools/locales';
 import { siteEn, siteZh } from './site/locales';
+import { siteFooterEn, siteFooterZh } from './site-footer/locales';
+import { siteFooterViews } from './site-footer/views';
 import { schoolsViews } from './schools/views';
 import { studentsEn, studentsZh } from './students/locales';
 import { studentsViews } from './students/views';
@@ -62,6 +66,8 @@ export const features = {
   customers: feature(customersZh, customersEn, customersViews),
   trials: feature(trialsZh, trialsEn, trialsViews),
   cms: feature(cmsZh, cmsEn, cmsViews),
+  announcementSettings: feature(announcementSettingsZh, announcementSettingsEn, announcementViews),
+  siteFooter: feature(siteFooterZh, siteFooterEn, siteFooterViews),
   schools: feature(schoolsZh, schoolsEn, schoolsViews),
   org: feature(orgZh, orgEn, orgViews),
   classes: feature(classesZh, classesEn, classesViews),

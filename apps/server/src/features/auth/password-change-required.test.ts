@@ -4,6 +4,7 @@ import {
   type ImportJob,
   studentsApi,
   announcementsApi,
+  footerApi,
   coursesApi,
   teachingApi,
   trialsApi,
@@ -227,6 +228,8 @@ const publicRoutes = new Set([
   `POST ${authApi.logout.path}`,
   `GET ${siteConfigApi.list.path}`,
   `GET ${announcementsApi.get.path}`,
+  `GET ${footerApi.get.path}`,
+  `GET ${footerApi.qrImage.path}`,
   // A signed address is the credential (decision 0024).
   `GET ${coursesApi.file.path}`,
   `GET ${teachingApi.reportFile.path}`,

@@ -98,7 +98,21 @@ describe('system menus', () => {
     expect(await tree()).toEqual(full);
   });
 
-  it.each([1, 2, 3, 4, 5])('adds only the entries newer than version %i', async (version) => {
+  it('gives a database at version 6 the announcement and footer editors of version 7, and the default footer', async () => {
+    const full = await tree();
+    await backTo(6, ['12-6', '12-7']);
+    await h.ctx.db.delete(systemSettings).where(eq(systemSettings.key, 'site.footer'));
+    expect((await tree()).length).toBe(full.length - 4);
+    await seedSystem(h.ctx);
+    expect(await tree()).toEqual(full);
+    const footer = await h.ctx.db
+      .select()
+      .from(systemSettings)
+      .where(eq(systemSettings.key, 'site.footer'));
+    expect(footer[0]?.value).toMatchObject({ stockCode: '000997' });
+  });
+
+  it.each([1, 2, 3, 4, 5, 6])('adds only the entries newer than version %i', async (version) => {
     await h.ctx.db.delete(menus);
     await h.ctx.db
       .update(systemSettings)

@@ -1,6 +1,8 @@
 import { MenuType, type RoleCode } from '@platform/contract';
+import { renderHtml, type RichDocument } from '@platform/rich-text';
 import type { AppContext } from '../../lib/context';
 import { sha256 } from '../../lib/passwords';
+import { announcementsMenus } from '../announcements/announcements.menus';
 import { writeAnnouncement } from '../announcements/announcements.service';
 import { cmsMenus } from '../cms/cms.menus';
 import { seedPortalAttributes } from '../cms/cms.seed';
@@ -9,6 +11,8 @@ import { collegesMenus } from '../colleges/colleges.menus';
 import { coursesMenus, schoolCoursesMenus } from '../courses/courses.menus';
 import { customersMenus } from '../customers/customers.menus';
 import { environmentsMenus } from '../environments/environments.menus';
+import { footerMenus } from '../footer/footer.menus';
+import { seedFooter } from '../footer/footer.service';
 import { labsMenus } from '../labs/labs.menus';
 import { operators, schoolStaff, type MenuSeed } from '../menus/menu-seed';
 import { menusMenus } from '../menus/menus.menus';
@@ -23,6 +27,17 @@ import { schoolTaskMenus, studentTaskMenus, teachingMenus } from '../teaching/te
 import { trialsMenus } from '../trials/trials.menus';
 import { usersMenus } from '../users/users.menus';
 import * as repo from './seed.repo';
+
+const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+const welcome: RichDocument = {
+  type: 'doc',
+  content: [
+    paragraph('欢迎使用实训教学平台。演示账号仅供体验，请勿用于正式教学。'),
+    paragraph(
+      'Welcome to the hands-on lab platform. The demo accounts are for trying it out only.',
+    ),
+  ],
+};
 
 const roleNames: Record<RoleCode, [string, string]> = {
   student: ['学生', 'Student'],
@@ -107,13 +122,17 @@ export const menuSeed: MenuSeed[] = [
     m.index === '9' ? { ...m, children: [...(m.children ?? []), ...teachingMenus] } : m,
   ),
   ...studentTaskMenus,
-  ...cmsMenus,
+  ...cmsMenus.map((m) =>
+    m.index === '12'
+      ? { ...m, children: [...(m.children ?? []), ...announcementsMenus, ...footerMenus] }
+      : m,
+  ),
 ];
 
 const SYSTEM_SEED_KEY = 'seed.system.version';
-const SYSTEM_SEED_VERSION = 6;
+const SYSTEM_SEED_VERSION = 7;
 
-/** Data the platform needs to run: the web client, roles, menus, site config, announcement. */
+/** Data the platform needs to run: the web client, roles, menus, site config, announcement, footer. */
 export async function seedSystem(ctx: AppContext) {
   await seedRegions(ctx.db);
   const { db, ids, config } = ctx;
@@ -200,6 +219,7 @@ export async function seedSystem(ctx: AppContext) {
       }
     }
     if (current < 6) await seedPortalAttributes(tx, ids, ctx.now());
+    if (current < 7) await seedFooter(tx);
     if (current >= 1) {
       await repo.writeMarker(tx, SYSTEM_SEED_KEY, SYSTEM_SEED_VERSION);
       return;
@@ -216,9 +236,8 @@ export async function seedSystem(ctx: AppContext) {
       tx,
       {
         title: '系统公告',
-        content:
-          '<p>欢迎使用实训教学平台。演示账号仅供体验，请勿用于正式教学。</p>' +
-          '<p>Welcome to the hands-on lab platform. The demo accounts are for trying it out only.</p>',
+        content: renderHtml(welcome),
+        contentDoc: welcome,
         footer: null,
         start: new Date(now.getTime() - 86_400_000).toISOString(),
         end: new Date(now.getTime() + 365 * 86_400_000).toISOString(),

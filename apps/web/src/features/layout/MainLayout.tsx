@@ -26,6 +26,7 @@ import { UserPanel } from './UserPanel';
 import { AiHelper } from './AiHelper';
 import { HeaderLanguage } from './HeaderLanguage';
 import { NoticeBell } from '../notices/NoticeBell';
+import { SignedInFooter } from '../site-footer/SignedInFooter';
 import { useOpenMenuEntry } from './useOpenMenuEntry';
 import { isFullScreenPath } from './fullScreen';
 import { isNarrowScreen, useNarrowScreen } from './useNarrowScreen';
@@ -169,28 +170,31 @@ export function MainLayout({ viewFor }: { viewFor: ViewFor }) {
             />
           )}
           <main className="app-content">
-            <Suspense fallback={<PageLoader />}>
-              <Routes>
-                <Route
-                  index
-                  element={
-                    menu.firstLeaf ? (
-                      <Navigate to={areaPath(schUrl, menu.firstLeaf.path)} replace />
-                    ) : (
-                      <NoMenus />
-                    )
-                  }
-                />
-                {menu.routes.map((route) => (
+            <div className="app-content__page">
+              <Suspense fallback={<PageLoader />}>
+                <Routes>
                   <Route
-                    key={route.id}
-                    path={route.path}
-                    element={<MenuView entry={route} viewFor={viewFor} />}
+                    index
+                    element={
+                      menu.firstLeaf ? (
+                        <Navigate to={areaPath(schUrl, menu.firstLeaf.path)} replace />
+                      ) : (
+                        <NoMenus />
+                      )
+                    }
                   />
-                ))}
-                <Route path="*" element={<Navigate to="/404" replace />} />
-              </Routes>
-            </Suspense>
+                  {menu.routes.map((route) => (
+                    <Route
+                      key={route.id}
+                      path={route.path}
+                      element={<MenuView entry={route} viewFor={viewFor} />}
+                    />
+                  ))}
+                  <Route path="*" element={<Navigate to="/404" replace />} />
+                </Routes>
+              </Suspense>
+            </div>
+            {!fullScreen && <SignedInFooter />}
           </main>
         </div>
         {passwordUsed && (

@@ -8,8 +8,8 @@ import { LanguageSelect } from '../../shared/ui/LanguageSelect';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { usePermissions } from '../../shared/permissions/usePermissions';
 import { useSession } from '../auth/useSession';
+import { PublicFooter } from '../site-footer/PublicFooter';
 import { CatalogNav } from './CatalogNav';
-import { SiteFooter } from './SiteFooter';
 import { siteEn, siteZh } from './locales';
 import '../../shared/ui/light.css';
 import './site.css';
@@ -83,7 +83,7 @@ export function SiteLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <SiteFooter />
+      <PublicFooter />
     </div>
   );
 }

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { AnnouncementEdit } from '@platform/contract';
+import { setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { polyfillBrowser, renderView } from '../../test/render';
+import { mockScreenApi, type ApiCall } from '../../test/api';
+import { clickButton, errorOf, field } from '../../test/antd';
+import { AnnouncementSettings } from './AnnouncementSettings';
+
+setupTestEnvironment();
+polyfillBrowser();
+
+const url = '/sch_edu/portal/announcement';
+const detailPath = '/api-operation/system/announcement/detail';
+const savePath = '/api-operation/system/announcement/save';
+const doc = {
+  type: 'doc',
+  content: [{ type: 'paragraph', content: [{ type: 'text', text: '今晚系统维护' }] }],
+};
+const saved: AnnouncementEdit = {
+  title: '维护通知',
+  content: '<p>今晚系统维护</p>',
+  contentDoc: doc,
+  footer: '运营中心',
+  start: '2026-05-01T00:00:00.000Z',
+  end: '2026-07-01T00:00:00.000Z',
+  announceType: 'once',
+};
+const writes = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST');
+
+describe('system announcement editor', { timeout: 30_000 }, () => {
+  it('shows the saved announcement and saves the form as the contract body', async () => {
+    const calls = mockScreenApi(['announcement.edit'], {
+      [detailPath]: saved,
+      [savePath]: (call: ApiCall) => ({ ...saved, ...(call.body as object), contentDoc: doc }),
+    });
+    renderView(<AnnouncementSettings />, url);
+    await screen.findByText('今晚系统维护');
+    expect((field('标题') as HTMLInputElement).value).toBe('维护通知');
+    fireEvent.change(field('标题'), { target: { value: '' } });
+    clickButton('保存');
+    await waitFor(() => expect(toastTexts()).toContain('系统公告已保存'));
+    const [write] = writes(calls);
+    expect(write?.path).toBe(savePath);
+    expect(write?.body).toEqual({
+      title: '',
+      content: doc,
+      footer: '运营中心',
+      start: '2026-05-01T00:00:00.000Z',
+      end: '2026-07-01T00:00:00.000Z',
+      announceType: 'once',
+    });
+  });
+
+  it('refuses an end before the start, in words, without saving', async () => {
+    const calls = mockScreenApi(['announcement.edit'], { [detailPath]: saved });
+    renderView(<AnnouncementSettings />, url);
+    await screen.findByText('今晚系统维护');
+    fireEvent.change(field('结束时间'), { target: { value: '2026-04-01T08:00' } });
+    clickButton('保存');
+    await waitFor(() => expect(errorOf('结束时间')).toBe('结束时间须晚于开始时间'));
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('asks for content when there is none', async () => {
+    const calls = mockScreenApi(['announcement.edit'], { [detailPath]: null });
+    renderView(<AnnouncementSettings />, url);
+    await screen.findByText('尚未设置公告');
+    clickButton('保存');
+    await waitFor(() => expect(errorOf('内容')).toBe('请输入公告内容'));
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('offers no save without the permission', async () => {
+    mockScreenApi([], { [detailPath]: saved });
+    renderView(<AnnouncementSettings />, url);
+    await screen.findByText('您可以查看系统公告，但没有编辑权限。');
+    expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
+  });
+});
