@@ -20,7 +20,7 @@ const user = {
   userName: 'operator01',
   name: null,
   phone: null,
-  collegeId: null,
+  collegeId: null as string | null,
   roles: [{ id: '31', tenantId: 'platform-web', code: 'operator', name: '运营人员' }],
 };
 
