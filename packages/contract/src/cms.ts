@@ -257,7 +257,7 @@ export const frontCatalogsQuerySchema = z.object({
 });
 export type FrontCatalogsQuery = z.input<typeof frontCatalogsQuerySchema>;
 
-/** A published, displayed catalogue as the site reads it, names in the reader's language. */
+/** A published, displayed catalogue as the site reads it, name and description in the reader's language. */
 export const frontCatalogSchema = z
   .object({
     id: z.string(),
