@@ -42,7 +42,7 @@ test('an operator publishes an article, it appears on the site, and cancelling t
     api(request, token, cmsApi.articleSave, {
       title: { zh: title, en: `Partnership ${title}` },
       catalogId: catalog.id,
-      summary: '与本地制造企业共建实训基地。',
+      summary: { zh: '与本地制造企业共建实训基地。' },
       author: '运营中心',
       content: { zh: doc(para('双方将共建工业互联网实训基地。')) },
     }),
@@ -92,7 +92,7 @@ test('an article carrying script, event-handler and javascript: payloads runs no
   const body = (content: unknown) => ({
     title: { zh: `安全测试 ${marker} ${payload}` },
     catalogId: catalog.id,
-    summary: `摘要 <svg onload="window.__xss='svg'">`,
+    summary: { zh: `摘要 <svg onload="window.__xss='svg'">` },
     author: `<b onmouseover="window.__xss='b'">作者</b>`,
     content: { zh: content },
   });

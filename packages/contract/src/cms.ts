@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema } from './envelope';
 import { maxInteger, optionalText, textField } from './fields';
-import { bilingualField } from './bilingual';
+import { bilingualField, optionalBilingual } from './bilingual';
 import { bilingualDocSchema } from './courses';
 
 /* Portal content (management spec §2–§5, §7): catalogues, attributes, templates, articles and
@@ -123,7 +123,7 @@ export const catalogSaveSchema = z
     isPublish: flagSchema.default(0),
     isDisplay: flagSchema.default(1),
     parentId: idSchema.nullish(),
-    description: optionalText(cmsLimits.descriptionMax),
+    description: optionalBilingual(cmsLimits.descriptionMax),
   })
   .check((ctx) => {
     if (ctx.value.type === 'link' && !ctx.value.link)
@@ -151,7 +151,7 @@ export const catalogSchema = z.object({
   isPublish: flagSchema,
   isDisplay: flagSchema,
   parentId: z.string().nullable(),
-  description: z.string(),
+  description: bilingualOut,
   updatedAt: z.string(),
 });
 export type CmsCatalog = z.output<typeof catalogSchema>;
@@ -170,7 +170,7 @@ export const articleSaveSchema = z.object({
   id: idSchema.optional(),
   title: bilingualField(1, cmsLimits.titleMax),
   catalogId: z.string('required').min(1, 'required').pipe(idSchema),
-  summary: textField(1, cmsLimits.summaryMax),
+  summary: bilingualField(1, cmsLimits.summaryMax),
   author: textField(1, cmsLimits.authorMax),
   cover: optionalFileId,
   content: bilingualDocSchema.refine((d) => Boolean(d.zh || d.en), 'required'),
@@ -182,7 +182,7 @@ export const articleSummarySchema = z.object({
   title: bilingualOut,
   catalogId: z.string(),
   catalogName: bilingualOut,
-  summary: z.string(),
+  summary: bilingualOut,
   author: z.string(),
   cover: z.string().nullable(),
   coverUrl: z.string().nullable(),
@@ -207,7 +207,7 @@ export const cmsNoticeSaveSchema = z.object({
   id: idSchema.optional(),
   title: bilingualField(1, cmsLimits.titleMax),
   source: textField(1, cmsLimits.sourceMax),
-  description: optionalText(cmsLimits.descriptionMax),
+  description: optionalBilingual(cmsLimits.descriptionMax),
   content: bilingualDocSchema.optional(),
 });
 export type CmsNoticeSave = z.input<typeof cmsNoticeSaveSchema>;
@@ -215,7 +215,7 @@ export const cmsNoticeSummarySchema = z.object({
   id: z.string(),
   title: bilingualOut,
   source: z.string(),
-  description: z.string(),
+  description: bilingualOut,
   isPublish: flagSchema,
   publishedAt: z.string().nullable(),
   updatedAt: z.string(),
@@ -257,7 +257,7 @@ export const frontCatalogsQuerySchema = z.object({
 });
 export type FrontCatalogsQuery = z.input<typeof frontCatalogsQuerySchema>;
 
-/** A published, displayed catalogue as the site reads it, names in the reader's language. */
+/** A published, displayed catalogue as the site reads it, name and description in the reader's language. */
 export const frontCatalogSchema = z
   .object({
     id: z.string(),

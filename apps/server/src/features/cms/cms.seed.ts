@@ -38,9 +38,9 @@ interface CatalogSeed {
   attributeCode?: string;
   template?: string;
   link?: string;
-  description?: string;
+  description?: Bilingual;
   children?: CatalogSeed[];
-  articles?: { title: Bilingual; summary: string; body: [string, string]; published: boolean }[];
+  articles?: { title: Bilingual; summary: Bilingual; body: [string, string]; published: boolean }[];
 }
 
 /** The home site's sections (platform spec §2), by the content template each opens with. */
@@ -93,8 +93,10 @@ const catalogs: CatalogSeed[] = [
             articles: [
               {
                 title: { zh: '实训教学平台正式上线', en: 'The hands-on lab platform is live' },
-                summary:
-                  '平台提供物联网与人工智能实训课程。 The platform offers IoT and AI lab courses.',
+                summary: {
+                  zh: '平台提供物联网与人工智能实训课程。',
+                  en: 'The platform offers IoT and AI lab courses.',
+                },
                 body: [
                   '实训教学平台正式上线，支持在线实验环境、教学任务与实验报告。',
                   'The hands-on lab platform is live, with online lab environments, teaching tasks and lab reports.',
@@ -103,7 +105,10 @@ const catalogs: CatalogSeed[] = [
               },
               {
                 title: { zh: '新学期实训课程发布', en: 'New lab courses for the term' },
-                summary: '新增 MQTT 与传感器数据课程。 New MQTT and sensor data courses.',
+                summary: {
+                  zh: '新增 MQTT 与传感器数据课程。',
+                  en: 'New MQTT and sensor data courses.',
+                },
                 body: [
                   '本学期新增 MQTT 通信与传感器数据采集实训课程。',
                   'This term adds lab courses on MQTT messaging and sensor data collection.',
@@ -115,7 +120,7 @@ const catalogs: CatalogSeed[] = [
                   zh: '暑期师资培训（筹备中）',
                   en: 'Summer teacher training (in preparation)',
                 },
-                summary: '培训安排确定后发布。 Published once the schedule is set.',
+                summary: { zh: '培训安排确定后发布。', en: 'Published once the schedule is set.' },
                 body: ['培训安排筹备中。', 'The training schedule is being prepared.'],
                 published: false,
               },
@@ -130,7 +135,7 @@ const catalogs: CatalogSeed[] = [
                   zh: '工业互联网人才需求持续增长',
                   en: 'Demand for industrial IoT talent keeps growing',
                 },
-                summary: '行业报告摘要。 A summary of an industry report.',
+                summary: { zh: '行业报告摘要。', en: 'A summary of an industry report.' },
                 body: [
                   '工业互联网领域对实训型人才的需求持续增长。',
                   'Industrial IoT keeps needing more people trained hands-on.',
@@ -166,7 +171,10 @@ const notices = [
   {
     title: { zh: '平台维护通知', en: 'Maintenance notice' },
     source: '运营中心',
-    description: '周六 22:00 至 24:00 系统维护。 Maintenance on Saturday 22:00 to 24:00.',
+    description: {
+      zh: '周六 22:00 至 24:00 系统维护。',
+      en: 'Maintenance on Saturday 22:00 to 24:00.',
+    },
     body: [
       '周六 22:00 至 24:00 平台维护，期间实验环境不可用。',
       'Labs are unavailable during maintenance on Saturday from 22:00 to 24:00.',
@@ -176,7 +184,7 @@ const notices = [
   {
     title: { zh: '新用户使用指南', en: 'Getting started' },
     source: '运营中心',
-    description: '首次使用请阅读。 Read this first.',
+    description: { zh: '首次使用请阅读。', en: 'Read this first.' },
     body: [
       '请使用学校分配的账号登录，首次登录后修改密码。',
       'Sign in with the account your school gave you and change the password at first sign-in.',
@@ -186,7 +194,7 @@ const notices = [
   {
     title: { zh: '寒假安排（草稿）', en: 'Winter break (draft)' },
     source: '运营中心',
-    description: '',
+    description: {},
     body: ['草稿。', 'Draft.'] as [string, string],
     published: false,
   },
@@ -214,7 +222,7 @@ async function addCatalog(
     link: c.link ?? '',
     attributeCode: c.attributeCode ?? null,
     templateId: c.template ? (templateIds.get(c.template) ?? null) : null,
-    description: c.description ?? '',
+    description: c.description ?? {},
     sortNumber,
     isPublish: true,
     isDisplay: true,
@@ -287,11 +295,11 @@ export async function seedDemoPortal(ctx: AppContext) {
 const article = (
   zh: string,
   en: string,
-  summary: string,
+  summary: [string, string],
   body: [string, string],
 ): NonNullable<CatalogSeed['articles']>[number] => ({
   title: { zh, en },
-  summary,
+  summary: { zh: summary[0], en: summary[1] },
   body,
   published: true,
 });
@@ -302,12 +310,12 @@ const sectionCatalogs: CatalogSeed[] = [
     name: { zh: '实验组件', en: 'Experiment components' },
     attributeCode: 'experiment_component',
     template: '/home/device',
-    description: '实训箱与传感器模块。 Training kits and sensor modules.',
+    description: { zh: '实训箱与传感器模块。', en: 'Training kits and sensor modules.' },
     articles: [
       article(
         '物联网实训箱',
         'IoT training kit',
-        '网关、传感器与执行器一体。 Gateway, sensors and actuators.',
+        ['网关、传感器与执行器一体。', 'Gateway, sensors and actuators.'],
         [
           '实训箱集成网关、温湿度与光照传感器、继电器和 LED，配合 MQTT 实验使用。',
           'The kit brings a gateway, temperature, humidity and light sensors, a relay and LEDs for the MQTT labs.',
@@ -316,7 +324,7 @@ const sectionCatalogs: CatalogSeed[] = [
       article(
         '边缘计算网关',
         'Edge computing gateway',
-        '在现场处理数据。 Processing data on site.',
+        ['在现场处理数据。', 'Processing data on site.'],
         [
           '边缘网关在现场完成数据采集、协议转换与本地计算。',
           'The edge gateway collects data, converts protocols and computes on site.',
@@ -332,7 +340,7 @@ const sectionCatalogs: CatalogSeed[] = [
       article(
         '高职物联网应用技术',
         'Vocational IoT application technology',
-        '能力矩阵与课程。 Skills and courses.',
+        ['能力矩阵与课程。', 'Skills and courses.'],
         [
           '从设备安装调试到平台应用开发，按能力等级组织实训课程。',
           'From installing devices to building platform applications, lab courses follow skill levels.',
@@ -351,7 +359,7 @@ const sectionCatalogs: CatalogSeed[] = [
           article(
             '产线设备数据采集',
             'Collecting data from a production line',
-            '从 PLC 到云平台。 From PLC to cloud.',
+            ['从 PLC 到云平台。', 'From PLC to cloud.'],
             [
               '通过 OPC UA 与 MQTT 采集产线设备数据，并在平台上监控设备状态。',
               'Data from line equipment is collected over OPC UA and MQTT and monitored on the platform.',
@@ -360,7 +368,7 @@ const sectionCatalogs: CatalogSeed[] = [
           article(
             '设备预测性维护',
             'Predictive maintenance',
-            '振动数据与模型。 Vibration data and models.',
+            ['振动数据与模型。', 'Vibration data and models.'],
             [
               '采集电机振动数据，训练模型预测故障。',
               'Motor vibration data trains a model that predicts failures.',
@@ -375,7 +383,7 @@ const sectionCatalogs: CatalogSeed[] = [
           article(
             '温室环境监测',
             'Greenhouse monitoring',
-            '温湿度与光照。 Temperature, humidity and light.',
+            ['温湿度与光照。', 'Temperature, humidity and light.'],
             [
               '温室中的传感器定时上报环境数据，超限时自动告警。',
               'Sensors in the greenhouse report the climate and raise alarms past their limits.',
@@ -399,7 +407,7 @@ const sectionArticles: {
       article(
         '物联网专业建设方案',
         'Building an IoT programme',
-        '课程体系与实训室。 Curriculum and labs.',
+        ['课程体系与实训室。', 'Curriculum and labs.'],
         [
           '以岗位能力为导向设计课程体系，配套实训室与教学资源。',
           'A curriculum designed around job skills, with lab rooms and teaching resources.',
@@ -413,7 +421,7 @@ const sectionArticles: {
       article(
         '物联网安装调试员',
         'IoT installer and commissioner',
-        '岗位与能力要求。 The job and its skills.',
+        ['岗位与能力要求。', 'The job and its skills.'],
         [
           '了解岗位职责、能力要求与对应的实训任务。',
           'What the job involves, the skills it needs and the lab tasks that train them.',
@@ -427,7 +435,7 @@ const sectionArticles: {
       article(
         '合作院校与企业',
         'Partner schools and companies',
-        '共建实训基地。 Building training bases together.',
+        ['共建实训基地。', 'Building training bases together.'],
         [
           '与院校和企业共建实训基地，共同开发课程。',
           'Training bases and courses built together with schools and companies.',

@@ -143,7 +143,7 @@ function frontArticleSummary(r: repo.ArticleWithCatalog, lang: ContentLanguage) 
     title: localized(r.title, lang),
     catalogId: r.catalogId,
     catalogName: localized(r.catalogName, lang),
-    summary: r.summary,
+    summary: localized(r.summary, lang),
     author: r.author,
     coverUrl: cmsImageUrl(r.cover),
     readings: r.readings,
@@ -157,7 +157,7 @@ function frontNoticeSummary(r: repo.NoticeRow, lang: ContentLanguage): FrontNoti
     id: r.id,
     title: localized(r.title, lang),
     source: r.source,
-    description: r.description,
+    description: localized(r.description, lang),
     publishedAt: iso(r.publishedAt),
   };
 }
@@ -187,7 +187,7 @@ function frontTrees(
       imageUrl: cmsImageUrl(c.image),
       sortNumber: c.sortNumber,
       parentId: c.parentId,
-      description: c.description,
+      description: localized(c.description, lang),
       templateContent: c.templatePath ? { path: c.templatePath } : null,
       isExistContent: withContent.has(c.id) || (c.type === 'link' && c.link !== ''),
       subCatalogs: (children.get(c.id) ?? [])
@@ -342,7 +342,7 @@ export class CmsService {
       sortNumber: body.sortNumber,
       isPublish: body.isPublish === 1,
       isDisplay: body.isDisplay === 1,
-      description: body.description ?? '',
+      description: body.description ?? {},
       updatedAt: now,
     };
     if (body.id) {
@@ -461,7 +461,7 @@ export class CmsService {
     const fields = {
       title: body.title,
       source: body.source,
-      description: body.description ?? '',
+      description: body.description ?? {},
       content:
         body.content && (body.content.zh || body.content.en)
           ? cleanDocs(body.content, 'content')

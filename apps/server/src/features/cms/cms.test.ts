@@ -82,7 +82,7 @@ async function newArticle(catalogId: string, fields: Record<string, unknown> = {
   return ok<CmsArticle>('POST', cmsApi.articleSave.path, {
     title: { zh: `文章${unique()}`, en: `Article ${unique()}` },
     catalogId,
-    summary: 'A short summary',
+    summary: { zh: '简短摘要', en: 'A short summary' },
     author: 'Editor',
     content: { zh: doc(para('正文')), en: doc(para('Body')) },
     ...fields,
@@ -214,7 +214,9 @@ describe('catalogues', () => {
     const top = await newCatalog({
       attributeCode: attr.code,
       name: { zh: '产品', en: 'Products' },
+      description: { zh: '全部产品', en: 'All products' },
     });
+    expect(top.description).toEqual({ zh: '全部产品', en: 'All products' });
     const group = await newCatalog({ parentId: top.id, sortNumber: 1 });
     const withArticle = await newCatalog({
       parentId: group.id,
@@ -243,7 +245,8 @@ describe('catalogues', () => {
     expect(res.code).toBe(200);
     expect(res.data).toHaveLength(1);
     const [tree] = res.data;
-    expect(tree!.name).toBe('Products');
+    expect(tree!).toMatchObject({ name: 'Products', description: 'All products' });
+    expect(tree!.subCatalogs[0]!.description).toBe('');
     const subs = tree!.subCatalogs[0]!.subCatalogs;
     expect(subs.map((s) => s.id)).toEqual([withArticle.id, empty.id, link.id]);
     expect(subs.map((s) => s.id)).not.toContain(hidden.id);
@@ -262,7 +265,7 @@ describe('catalogues', () => {
       undefined,
       'zh',
     );
-    expect(zh.data.name).toBe('产品');
+    expect(zh.data).toMatchObject({ name: '产品', description: '全部产品' });
     expect(zh.data.subCatalogs[0]!.subCatalogs).toHaveLength(3);
 
     const flat = await call<FrontCatalog[]>(
@@ -298,6 +301,51 @@ describe('articles', () => {
     });
   });
 
+  it("gives each reader the summary in their language, else the other language's", async () => {
+    const catalog = await newCatalog();
+    const both = await newArticle(catalog.id, {
+      summary: { zh: '中文摘要', en: 'English summary' },
+    });
+    const onlyZh = await newArticle(catalog.id, { summary: { zh: '只有中文' } });
+    expect(both.summary).toEqual({ zh: '中文摘要', en: 'English summary' });
+    expect(onlyZh.summary).toEqual({ zh: '只有中文' });
+    for (const a of [both, onlyZh]) await publish('article', a.id, 1);
+    const list = `${cmsApi.frontArticlePage.path}?isPublish=1&catalogId=${catalog.id}`;
+    const summaries = async (lang: 'zh' | 'en') => {
+      const page = await call<Page<FrontArticleSummary>>(anonymous, 'GET', list, undefined, lang);
+      return Object.fromEntries(page.data.records.map((r) => [r.id, r.summary]));
+    };
+    expect(await summaries('zh')).toEqual({ [both.id]: '中文摘要', [onlyZh.id]: '只有中文' });
+    expect(await summaries('en')).toEqual({
+      [both.id]: 'English summary',
+      [onlyZh.id]: '只有中文',
+    });
+    const detail = pathOf(cmsApi.frontArticle.path, { id: both.id });
+    const en = await call<FrontArticle>(anonymous, 'GET', detail, undefined, 'en');
+    expect(en.data.summary).toBe('English summary');
+  });
+
+  it('refuses a summary too long in one language on that language', async () => {
+    const catalog = await newCatalog();
+    const res = await call(operator, 'POST', cmsApi.articleSave.path, {
+      title: { en: 'Long' },
+      catalogId: catalog.id,
+      summary: { zh: '摘要', en: 'x'.repeat(245) },
+      author: 'a',
+      content: { en: doc(para('Body')) },
+    });
+    expect(res.code).toBe(9000);
+    expect(res.fields).toEqual({ 'summary.en': 'too_long' });
+    const empty = await call(operator, 'POST', cmsApi.articleSave.path, {
+      title: { en: 'Empty' },
+      catalogId: catalog.id,
+      summary: { zh: '', en: '' },
+      author: 'a',
+      content: { en: doc(para('Body')) },
+    });
+    expect(empty.fields).toEqual({ summary: 'required' });
+  });
+
   it('stores content without event handlers and refuses scripts and javascript: links', async () => {
     const catalog = await newCatalog();
     const sneaky = {
@@ -321,7 +369,7 @@ describe('articles', () => {
     const script = await call(operator, 'POST', cmsApi.articleSave.path, {
       title: { en: 'Script' },
       catalogId: catalog.id,
-      summary: 's',
+      summary: { en: 's' },
       author: 'a',
       content: { en: doc({ type: 'script', content: [{ type: 'text', text: 'alert(1)' }] }) },
     });
@@ -331,7 +379,7 @@ describe('articles', () => {
     const link = await call(operator, 'POST', cmsApi.articleSave.path, {
       title: { en: 'Link' },
       catalogId: catalog.id,
-      summary: 's',
+      summary: { en: 's' },
       author: 'a',
       content: {
         en: doc(para('click', [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }])),
@@ -395,29 +443,56 @@ describe('notices', () => {
       ['en', 'Invalid input'],
       ['zh', '输入有误'],
     ] as const) {
-      const res = await call(operator, 'POST', cmsApi.noticeSave.path, { description: 'x' }, lang);
+      const res = await call(
+        operator,
+        'POST',
+        cmsApi.noticeSave.path,
+        { description: { en: 'x' } },
+        lang,
+      );
       expect(res.message).toContain(text);
       expect(res.fields).toMatchObject({ title: 'required', source: 'required' });
     }
     const long = await call(operator, 'POST', cmsApi.noticeSave.path, {
       title: { en: 'Notice' },
       source: 'x'.repeat(21),
+      description: { zh: '说'.repeat(301) },
     });
-    expect(long.fields).toEqual({ source: 'too_long' });
+    expect(long.fields).toEqual({ source: 'too_long', 'description.zh': 'too_long' });
+  });
+
+  it('keeps a notice without a description, and an English one for every reader', async () => {
+    const bare = await ok<CmsNotice>('POST', cmsApi.noticeSave.path, {
+      title: { en: 'Bare' },
+      source: 'Ops',
+      description: { zh: '', en: '' },
+    });
+    expect(bare.description).toEqual({});
+    const english = await ok<CmsNotice>('POST', cmsApi.noticeSave.path, {
+      title: { en: 'English only' },
+      source: 'Ops',
+      description: { en: 'Only in English' },
+    });
+    await publish('notice', english.id, 1);
+    const detail = pathOf(cmsApi.frontNotice.path, { id: english.id });
+    const zh = await call<FrontNotice>(anonymous, 'GET', detail, undefined, 'zh');
+    expect(zh.data.description).toBe('Only in English');
   });
 
   it('publishes and withdraws notices on the public site', async () => {
     const notice = await ok<CmsNotice>('POST', cmsApi.noticeSave.path, {
       title: { zh: '维护通知', en: 'Maintenance' },
       source: 'Operations',
-      description: 'Tonight',
+      description: { zh: '今晚', en: 'Tonight' },
       content: { en: doc(para('Down at 22:00')) },
     });
     const detail = pathOf(cmsApi.frontNotice.path, { id: notice.id });
     expect((await call(anonymous, 'GET', detail)).status).toBe(404);
     await publish('notice', notice.id, 1);
     const zh = await call<FrontNotice>(anonymous, 'GET', detail, undefined, 'zh');
-    expect(zh.data).toMatchObject({ title: '维护通知', source: 'Operations' });
+    expect(zh.data).toMatchObject({ title: '维护通知', source: 'Operations', description: '今晚' });
+    const en = await call<FrontNotice>(anonymous, 'GET', detail, undefined, 'en');
+    expect(en.data).toMatchObject({ title: 'Maintenance', description: 'Tonight' });
     expect(zh.data.content).toEqual(doc(para('Down at 22:00')));
     const list = await call<Page<FrontNoticeSummary>>(
       anonymous,

@@ -69,6 +69,14 @@ describe('demo data', () => {
       `${cmsApi.frontArticlePage.path}?isPublish=1`,
     );
     expect(articles.data.total).toBe(12);
+    const report = `${cmsApi.frontArticlePage.path}?isPublish=1&title=${encodeURIComponent('IoT talent')}`;
+    for (const [lang, summary] of [
+      ['en', 'A summary of an industry report.'],
+      ['zh', '行业报告摘要。'],
+    ] as const) {
+      const found = await call<Page<FrontArticleSummary>>(visitor, 'GET', report, undefined, lang);
+      expect(found.data.records.map((a) => a.summary)).toEqual([summary]);
+    }
     const platformCourses = await call<Page<FrontCourse>>(
       visitor,
       'GET',
@@ -106,9 +114,9 @@ describe('demo data', () => {
       'GET',
       cmsApi.frontNoticePage.path,
     );
-    expect(notices.data.records.map((n) => n.title)).toEqual([
-      'Maintenance notice',
-      'Getting started',
+    expect(notices.data.records.map((n) => [n.title, n.description])).toEqual([
+      ['Maintenance notice', 'Maintenance on Saturday 22:00 to 24:00.'],
+      ['Getting started', 'Read this first.'],
     ]);
   });
 

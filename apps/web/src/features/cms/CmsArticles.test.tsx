@@ -70,7 +70,7 @@ describe('article management', { timeout: 30_000 }, () => {
     clickButton('保存', dialog);
     await waitFor(() => expect(errorOf('中文标题')).toBe('此项为必填项'));
     expect(errorOf('所属栏目')).toBe('此项为必填项');
-    expect(errorOf('摘要')).toBe('此项为必填项');
+    expect(errorOf('中文摘要')).toBe('此项为必填项');
     expect(errorOf('作者')).toBe('此项为必填项');
     expect(writes(calls)).toEqual([]);
   });

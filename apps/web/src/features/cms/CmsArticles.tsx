@@ -46,7 +46,7 @@ function ArticleForm({ article, onClose }: { article?: CmsArticle; onClose: () =
     mutation: articleSaveMutationOptions(),
     body,
     onClose,
-    fields: ['catalogId', 'summary', 'author'] as const,
+    fields: ['catalogId', 'author'] as const,
     fieldOfErrorKey: { 'cms.catalog_not_found': 'catalogId' },
   });
   const rules = (field: string) => bodyRules(articleSaveSchema, body, field, {});
@@ -80,9 +80,15 @@ function ArticleForm({ article, onClose }: { article?: CmsArticle; onClose: () =
           options={catalogs}
         />
       </Form.Item>
-      <Form.Item name="summary" label={t('cms.fields.summary')} required rules={rules('summary')}>
-        <Input.TextArea rows={2} maxLength={cmsLimits.summaryMax} showCount />
-      </Form.Item>
+      <BilingualInputs
+        zh="summaryZh"
+        en="summaryEn"
+        labels={[t('cms.fields.summaryZh'), t('cms.fields.summaryEn')]}
+        maxLength={cmsLimits.summaryMax}
+        rows={2}
+        required
+        rules={rules('summary')}
+      />
       <Form.Item name="author" label={t('cms.fields.author')} required rules={rules('author')}>
         <Input maxLength={cmsLimits.authorMax + 10} />
       </Form.Item>

@@ -139,13 +139,14 @@ function CatalogEditor({
       <Form.Item name="isDisplay" label={t('cms.fields.isDisplay')} valuePropName="checked">
         <Switch />
       </Form.Item>
-      <Form.Item
-        name="description"
-        label={t('cms.fields.description')}
+      <BilingualInputs
+        zh="descriptionZh"
+        en="descriptionEn"
+        labels={[t('cms.fields.descriptionZh'), t('cms.fields.descriptionEn')]}
+        maxLength={cmsLimits.descriptionMax}
+        rows={3}
         rules={rules('description')}
-      >
-        <Input.TextArea rows={3} maxLength={cmsLimits.descriptionMax} showCount />
-      </Form.Item>
+      />
     </FormDialog>
   );
 }

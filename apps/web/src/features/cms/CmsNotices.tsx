@@ -33,7 +33,7 @@ function NoticeForm({ notice, onClose }: { notice?: CmsNotice; onClose: () => vo
     mutation: noticeSaveMutationOptions(),
     body,
     onClose,
-    fields: ['source', 'description'] as const,
+    fields: ['source'] as const,
   });
   const rules = (field: string) => bodyRules(cmsNoticeSaveSchema, body, field, {});
   return (
@@ -56,13 +56,14 @@ function NoticeForm({ notice, onClose }: { notice?: CmsNotice; onClose: () => vo
       <Form.Item name="source" label={t('cms.fields.source')} required rules={rules('source')}>
         <Input maxLength={cmsLimits.sourceMax + 5} />
       </Form.Item>
-      <Form.Item
-        name="description"
-        label={t('cms.fields.description')}
+      <BilingualInputs
+        zh="descriptionZh"
+        en="descriptionEn"
+        labels={[t('cms.fields.descriptionZh'), t('cms.fields.descriptionEn')]}
+        maxLength={cmsLimits.descriptionMax}
+        rows={2}
         rules={rules('description')}
-      >
-        <Input.TextArea rows={2} maxLength={cmsLimits.descriptionMax} showCount />
-      </Form.Item>
+      />
       <RichTextTabs rules={rules('content')} />
     </FormDialog>
   );
@@ -94,7 +95,7 @@ export function CmsNotices() {
       {
         key: 'description',
         title: t('cms.fields.description'),
-        dataIndex: 'description',
+        render: (_, n) => nameIn(n.description, i18n.language),
         ellipsis: true,
       },
       {

@@ -89,6 +89,7 @@ describe('notice management', { timeout: 30_000 }, () => {
     renderView(<CmsNotices />, '/sch_edu/portal/notices');
     const live = await waitFor(() => rowOf('寒假停机维护'));
     expect(within(live).getByText('运维中心')).toBeTruthy();
+    expect(within(live).getByText('平台将于周六停机两小时')).toBeTruthy();
     expect(within(live).getByText('已发布')).toBeTruthy();
     expect(within(rowOf('新学期开课')).getByText('未发布')).toBeTruthy();
 
@@ -111,6 +112,31 @@ describe('notice management', { timeout: 30_000 }, () => {
     await waitFor(() => expect(errorOf('中文标题')).toBe('此项为必填项'));
     expect(errorOf('来源')).toBe('此项为必填项');
     expect(writes(calls)).toEqual([]);
+  });
+
+  it('saves the description in Chinese and English', async () => {
+    const calls = mockScreenApi(editing, { [pagePath]: pageAnswer([], 0) }, () => null);
+    renderView(<CmsNotices />, '/sch_edu/portal/notices');
+    await waitFor(() => expect(screen.getByText('新增')).toBeTruthy());
+    clickButton('新增');
+    const dialog = await screen.findByRole('dialog');
+    typeInto('中文标题', '维护通知');
+    typeInto('来源', '运营中心');
+    typeInto('中文描述', ' 今晚维护 ');
+    typeInto('英文描述', 'Tonight');
+    clickButton('保存', dialog);
+    await waitFor(() => expect(toastTexts()).toContain('保存成功'));
+    expect(writes(calls)).toEqual([
+      [
+        '/api-cms/cms/notice/saveOrUpdate',
+        {
+          title: { zh: '维护通知', en: '' },
+          source: '运营中心',
+          description: { zh: '今晚维护', en: 'Tonight' },
+          content: {},
+        },
+      ],
+    ]);
   });
 });
 

@@ -66,7 +66,7 @@ describe('save bodies', () => {
     const body = articleBodyOf({
       titleEn: 'News',
       catalogId: '1',
-      summary: 'S',
+      summaryEn: 'S',
       author: 'A',
       contentZh: { type: 'doc', content: [{ type: 'paragraph' }] },
       contentEn: doc('Body'),
@@ -82,8 +82,31 @@ describe('save bodies', () => {
     ]);
   });
 
+  it('sends the summary in both languages and refuses one too long in English on it', () => {
+    const base = { titleEn: 'News', catalogId: '1', author: 'A', contentEn: doc('Body') };
+    const both = articleBodyOf({ ...base, summaryZh: ' 摘要 ', summaryEn: 'Summary' });
+    expect(both.summary).toEqual({ zh: '摘要', en: 'Summary' });
+    expect(articleSaveSchema.safeParse(both).success).toBe(true);
+    const long = articleSaveSchema.safeParse(
+      articleBodyOf({ ...base, summaryZh: '摘要', summaryEn: 'x'.repeat(245) }),
+    );
+    expect(long.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['summary.en', 'too_long'],
+    ]);
+  });
+
+  it('leaves out a description blank in both languages', () => {
+    const parsed = cmsNoticeSaveSchema.safeParse(
+      noticeBodyOf({ titleZh: '通知', source: '运营中心', descriptionZh: ' ', descriptionEn: '' }),
+    );
+    expect(parsed.data?.description).toBeUndefined();
+    const catalog = catalogValuesOf(sampleCatalog({ description: { en: 'All news' } }));
+    expect([catalog.descriptionZh, catalog.descriptionEn]).toEqual(['', 'All news']);
+    expect(catalogBodyOf(catalog).description).toEqual({ zh: '', en: 'All news' });
+  });
+
   it('needs a notice title and source', () => {
-    const blank = cmsNoticeSaveSchema.safeParse(noticeBodyOf({ description: ' x ' }));
+    const blank = cmsNoticeSaveSchema.safeParse(noticeBodyOf({ descriptionZh: ' x ' }));
     expect(blank.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
       ['title', 'required'],
       ['source', 'required'],

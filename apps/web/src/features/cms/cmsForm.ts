@@ -59,7 +59,8 @@ export interface CatalogFormValues {
   isPublish?: boolean;
   isDisplay?: boolean;
   parentId?: string | null;
-  description?: string;
+  descriptionZh?: string;
+  descriptionEn?: string;
 }
 
 export function catalogValuesOf(c: CmsCatalog | undefined, parentId?: string): CatalogFormValues {
@@ -77,7 +78,8 @@ export function catalogValuesOf(c: CmsCatalog | undefined, parentId?: string): C
     isPublish: c.isPublish === 1,
     isDisplay: c.isDisplay === 1,
     parentId: c.parentId,
-    description: c.description,
+    descriptionZh: c.description.zh ?? '',
+    descriptionEn: c.description.en ?? '',
   };
 }
 
@@ -95,7 +97,7 @@ export function catalogBodyOf(v: CatalogFormValues, id?: string): CatalogSave {
     isPublish: v.isPublish ? 1 : 0,
     isDisplay: v.isDisplay ? 1 : 0,
     parentId: v.parentId || null,
-    description: trim(v.description),
+    description: { zh: trim(v.descriptionZh), en: trim(v.descriptionEn) },
   };
 }
 
@@ -117,7 +119,8 @@ export interface ArticleFormValues {
   titleZh?: string;
   titleEn?: string;
   catalogId?: string;
-  summary?: string;
+  summaryZh?: string;
+  summaryEn?: string;
   author?: string;
   cover?: string | null;
   contentZh?: Doc | null;
@@ -131,7 +134,8 @@ export function articleValuesOf(a: CmsArticle | undefined): ArticleFormValues {
     titleZh: a.title.zh ?? '',
     titleEn: a.title.en ?? '',
     catalogId: a.catalogId,
-    summary: a.summary,
+    summaryZh: a.summary.zh ?? '',
+    summaryEn: a.summary.en ?? '',
     author: a.author,
     cover: a.cover,
     contentZh: a.content.zh ?? null,
@@ -157,7 +161,7 @@ export function articleBodyOf(v: ArticleFormValues, id?: string): ArticleSave {
     ...(id ? { id } : {}),
     title: { zh: trim(v.titleZh), en: trim(v.titleEn) },
     catalogId: v.catalogId ?? '',
-    summary: trim(v.summary),
+    summary: { zh: trim(v.summaryZh), en: trim(v.summaryEn) },
     author: trim(v.author),
     cover: v.cover || null,
     content: docsOf(v.contentZh, v.contentEn),
@@ -169,7 +173,8 @@ export interface NoticeFormValues {
   titleZh?: string;
   titleEn?: string;
   source?: string;
-  description?: string;
+  descriptionZh?: string;
+  descriptionEn?: string;
   contentZh?: Doc | null;
   contentEn?: Doc | null;
 }
@@ -180,7 +185,8 @@ export function noticeValuesOf(n: CmsNotice | undefined): NoticeFormValues {
     titleZh: n.title.zh ?? '',
     titleEn: n.title.en ?? '',
     source: n.source,
-    description: n.description,
+    descriptionZh: n.description.zh ?? '',
+    descriptionEn: n.description.en ?? '',
     contentZh: n.content?.zh ?? null,
     contentEn: n.content?.en ?? null,
   };
@@ -191,7 +197,7 @@ export function noticeBodyOf(v: NoticeFormValues, id?: string): CmsNoticeSave {
     ...(id ? { id } : {}),
     title: { zh: trim(v.titleZh), en: trim(v.titleEn) },
     source: trim(v.source),
-    description: trim(v.description),
+    description: { zh: trim(v.descriptionZh), en: trim(v.descriptionEn) },
     content: docsOf(v.contentZh, v.contentEn),
   };
 }

@@ -181,27 +181,39 @@ export function ImageInput({
   );
 }
 
-/** The Chinese and English inputs of a bilingual name, checked together. */
+/**
+ * The Chinese and English inputs of a bilingual text, checked together: one line each, or text
+ * areas of `rows` rows counting up to the limit.
+ */
 export function BilingualInputs({
   zh,
   en,
   labels,
   rules,
   maxLength,
+  rows,
+  required,
 }: {
   zh: string;
   en: string;
   labels: [string, string];
   rules: Parameters<typeof Form.Item>[0]['rules'];
   maxLength: number;
+  rows?: number;
+  required?: boolean;
 }): ReactNode {
+  const input = rows ? (
+    <Input.TextArea rows={rows} maxLength={maxLength} showCount />
+  ) : (
+    <Input maxLength={maxLength + 10} />
+  );
   return (
     <>
-      <Form.Item name={zh} label={labels[0]} rules={rules} dependencies={[en]}>
-        <Input maxLength={maxLength + 10} />
+      <Form.Item name={zh} label={labels[0]} rules={rules} dependencies={[en]} required={required}>
+        {input}
       </Form.Item>
       <Form.Item name={en} label={labels[1]} dependencies={[zh]}>
-        <Input maxLength={maxLength + 10} />
+        {input}
       </Form.Item>
     </>
   );
