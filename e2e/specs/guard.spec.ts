@@ -37,7 +37,11 @@ test('the home page offers sign-in when signed out and the experimental centre w
   await expect(page).toHaveURL(/\/login/);
   await signInWithForm(page, 'student01');
   await page.goto('/home/index');
-  await page.getByRole('link', { name: '实验中心' }).click();
+  // A school member gets the school home.
+  await expect(
+    page.getByRole('heading', { level: 1, name: '欢迎来到演示职业技术学院实训教学中心' }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: '实验中心', exact: true }).click();
   await expect(page).toHaveURL(/\/sch_edu\/workbench$/);
 });
 
