@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   labGatewayPaths,
   labsApi,
@@ -180,15 +180,23 @@ describe('the teachers’ view of a student’s lab', () => {
     const st = await studentTaskOf(exam.id, me);
     const containerId = await startLab(me);
     const entry = suite.h.app.labs.runtime.get(containerId)!;
-    suite.h.app.labs.runtime.commandLine(entry, 'ls -la');
-    suite.h.app.labs.runtime.commandLine(entry, 'cat README.txt');
-    await new Promise((r) => setTimeout(r, 200));
-    const review = await call<StudentTaskReview>(
-      suite.w.teacherA,
-      'GET',
-      pathOf(api.taskStudent.path, { id: st.id }),
-    );
-    expect(review.data.commands.map((c) => c.line)).toEqual(['ls -la', 'cat README.txt']);
+    // Typed faster than each line is written: they are kept in the order they were typed.
+    const typed = [
+      'ls -la',
+      'cat README.txt',
+      ...Array.from({ length: 18 }, (_, i) => `echo ${i}`),
+    ];
+    for (const line of typed) suite.h.app.labs.runtime.commandLine(entry, line);
+    const kept = async () =>
+      (
+        await call<StudentTaskReview>(
+          suite.w.teacherA,
+          'GET',
+          pathOf(api.taskStudent.path, { id: st.id }),
+        )
+      ).data.commands.map((c) => c.line);
+    await vi.waitFor(async () => expect(await kept()).toHaveLength(typed.length));
+    expect(await kept()).toEqual(typed);
     const practice = await issue(suite.w.teacherA, body({ name: '同时的练习 2' }));
     const practiceSt = await studentTaskOf(practice.id, me);
     const other = await call<StudentTaskReview>(

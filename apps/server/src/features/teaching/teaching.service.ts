@@ -228,6 +228,8 @@ export class TeachingService {
   private readonly labs: LabRuntime;
   /** Student tasks whose checks run now: one run at a time each. */
   private readonly checking = new Set<string>();
+  /** The last write of each lab's typed lines, which the next one waits for. */
+  private readonly commandWrites = new Map<string, Promise<void>>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -1383,9 +1385,31 @@ export class TeachingService {
     return homeFileOf(this.labs, st.studentId, q.envId, q.path);
   }
 
-  /** Keeps a line typed into a lab of an environment that an open exam of its user gives. */
-  async recordCommand(userId: string, envId: string, containerId: string, line: string) {
+  /**
+   * Keeps a line typed into a lab of an environment that an open exam of its user gives. The
+   * lines of one lab are written one after the other, so they keep the order they were typed in.
+   */
+  recordCommand(userId: string, envId: string, containerId: string, line: string) {
     const now = this.ctx.now();
+    const before = this.commandWrites.get(containerId) ?? Promise.resolve();
+    const write = before
+      .catch(() => {})
+      .then(() => this.keepCommand(userId, envId, containerId, line, now));
+    this.commandWrites.set(containerId, write);
+    const forget = () => {
+      if (this.commandWrites.get(containerId) === write) this.commandWrites.delete(containerId);
+    };
+    write.then(forget, forget);
+    return write;
+  }
+
+  private async keepCommand(
+    userId: string,
+    envId: string,
+    containerId: string,
+    line: string,
+    now: Date,
+  ) {
     const exams = await repo.openExamsOf(this.ctx.db, userId, now);
     const rows = [];
     for (const exam of exams) {
