@@ -1,5 +1,9 @@
 import { defineRoute } from './route';
-import { announcementEditSchema, announcementSaveSchema, announcementSchema } from './site';
+import {
+  announcementEditSchema,
+  announcementSaveSchema,
+  announcementSchema,
+} from './announcements';
 import { announcementsPaths } from './announcements.paths';
 
 /** The system announcement shown over the app. */

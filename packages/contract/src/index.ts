@@ -5,6 +5,7 @@ export * from './auth';
 export * from './users';
 export * from './menus';
 export * from './site';
+export * from './announcements';
 export * from './lab-gateway';
 export * from './route';
 export * from './auth.paths';

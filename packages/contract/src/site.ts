@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { unstorableAt } from './fields';
 
 /** School/site info, as `GET /api-teaching/college/detail/{id}` answers. */
 export const collegeDetailSchema = z.object({
@@ -37,16 +36,15 @@ export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
 export const announceTypes = ['always', 'once'] as const;
 
-/** Global system announcement config (spec §3). */
-export const announcementSchema = z.object({
-  title: z.string(),
-  content: z.string(),
-  footer: z.string().nullable(),
-  start: z.string().nullable(),
-  end: z.string().nullable(),
-  announceType: z.enum(announceTypes),
-});
-export type Announcement = z.infer<typeof announcementSchema>;
+/** Global system announcement config (spec §3); its schema is in `announcements.ts`. */
+export interface Announcement {
+  title: string;
+  content: string;
+  footer: string | null;
+  start: string | null;
+  end: string | null;
+  announceType: (typeof announceTypes)[number];
+}
 
 /** Whether an announcement should be visible now (strictly between start and end). */
 export function announcementActive(a: Announcement | null | undefined, now: Date): boolean {
@@ -64,59 +62,3 @@ export function announcementRecord(a: Pick<Announcement, 'content' | 'start' | '
 
 /** Button-level permissions of the platform settings pages (announcement, footer). */
 export const settingsPermissionKeys = ['announcement.edit', 'footer.edit'] as const;
-
-export const announcementLimits = { titleMax: 50, footerMax: 200 } as const;
-/** The title an announcement saved without one gets (spec §3). */
-export const defaultAnnouncementTitle = '系统公告';
-
-const storable = (v: string) => unstorableAt(v) < 0;
-
-/** An instant as ISO 8601 text with a zone (`Z` or an offset). */
-const announcementInstant = z
-  .string('required')
-  .min(1, 'required')
-  .pipe(z.iso.datetime({ offset: true, error: 'invalid_format' }));
-
-/**
- * Body of the announcement's save: the content is a rich-text document (decision 0029), which
- * the server sanitises and renders to the HTML the overlay shows. The end must come after the
- * start (`invalid_value` on `end`).
- */
-export const announcementSaveSchema = z
-  .object({
-    title: z
-      .string()
-      .max(announcementLimits.titleMax, 'too_long')
-      .refine(storable, 'invalid_characters')
-      .optional()
-      .transform((v) => v?.trim() || defaultAnnouncementTitle),
-    content: z.looseObject({ type: z.literal('doc') }, 'required'),
-    footer: z
-      .string()
-      .max(announcementLimits.footerMax, 'too_long')
-      .refine(storable, 'invalid_characters')
-      .nullish()
-      .transform((v) => v?.trim() || null),
-    start: announcementInstant,
-    end: announcementInstant,
-    announceType: z.enum(announceTypes, 'invalid_value'),
-  })
-  .check((ctx) => {
-    const start = Date.parse(ctx.value.start);
-    const end = Date.parse(ctx.value.end);
-    if (end <= start)
-      ctx.issues.push({
-        code: 'custom',
-        message: 'invalid_value',
-        path: ['end'],
-        input: undefined,
-      });
-  });
-export type AnnouncementSave = z.input<typeof announcementSaveSchema>;
-
-/** The announcement as its editor reads it: as shown, with the document it was rendered from. */
-export const announcementEditSchema = announcementSchema.extend({
-  /** null for an announcement stored as HTML only (before the editor existed). */
-  contentDoc: z.record(z.string(), z.unknown()).nullable(),
-});
-export type AnnouncementEdit = z.infer<typeof announcementEditSchema>;

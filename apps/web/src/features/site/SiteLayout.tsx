@@ -14,6 +14,8 @@ import { siteEn, siteZh } from './locales';
 import '../../shared/ui/light.css';
 import './site.css';
 
+export { HomeIndexPage } from './HomeIndexPage';
+
 // The site's pages load without the signed-in area's texts.
 addTexts('zh-CN', { site: siteZh });
 addTexts('en-US', { site: siteEn });
