@@ -9,6 +9,7 @@
  */
 import { chromium, type BrowserContext } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/chromium';
+import { firstLoadScripts } from '../e2e/firstLoad';
 import { startBuiltApp } from './built-app';
 
 const pagePath = process.argv[2] ?? '/login';
@@ -36,27 +37,9 @@ try {
   }
   const context = await browser.newContext({ locale: 'zh-CN', storageState });
   const page = await context.newPage();
-  const scripts: { url: string; raw: number; wire: number; encoding: string }[] = [];
-  const pending: Promise<void>[] = [];
-  page.on('requestfinished', (req) => {
-    if (req.resourceType() !== 'script') return;
-    pending.push(
-      (async () => {
-        const [sizes, res] = await Promise.all([req.sizes(), req.response()]);
-        const body = await res?.body().catch(() => null);
-        scripts.push({
-          url: new URL(req.url()).pathname,
-          raw: body?.length ?? 0,
-          wire: sizes.responseBodySize + sizes.responseHeadersSize,
-          encoding: (await res?.headerValue('content-encoding')) ?? 'none',
-        });
-      })(),
-    );
-  });
-  await page.goto(target, { waitUntil: 'networkidle' });
+  const scripts = await firstLoadScripts(page, target);
   if (process.env.SHOT) await page.screenshot({ path: process.env.SHOT });
   console.log('opened', page.url());
-  await Promise.all(pending);
   await browser.close();
   const total = scripts.reduce((s, x) => s + x.wire, 0);
   for (const s of scripts.sort((a, b) => b.wire - a.wire)) {
