@@ -341,20 +341,23 @@ export const courseProgressSchema = z.object({
 });
 export type CourseProgress = z.output<typeof courseProgressSchema>;
 
+/** What a course card shows, to a student or to a visitor. */
+const courseCardSchema = courseSummarySchema.pick({
+  id: true,
+  name: true,
+  overview: true,
+  difficulty: true,
+  specialty: true,
+  coverUrl: true,
+  chapterCount: true,
+  stepCount: true,
+});
+
 /** A course card of the course hall, self culture and my study. */
-export const studentCourseCardSchema = courseSummarySchema
-  .pick({
-    id: true,
-    name: true,
-    overview: true,
-    difficulty: true,
-    specialty: true,
-    coverUrl: true,
-    chapterCount: true,
-    stepCount: true,
-    selfStudy: true,
-  })
-  .extend({ progress: courseProgressSchema.nullable() });
+export const studentCourseCardSchema = courseCardSchema.extend({
+  selfStudy: courseSummarySchema.shape.selfStudy,
+  progress: courseProgressSchema.nullable(),
+});
 export type StudentCourseCard = z.output<typeof studentCourseCardSchema>;
 
 /** The public site's course list (`/home/course`): the platform's courses, no school's data. */
@@ -364,18 +367,9 @@ export const frontCoursePageQuerySchema = /* @__PURE__ */ pageQuerySchema.extend
 });
 export type FrontCoursePageQuery = z.input<typeof frontCoursePageQuerySchema>;
 /** A platform course as a visitor sees it: the card and the chapter names, in course order. */
-export const frontCourseSchema = courseSummarySchema
-  .pick({
-    id: true,
-    name: true,
-    overview: true,
-    difficulty: true,
-    specialty: true,
-    coverUrl: true,
-    chapterCount: true,
-    stepCount: true,
-  })
-  .extend({ chapters: z.array(z.object({ id: idSchema, name: z.string() })) });
+export const frontCourseSchema = courseCardSchema.extend({
+  chapters: z.array(z.object({ id: idSchema, name: z.string() })),
+});
 export type FrontCourse = z.output<typeof frontCourseSchema>;
 
 /** Course info for a student: the outline with the student's state of each step. */
