@@ -71,3 +71,5 @@ export * from './cms';
 export * from './cms.api';
 export * from './footer';
 export * from './footer.api';
+export * from './billing';
+export * from './billing.api';

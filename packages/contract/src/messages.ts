@@ -5,6 +5,7 @@
  */
 import accountMessages from './accounts.messages.json' with { type: 'json' };
 import authMessages from './auth.messages.json' with { type: 'json' };
+import billingMessages from './billing.messages.json' with { type: 'json' };
 import cmsMessages from './cms.messages.json' with { type: 'json' };
 import collegeMessages from './colleges.messages.json' with { type: 'json' };
 import commonMessages from './common.messages.json' with { type: 'json' };
@@ -41,6 +42,7 @@ export const messages = {
   ...smsMessages,
   ...cmsMessages,
   ...settingsMessages,
+  ...billingMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -12,6 +12,7 @@ import { teachingPermissionKeys } from './teaching-kinds';
 import { trialPermissionKeys } from './trials';
 import { cmsPermissionKeys } from './cms';
 import { settingsPermissionKeys } from './site';
+import { billingPermissionKeys } from './billing';
 
 /**
  * Button-level permission keys. A button is a type-2 menu entry under the page it acts on, whose
@@ -32,6 +33,7 @@ export const permissionKeys = [
   ...trialPermissionKeys,
   ...cmsPermissionKeys,
   ...settingsPermissionKeys,
+  ...billingPermissionKeys,
   'menu.edit',
   'role.grant',
 ] as const;
