@@ -65,6 +65,8 @@ const envSchema = z
     LAB_MAX_STARTING: z.coerce.number().int().min(1).max(1000).default(8),
     LAB_HEARTBEAT_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     LAB_IDLE_SWEEP_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    /** How often running labs are charged and schools out of balance are warned and stopped. */
+    BILLING_TICK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     LAB_UID_REGISTRY: z.string().startsWith('/', 'must be an absolute path').optional(),
     LAB_DISK_CAP: bool.default(true),
     MQTT_URL: z
@@ -169,6 +171,7 @@ export type Config = {
   labMaxStarting: number;
   labHeartbeatFlushMs: number;
   labIdleSweepMs: number;
+  billingTickMs: number;
   /** Host-wide registry of lab uids, shared by every platform process on the host. */
   labUidRegistry: string | undefined;
   labDiskCap: boolean;
@@ -221,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     labMaxStarting: e.LAB_MAX_STARTING,
     labHeartbeatFlushMs: e.LAB_HEARTBEAT_FLUSH_MS,
     labIdleSweepMs: e.LAB_IDLE_SWEEP_MS,
+    billingTickMs: e.BILLING_TICK_MS,
     labUidRegistry: e.LAB_UID_REGISTRY,
     labDiskCap: e.LAB_DISK_CAP,
     mqttUrl: e.MQTT_URL,

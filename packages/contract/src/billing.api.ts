@@ -5,8 +5,6 @@ import {
   accountRowSchema,
   accountSchema,
   adjustSchema,
-  costPreviewQuerySchema,
-  costPreviewSchema,
   ledgerEntrySchema,
   ledgerPageQuerySchema,
   limitSaveSchema,
@@ -38,7 +36,7 @@ const idParams = /* @__PURE__ */ z.object({ id: idSchema });
 /**
  * Money (management spec §2–§5, §9; decision 0030): packages and billing costs, orders, the
  * ledger and balances of each school, limits, usage details and their export, the overview
- * dashboard, and the cost preview a lab's Start button shows.
+ * dashboard. The cost preview before a lab's Start is a route of the labs feature.
  */
 export const billingApi = {
   packagePage: /* @__PURE__ */ defineRoute({
@@ -199,14 +197,5 @@ export const billingApi = {
     query: overviewQuerySchema,
     response: overviewSchema,
     access: { who: accountReaders },
-  }),
-  costPreview: /* @__PURE__ */ defineRoute({
-    method: 'GET',
-    path: '/api-experiment/containers/cost/preview',
-    feature,
-    summary: 'The price per hour of a lab’s resources and what the school has left',
-    query: costPreviewQuerySchema,
-    response: costPreviewSchema,
-    access: { who: 'account' },
   }),
 } as const;

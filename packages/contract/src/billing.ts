@@ -372,29 +372,41 @@ export const ledgerPageQuerySchema = pageQuerySchema.extend({ schoolId: idSchema
 
 /* Usage details -------------------------------------------------------------------------------- */
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_format');
+const isDay = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_format')
+  .refine(isDay, 'invalid_format');
+
+const usageFilter = z.object({
+  schoolId: idSchema.optional(),
+  classId: idSchema.optional(),
+  envId: idSchema.optional(),
+  userName: optionalText(50).optional(),
+  item: z.enum(chargingItems, 'invalid_value').optional(),
+  from: day.optional(),
+  to: day.optional(),
+});
+const checkDays = (
+  q: { from?: string | undefined; to?: string | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if (!q.from || !q.to) return;
+  if (q.to < q.from)
+    ctx.addIssue({ code: 'custom', message: 'invalid_value', path: ['to'], input: q.to });
+  else if (new Date(`${q.to}T00:00:00Z`) > oneYearAfter(new Date(`${q.from}T00:00:00Z`)))
+    ctx.addIssue({ code: 'custom', message: 'too_long', path: ['to'], input: q.to });
+};
 
 /** Filters of usage details; days are billing days (UTC+8), at most one year apart. */
 export const usagePageQuerySchema = pageQuerySchema
-  .extend({
-    schoolId: idSchema.optional(),
-    classId: idSchema.optional(),
-    envId: idSchema.optional(),
-    userName: optionalText(50).optional(),
-    item: z.enum(chargingItems, 'invalid_value').optional(),
-    from: day.optional(),
-    to: day.optional(),
-  })
-  .superRefine((q, ctx) => {
-    if (q.from && q.to) {
-      if (q.to < q.from)
-        ctx.addIssue({ code: 'custom', message: 'invalid_value', path: ['to'], input: q.to });
-      else if (new Date(`${q.to}T00:00:00Z`) > oneYearAfter(new Date(`${q.from}T00:00:00Z`)))
-        ctx.addIssue({ code: 'custom', message: 'too_long', path: ['to'], input: q.to });
-    }
-  });
+  .extend(usageFilter.shape)
+  .superRefine(checkDays);
 export type UsagePageQuery = z.input<typeof usagePageQuerySchema>;
-export const usageExportQuerySchema = usagePageQuerySchema.omit({ pageNum: true, pageSize: true });
+export const usageExportQuerySchema = usageFilter.superRefine(checkDays);
 
 export const usageDetailSchema = z.object({
   id: idSchema,
@@ -445,7 +457,7 @@ export const costPreviewQuerySchema = z.object({
   diskSize: z.coerce.number('invalid_format').int().positive('invalid_value').optional(),
   gpuCount: z.coerce.number('invalid_format').int().min(0, 'invalid_value').optional(),
 });
-export type CostPreviewQuery = z.input<typeof costPreviewQuerySchema>;
+export type CostPreviewQuery = z.output<typeof costPreviewQuerySchema>;
 
 export const costPreviewSchema = z.object({
   metered: z.boolean(),

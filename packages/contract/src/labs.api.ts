@@ -21,6 +21,7 @@ import {
   ticketSchema,
   usageSummarySchema,
 } from './labs';
+import { costPreviewQuerySchema, costPreviewSchema } from './billing';
 import { defineRoute } from './route';
 
 const feature = 'labs';
@@ -57,6 +58,19 @@ export const labsApi = {
     summary: 'Start the caller’s lab of an environment (idempotent); 601 when the host is busy',
     body: startRequestSchema,
     response: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+    access: account,
+  }),
+  costPreview: /* @__PURE__ */ defineRoute({
+    method: 'GET',
+    path: '/api-experiment/containers/cost/preview',
+    feature,
+    summary: 'The price per hour of a lab’s resources and what the school has left',
+    description:
+      'Before Start: the hourly price of each charging item for the environment (a Jupyter ' +
+      'environment with the sizes asked), the school’s balance, package hours and validity, and ' +
+      'the translated reason a start would be refused now, if any.',
+    query: costPreviewQuerySchema,
+    response: costPreviewSchema,
     access: account,
   }),
   stop: /* @__PURE__ */ defineRoute({

@@ -67,6 +67,7 @@ export const containerSchema = z.object({
   /** Plain-words notes about limits this host cannot enforce, in the caller's language. */
   notes: z.array(z.string()),
   message: z.string().nullable(),
+  warning: z.string().nullable(),
   startedAt: z.string().nullable(),
   idleTimeout: z.number().int(),
 });
@@ -76,6 +77,8 @@ export const containerStateSchema = z.object({
   id: z.string(),
   state: z.enum(containerStates),
   message: z.string().nullable(),
+  /** A warning for a running lab, such as the school's balance running out; null when none. */
+  warning: z.string().nullable(),
 });
 
 export const restartLimitSchema = z.object({

@@ -20,3 +20,4 @@ export * from '../features/notices/notices.schema';
 export * from '../features/trials/trials.schema';
 export * from '../features/sms/sms.schema';
 export * from '../features/cms/cms.schema';
+export * from '../features/billing/billing.schema';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { announcementsRoutes } from './announcements/announcements.routes';
 import { authRoutes } from './auth/auth.routes';
+import { setUpBilling } from './billing/billing.setup';
 import { cmsRoutes } from './cms/cms.routes';
 import { classesRoutes } from './classes/classes.routes';
 import { collegesRoutes } from './colleges/colleges.routes';
@@ -54,6 +55,9 @@ const features: Feature[] = [
   (app) => app.register(trialsRoutes),
   (app) => app.register(smsRoutes),
   (app) => app.register(cmsRoutes),
+  async (app) => {
+    app.labs.runtime.admission = await setUpBilling(app, app.labs.runtime);
+  },
 ];
 
 export async function registerFeatures(app: FastifyInstance): Promise<void> {

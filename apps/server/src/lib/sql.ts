@@ -50,3 +50,12 @@ export async function readPage<R>(
   ]);
   return { records, total: counted?.n ?? 0 };
 }
+
+/** The rows of a raw query, on PostgreSQL and PGlite alike (both answer `{ rows }`). */
+export async function queryRows<T>(
+  db: { execute(query: SQL): PromiseLike<unknown> },
+  query: SQL,
+): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}

@@ -380,3 +380,6 @@ export class CollegesService {
     };
   }
 }
+
+/** Live accounts and students of each school, for billing's account index. */
+export { accountCounts } from './colleges.repo';

@@ -5,10 +5,12 @@ import {
   count,
   desc,
   eq,
+  gt,
   ilike,
   inArray,
   isNotNull,
   isNull,
+  lte,
   max,
   ne,
   or,
@@ -686,4 +688,42 @@ export async function saveAnswersOnce(
     })
     .returning({ stepId: stepProgress.stepId });
   return rows.length > 0;
+}
+
+/** A purchase of a course by the school over a period; an existing one is widened to hold both. */
+export async function grantPurchase(db: Db, row: typeof coursePurchases.$inferInsert) {
+  await db
+    .insert(coursePurchases)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [coursePurchases.schoolId, coursePurchases.courseId],
+      set: {
+        validFrom: sql`least(${coursePurchases.validFrom}, excluded.valid_from)`,
+        validUntil: sql`greatest(${coursePurchases.validUntil}, excluded.valid_until)`,
+      },
+    });
+}
+
+/** Platform courses among `ids` that are live; the others do not exist for an order. */
+export async function livePlatformCourses(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: courses.id, name: courses.name })
+    .from(courses)
+    .where(and(inArray(courses.id, [...ids]), isNull(courses.schoolId), live));
+}
+
+/** How many courses the school holds a purchase of at `now`. */
+export async function purchasedCount(db: Db, schoolId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(coursePurchases)
+    .where(
+      and(
+        eq(coursePurchases.schoolId, schoolId),
+        lte(coursePurchases.validFrom, now),
+        gt(coursePurchases.validUntil, now),
+      ),
+    );
+  return Number(row?.n ?? 0);
 }

@@ -1220,6 +1220,9 @@ export { FileSigner, localDoc, signedDoc, storedDoc, type SignedFileRoute } from
 export {
   courseIdByName,
   environmentsOf,
+  grantPurchase,
+  livePlatformCourses,
+  purchasedCount,
   findCourse,
   findStep,
   resourcesOf,

@@ -38,6 +38,9 @@ export function labsRoutes(runtime: LabRuntime, access: LabAccess): FastifyPlugi
     serve(app, api.start, async (req, reply) =>
       reply.ok(await service.start(requireActor(req), req.body)),
     );
+    serve(app, api.costPreview, async (req, reply) =>
+      reply.ok(await service.costPreview(requireActor(req), req.query, lang(req))),
+    );
     serve(app, api.stop, async (req, reply) => {
       await service.stop(requireActor(req), req.query.envId, req.query.containerId);
       return reply.ok(null);

@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   runnerOf,
+  type CostPreview,
+  type Lang,
+  type MessageKey,
   type ContainerState,
   type Device,
   type Enforcement,
@@ -16,6 +19,7 @@ import {
   type LabNote,
   type LabSpec,
 } from '@platform/labs';
+import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { labUsername, type LabBroker } from './labs.broker';
 import * as repo from './labs.repo';
@@ -73,7 +77,53 @@ export type StopReason =
   | 'shutdown'
   | 'removed'
   /** An exam's deadline passed: the lab stops, its home stays for the teacher. */
-  | 'deadline';
+  | 'deadline'
+  /** The school's balance ran out and the grace period after the warning passed. */
+  | 'balance';
+
+/** A message shown on running labs, such as the school's balance running out. */
+export interface LabWarning {
+  key: MessageKey;
+  params?: Record<string, string | number>;
+}
+
+/** One part of a lab about to start, as the admission weighs it. */
+export interface AdmissionPart {
+  kind: string;
+  resources: Resources;
+}
+
+export interface AdmissionRequest {
+  schoolId: string | null;
+  userId: string;
+  student: boolean;
+  parts: AdmissionPart[];
+}
+
+/**
+ * Whether a lab may start, decided inside the start's transaction before its containers are
+ * written (throwing the refusal), and what a start would cost. Billing sets it; without billing
+ * every start is admitted at no cost.
+ */
+export interface LabAdmission {
+  admit(tx: Db, request: AdmissionRequest): Promise<void>;
+  preview(request: AdmissionRequest, lang: Lang): Promise<CostPreview>;
+}
+
+export const freeAdmission: LabAdmission = {
+  admit: async () => {},
+  preview: async () => ({
+    metered: false,
+    items: [],
+    fenPerHour: 0,
+    totalFen: 0,
+    packageSeconds: 0,
+    untimedUntil: null,
+    validUntil: null,
+    hoursLeft: null,
+    refusal: null,
+  }),
+};
 
 /**
  * Keeps every lab container's desired and observed state, drives the driver towards the
@@ -86,6 +136,10 @@ export class LabRuntime {
   private readonly dirtyHeartbeats = new Set<string>();
   private readonly stopListeners = new Set<(entry: ContainerEntry, reason: StopReason) => void>();
   private readonly lineListeners = new Set<(entry: ContainerEntry, line: string) => void>();
+  private readonly usageListeners = new Set<(schoolId: string, usageId: string) => void>();
+  /** Warnings shown on the running labs of a school, by school. */
+  private readonly schoolWarnings = new Map<string, LabWarning>();
+  admission: LabAdmission = freeAdmission;
   private starting = 0;
   private flushTimer: NodeJS.Timeout | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
@@ -300,6 +354,7 @@ export class LabRuntime {
       schoolId: entry.schoolId,
       envId: entry.envId,
       envName: entry.envName,
+      resourceKind: entry.kind,
       resources: entry.resources,
       startedAt: entry.startedAt,
     });
@@ -308,7 +363,37 @@ export class LabRuntime {
   private async closeUsage(entry: ContainerEntry, reason: StopReason): Promise<void> {
     const usageId = entry.usageId;
     entry.usageId = null;
-    if (usageId) await repo.closeUsage(this.ctx.db, usageId, this.ctx.now(), reason);
+    if (!usageId) return;
+    await repo.closeUsage(this.ctx.db, usageId, this.ctx.now(), reason);
+    if (entry.schoolId)
+      for (const listener of this.usageListeners) listener(entry.schoolId, usageId);
+  }
+
+  /** Called with each usage record closed when a lab stops. */
+  onUsageClosed(listener: (schoolId: string, usageId: string) => void): void {
+    this.usageListeners.add(listener);
+  }
+
+  /** Shows `warning` on the school's running labs (null takes it away). */
+  warnSchool(schoolId: string, warning: LabWarning | null): void {
+    if (warning) this.schoolWarnings.set(schoolId, warning);
+    else this.schoolWarnings.delete(schoolId);
+  }
+
+  warningOf(entry: ContainerEntry): LabWarning | null {
+    return entry.schoolId && entry.desired === 1
+      ? (this.schoolWarnings.get(entry.schoolId) ?? null)
+      : null;
+  }
+
+  /** Stops every running lab of the school. */
+  async stopSchool(schoolId: string, reason: StopReason): Promise<number> {
+    const running = [...this.entries.values()].filter(
+      (e) => e.schoolId === schoolId && e.desired === 1,
+    );
+    await Promise.all(running.map((e) => this.stop(e, reason)));
+    this.schoolWarnings.delete(schoolId);
+    return running.length;
   }
 
   /** Stops a container, records the stop and clears what it held. */

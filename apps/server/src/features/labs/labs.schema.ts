@@ -68,6 +68,8 @@ export const labUsage = pgTable(
     schoolId: id('school_id'),
     envId: id('env_id').notNull(),
     envName: text('env_name').notNull(),
+    /** The resource kind of the part that ran, which prices are set per. */
+    resourceKind: text('resource_kind'),
     resources: jsonb('resources')
       .$type<{ cpuCore: number; memorySize: number; diskSize: number; gpuCount: number }>()
       .notNull(),
@@ -76,6 +78,7 @@ export const labUsage = pgTable(
     stopReason: text('stop_reason'),
   },
   (t) => [
+    index('lab_usage_school_billing_idx').on(t.schoolId, t.stoppedAt),
     index('lab_usage_env_idx').on(t.envId, t.startedAt),
     index('lab_usage_user_env_idx').on(t.userId, t.envId, t.startedAt),
     index('lab_usage_open_idx')

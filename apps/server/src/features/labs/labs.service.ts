@@ -9,6 +9,7 @@ import {
   type CenterDetail,
   type CenterItem,
   type Container,
+  type CostPreviewQuery,
   type JupyterInfo,
   type Lang,
   type Language,
@@ -26,7 +27,7 @@ import type {
 import type { Config } from '../../config';
 import type { AppContext } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
-import type { Actor } from '../auth/auth.plugin';
+import { roleCodesOf, type Actor } from '../auth/auth.plugin';
 import { readSetting } from '../settings/settings.service';
 import * as environments from '../environments/environments.service';
 import { labOrigin, type LabAccess } from './labs.access';
@@ -137,24 +138,34 @@ export class LabsService {
       });
     }
     const now = this.ctx.now();
-    const ids: string[] = [];
-    for (const [position, part] of parts.entries()) {
-      const sim = runnerOf(part.resourceKind as ResourceKind) === 'simulation';
-      ids.push(
-        await repo.upsertContainer(this.ctx.db, {
-          id: this.ctx.ids.next(),
-          userId: owner,
-          schoolId: actor.schoolId,
-          envId: env.id,
-          partEnvId: part.id,
-          position,
-          expScriptId: body.expScriptId ?? null,
-          resources: resourcesFor(part, body),
-          mqttPassword: sim ? randomBytes(18).toString('base64url') : null,
-          now,
-        }),
-      );
-    }
+    const resources = parts.map((part) => resourcesFor(part, body));
+    const ids = await this.ctx.db.transaction(async (tx) => {
+      await this.runtime.admission.admit(tx, {
+        schoolId: actor.schoolId,
+        userId: owner,
+        student: roleCodesOf(actor).includes('student'),
+        parts: parts.map((part, i) => ({ kind: part.resourceKind, resources: resources[i]! })),
+      });
+      const written: string[] = [];
+      for (const [position, part] of parts.entries()) {
+        const sim = runnerOf(part.resourceKind as ResourceKind) === 'simulation';
+        written.push(
+          await repo.upsertContainer(tx, {
+            id: this.ctx.ids.next(),
+            userId: owner,
+            schoolId: actor.schoolId,
+            envId: env.id,
+            partEnvId: part.id,
+            position,
+            expScriptId: body.expScriptId ?? null,
+            resources: resources[position]!,
+            mqttPassword: sim ? randomBytes(18).toString('base64url') : null,
+            now,
+          }),
+        );
+      }
+      return written;
+    });
     const rows = await repo.containersOf(this.ctx.db, ids);
     const entries = rows.map((row) => this.runtime.remember(row));
     for (const entry of entries) {
@@ -188,7 +199,35 @@ export class LabsService {
 
   state(actor: Actor, containerId: string, lang: Lang) {
     const entry = this.own(actor, containerId);
-    return { id: entry.id, state: entry.state, message: this.messageOf(entry, lang) };
+    return {
+      id: entry.id,
+      state: entry.state,
+      message: this.messageOf(entry, lang),
+      warning: this.warningOf(entry, lang),
+    };
+  }
+
+  private warningOf(entry: ContainerEntry, lang: Lang): string | null {
+    const warning = this.runtime.warningOf(entry);
+    return warning ? formatMessage(warning.key, lang, warning.params) : null;
+  }
+
+  /** What the lab of an environment would cost per hour, and what the school has left. */
+  async costPreview(actor: Actor, query: CostPreviewQuery, lang: Lang) {
+    const env = await this.usableEnv(query.expEnvId);
+    const parts = await this.partsOf(env);
+    return this.runtime.admission.preview(
+      {
+        schoolId: actor.schoolId,
+        userId: labOwnerOf(actor),
+        student: roleCodesOf(actor).includes('student'),
+        parts: parts.map((part) => ({
+          kind: part.resourceKind,
+          resources: resourcesFor(part, query),
+        })),
+      },
+      lang,
+    );
   }
 
   private messageOf(entry: ContainerEntry, lang: Lang): string | null {
@@ -220,6 +259,7 @@ export class LabsService {
       enforced: entry.enforced,
       notes,
       message: this.messageOf(entry, lang),
+      warning: this.warningOf(entry, lang),
       startedAt: entry.startedAt?.toISOString() ?? null,
       idleTimeout: Math.round(entry.idleTimeoutMs / 1000),
     };

@@ -183,6 +183,12 @@ describe('GET menus/all/{appid}', () => {
           'History of added time',
           'Trial applications',
           'SMS outbox',
+          'Packages',
+          'Billing costs',
+          'Orders',
+          'Usage details',
+          'Accounts',
+          'Account detail',
         ],
       ],
       [

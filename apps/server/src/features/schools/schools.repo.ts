@@ -96,3 +96,25 @@ export async function updateLiveSchool(
     .returning({ id: schools.id });
   return rows.length > 0;
 }
+
+/** The cached balances and counts of a school, as billing's ledger books them. */
+export async function writeBalances(
+  db: Db,
+  id: string,
+  b: { rechargeFen: number; giftFen: number; tokens: number; slides: number },
+): Promise<void> {
+  await db
+    .update(schools)
+    .set({
+      rechargeBalance: b.rechargeFen,
+      giftBalance: b.giftFen,
+      totalBalance: b.rechargeFen + b.giftFen,
+      tokenCount: b.tokens,
+      pptCount: b.slides,
+    })
+    .where(eq(schools.id, id));
+}
+
+export async function setPurchasedCourseCount(db: Db, id: string, n: number): Promise<void> {
+  await db.update(schools).set({ purchasedCourseCount: n }).where(eq(schools.id, id));
+}

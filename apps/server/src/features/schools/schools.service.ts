@@ -99,3 +99,6 @@ export {
   updateLiveSchool,
   type SchoolInsert,
 } from './schools.repo';
+
+/** What billing writes of schools: the balances its ledger books, the purchased course count. */
+export { setPurchasedCourseCount, writeBalances } from './schools.repo';

@@ -46,6 +46,10 @@ describe('system menus', () => {
       .sort();
   }
 
+  const billingIndexes = ['7-10', '7-11', '7-12', '7-13', '7-14', '7-15', '6-20', '6-21', '6-22'];
+  /** The money pages of version 8 and their buttons. */
+  const billingEntries = billingIndexes.length + 5;
+
   /** Removes the entries (with what is under them) and sets the database back to `version`. */
   async function backTo(version: number, indexes: string[]) {
     const { db } = h.ctx;
@@ -70,6 +74,7 @@ describe('system menus', () => {
       ...['6-10', '6-11', '6-12', '6-13', '6-14'],
       ...['6-15', '6-16', '6-17', '6-18', '6-19'],
       ...['7-5', '7-6'],
+      ...billingIndexes,
     ]);
     expect((await tree()).length).toBeLessThan(full.length);
     await seedSystem(h.ctx);
@@ -84,6 +89,7 @@ describe('system menus', () => {
       ...['9-6', '9-7', '9-8', '9-9', '9-10', '9-11'],
       ...['6-15', '6-16', '6-17', '6-18', '6-19'],
       ...['7-5', '7-6'],
+      ...billingIndexes,
     ]);
     expect((await tree()).length).toBeLessThan(full.length);
     await seedSystem(h.ctx);
@@ -92,7 +98,7 @@ describe('system menus', () => {
 
   it('gives a database at version 5 the trial management, SMS outbox and portal management entries of version 6', async () => {
     const full = await tree();
-    await backTo(5, ['7-5', '7-6', '12']);
+    await backTo(5, ['7-5', '7-6', '12', ...billingIndexes]);
     expect((await tree()).length).toBeLessThan(full.length - 3);
     await seedSystem(h.ctx);
     expect(await tree()).toEqual(full);
@@ -100,9 +106,9 @@ describe('system menus', () => {
 
   it('gives a database at version 6 the announcement and footer editors of version 7, and the default footer', async () => {
     const full = await tree();
-    await backTo(6, ['12-6', '12-7']);
+    await backTo(6, ['12-6', '12-7', ...billingIndexes]);
     await h.ctx.db.delete(systemSettings).where(eq(systemSettings.key, 'site.footer'));
-    expect((await tree()).length).toBe(full.length - 4);
+    expect((await tree()).length).toBe(full.length - 4 - billingEntries);
     await seedSystem(h.ctx);
     expect(await tree()).toEqual(full);
     const footer = await h.ctx.db
@@ -112,7 +118,15 @@ describe('system menus', () => {
     expect(footer[0]?.value).toMatchObject({ stockCode: '000997' });
   });
 
-  it.each([1, 2, 3, 4, 5, 6])('adds only the entries newer than version %i', async (version) => {
+  it('gives a database at version 7 the money pages of version 8 under operations and school management', async () => {
+    const full = await tree();
+    await backTo(7, billingIndexes);
+    expect((await tree()).length).toBe(full.length - billingEntries);
+    await seedSystem(h.ctx);
+    expect(await tree()).toEqual(full);
+  });
+
+  it.each([1, 2, 3, 4, 5, 6, 7])('adds only the entries newer than version %i', async (version) => {
     await h.ctx.db.delete(menus);
     await h.ctx.db
       .update(systemSettings)

@@ -4,6 +4,7 @@ import type { AppContext } from '../../lib/context';
 import { sha256 } from '../../lib/passwords';
 import { announcementsMenus } from '../announcements/announcements.menus';
 import { writeAnnouncement } from '../announcements/announcements.service';
+import { billingMenus, schoolBillingMenus } from '../billing/billing.menus';
 import { cmsMenus } from '../cms/cms.menus';
 import { seedPortalAttributes } from '../cms/cms.seed';
 import { classesMenus } from '../classes/classes.menus';
@@ -94,6 +95,7 @@ export const menuSeed: MenuSeed[] = [
       ...studentsMenus,
       ...schoolCoursesMenus,
       ...schoolTaskMenus,
+      ...schoolBillingMenus,
     ],
   },
   {
@@ -105,7 +107,7 @@ export const menuSeed: MenuSeed[] = [
     icon: 'ShopOutlined',
     since: 3,
     roles: operators,
-    children: [...collegesMenus, ...customersMenus, ...trialsMenus, ...smsMenus],
+    children: [...collegesMenus, ...customersMenus, ...trialsMenus, ...smsMenus, ...billingMenus],
   },
   {
     index: '8',
@@ -130,7 +132,7 @@ export const menuSeed: MenuSeed[] = [
 ];
 
 const SYSTEM_SEED_KEY = 'seed.system.version';
-const SYSTEM_SEED_VERSION = 7;
+const SYSTEM_SEED_VERSION = 8;
 
 /** Data the platform needs to run: the web client, roles, menus, site config, announcement, footer. */
 export async function seedSystem(ctx: AppContext) {

@@ -51,7 +51,7 @@ function serveLab(detail: Partial<CenterDetail>, extra: Record<string, unknown> 
     ...extra,
   };
   for (const id of ['501', '502']) {
-    routes[route.check(id)] = { id, state: 'Running', message: null };
+    routes[route.check(id)] = { id, state: 'Running', message: null, warning: null };
     routes[route.container(id)] = container(
       id === '502' ? { id, name: 'terminal', serviceType: 'TERMINAL' } : {},
     );

@@ -77,6 +77,7 @@ export function container(partial: Partial<Container> = {}): Container {
     enforced: { cpu: true, memory: true, disk: false, uid: true, network: true, syscalls: true },
     notes: ['磁盘配额未强制：本主机不支持'],
     message: null,
+    warning: null,
     startedAt: '2026-01-01T00:00:00.000Z',
     idleTimeout: 1800,
     ...partial,
