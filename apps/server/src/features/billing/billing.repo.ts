@@ -584,7 +584,8 @@ export async function chargeUsage(db: Db, a: ChargeArgs) {
       seg4 as (
         select seg3.*,
           case when pkg_ok and not untimed
-            then floor(least(greatest(${a.packageSeconds}::float8 - (pkg_cum - dur), 0), dur))
+            then round(least(${a.packageSeconds}::float8, pkg_cum))
+              - round(least(${a.packageSeconds}::float8, pkg_cum - dur))
             else 0 end as pkg_sec
         from seg3
       ),
@@ -614,7 +615,7 @@ export async function chargeUsage(db: Db, a: ChargeArgs) {
           round(per_hour * extract(epoch from e3 - s3)::float8 / 3600 * unit)::bigint as cost,
           case when untimed or not ${a.metered} then 0::bigint
             else round(per_hour * extract(epoch from e3 - s3)::float8 / 3600 * unit
-              * (dur - pkg_sec) / dur)::bigint end as payable,
+              * greatest(dur - pkg_sec, 0) / dur)::bigint end as payable,
           case when row_number() over (partition by usage_id, s2 order by s3, ord) = 1
             then pkg_sec else 0 end as pkg_row
         from items where e3 > s3
