@@ -141,3 +141,8 @@ BEGIN
 END;
 $$;--> statement-breakpoint
 CREATE TRIGGER billing_ledger_append_only BEFORE UPDATE OR DELETE ON "billing_ledger" FOR EACH ROW EXECUTE FUNCTION billing_ledger_append_only();
+--> statement-breakpoint
+INSERT INTO "billing_ledger" ("id", "school_id", "reason", "ref", "note", "recharge_fen", "gift_fen", "tokens", "slides", "recharge_after", "gift_after", "at")
+SELECT "id", "id", 'adjustment', 'opening:' || "id", 'Opening balance', "recharge_balance", "gift_balance", "token_count", "ppt_count", "recharge_balance", "gift_balance", now()
+FROM "schools"
+WHERE "recharge_balance" <> 0 OR "gift_balance" <> 0 OR "token_count" <> 0 OR "ppt_count" <> 0;

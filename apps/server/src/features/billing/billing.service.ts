@@ -319,7 +319,7 @@ export class BillingService {
         throw conflict('billing.order_no_taken', { orderNo: 'invalid_value' });
       throw error;
     }
-    return this.orderDetail(actor, id, lang);
+    return this.presentOrder((await repo.findOrder(this.ctx.db, id))!, lang);
   }
 
   private async repeated(row: repo.OrderKeyRow, hash: string, lang: Lang): Promise<Order> {

@@ -18,6 +18,7 @@ import {
   coursePurchases,
   courses,
   labUsage,
+  schools,
 } from '../../db/schema';
 import {
   callerOn,
@@ -162,6 +163,22 @@ describe('orders and the ledger', () => {
     expect(res.fields).toMatchObject({ rechargeFen: 'required' });
     const back = await order(school.schoolId, { expiresAt: iso(now() - 2 * hour) });
     expect(back.fields).toMatchObject({ expiresAt: 'invalid_value' });
+  });
+
+  it('the reconciliation finds a balance changed outside the ledger', async () => {
+    const s = await schoolWithStaff(h.app, h.ctx, 'Tampered');
+    await order(s.schoolId, { rechargeFen: 700 });
+    await h.ctx.db
+      .update(schools)
+      .set({ rechargeBalance: 900, totalBalance: 900 })
+      .where(eq(schools.id, s.schoolId));
+    expect(await reconcile(h.ctx.db)).toEqual([
+      { schoolId: s.schoolId, field: 'rechargeFen', cached: 900, ledger: 700 },
+    ]);
+    await h.ctx.db
+      .update(schools)
+      .set({ rechargeBalance: 700, totalBalance: 700 })
+      .where(eq(schools.id, s.schoolId));
   });
 
   it('keeps the ledger append-only', async () => {

@@ -1,8 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  billingApi,
   cmsApi,
   coursesApi,
+  type Account,
+  type BillingPackage,
+  type Overview,
+  type UsageDetail,
   smsApi,
   trialsApi,
   type SmsOutboxMessage,
@@ -191,6 +196,44 @@ describe('demo data', () => {
     expect((await h.ctx.db.select().from(trialApplications)).length).toBe(4);
   });
 
+  it('gives the demo school a recharge, charged lab use over eight weeks and a published package', async () => {
+    await seedDemo(h.ctx);
+    const token = (await passwordGrant(h.app, 'schooladmin01', 'Seed_pass1')).json().data
+      .access_token;
+    const admin = { headers: bearer(token) };
+    const call = callerOn(() => h.app);
+    const [school] = await h.ctx.db.select().from(schools).where(eq(schools.url, 'sch_edu'));
+    const account = await call<Account>(
+      admin,
+      'GET',
+      pathOf(billingApi.accountDetail.path, { schoolId: school!.id }),
+    );
+    expect(account.data.metered).toBe(true);
+    expect(account.data.totalFen).toBeGreaterThan(0);
+    expect(account.data.totalFen).toBeLessThan(220_000);
+    const usage = await call<Page<UsageDetail>>(admin, 'GET', billingApi.usagePage.path);
+    expect(usage.data.total).toBeGreaterThan(100);
+    const overview = await call<Overview>(admin, 'GET', billingApi.overview.path);
+    expect(overview.data.weeks.filter((w) => w.fen > 0).length).toBeGreaterThanOrEqual(7);
+    expect(overview.data.topEnvironments.length).toBeGreaterThan(1);
+    expect(overview.data.topClasses[0]?.name).toBe('物联网应用技术2026级1班');
+    const operatorToken = (await passwordGrant(h.app, 'operator01', 'Seed_pass1')).json().data
+      .access_token;
+    const packages = await call<Page<BillingPackage>>(
+      { headers: bearer(operatorToken) },
+      'GET',
+      `${billingApi.packagePage.path}?published=1`,
+    );
+    expect(packages.data.records.map((p) => p.name)).toContain('物联网实训年度套餐');
+    await seedDemo(h.ctx);
+    const again = await call<Page<BillingPackage>>(
+      { headers: bearer(operatorToken) },
+      'GET',
+      billingApi.packagePage.path,
+    );
+    expect(again.data.total).toBe(packages.data.total);
+  });
+
   it('upgrades a database seeded by an earlier version, adding only what is new', async () => {
     const old = await createHarness();
     try {
@@ -252,7 +295,7 @@ describe('demo data', () => {
     }
   });
 
-  it('gives student01 the two demo courses to study, in both languages, with their files', async () => {
+  it('gives student01 the two demo courses and the platform course the school bought to study, in both languages, with their files', async () => {
     await seedDemo(h.ctx);
     const token = (await passwordGrant(h.app, 'student01', 'Seed_pass1')).json().data.access_token;
     const student = { headers: bearer(token) };
@@ -265,6 +308,7 @@ describe('demo data', () => {
       'en',
     );
     expect(hall.data.records.map((c) => c.name).sort()).toEqual([
+      'Industrial IoT basics',
       'MQTT and sensors',
       'Python data analysis',
     ]);

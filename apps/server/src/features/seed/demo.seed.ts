@@ -9,6 +9,7 @@ import { seedDemoEnvironments } from './demo-environments';
 import { seedDemoOrganization } from './demo-organization';
 import { seedDemoTeaching } from './demo-teaching.seed';
 import { seedDemoTrials } from './demo-trials.seed';
+import { seedDemoBilling } from './demo-billing.seed';
 import { seedSystem } from './system.seed';
 
 export const demoAccounts: {
@@ -40,7 +41,7 @@ export const demoAccounts: {
 ];
 
 const DEMO_SEED_KEY = 'seed.demo.version';
-const DEMO_SEED_VERSION = 8;
+const DEMO_SEED_VERSION = 9;
 /** The version whose data one transaction writes; the courses after it store files first. */
 const DEMO_ACCOUNTS_VERSION = 3;
 
@@ -108,6 +109,7 @@ export async function seedDemo(ctx: AppContext) {
   if (seeded < 6) await seedDemoTrials(ctx);
   if (seeded < 6) await seedDemoPortal(ctx);
   if (seeded < 7) await seedDemoPortalSections(ctx);
+  if (seeded < 9) await seedDemoBilling(ctx, schoolId);
   await repo.writeMarker(db, DEMO_SEED_KEY, DEMO_SEED_VERSION);
   return { accounts };
 }
