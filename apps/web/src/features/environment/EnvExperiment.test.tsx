@@ -48,7 +48,6 @@ function serveLab(detail: Partial<CenterDetail>, extra: Record<string, unknown> 
     [route.detail]: centerDetail({ scripts, ...detail }),
     [route.limit]: { limit: 0, used: 0, remaining: null },
     [route.stop]: null,
-    ...extra,
   };
   for (const id of ['501', '502']) {
     routes[route.check(id)] = { id, state: 'Running', message: null, warning: null };
@@ -60,7 +59,7 @@ function serveLab(detail: Partial<CenterDetail>, extra: Record<string, unknown> 
       expiresIn: 60,
     });
   }
-  return serve(routes);
+  return serve({ ...routes, ...extra });
 }
 
 const button = (name: string) => screen.getByRole('button', { name });
@@ -78,6 +77,17 @@ describe('experiment screen', { timeout: 20_000 }, () => {
     expect(screen.getByText('运行中')).toBeTruthy();
     expect(button('启动')).toHaveProperty('disabled', true);
     expect(button('停止')).toHaveProperty('disabled', false);
+  });
+
+  it('shows the warning of a running lab, such as the school’s balance running out', async () => {
+    window.localStorage.setItem(storageKeys.containerId, '501');
+    const warning = '学校账户余额已用完，实验将在 10 分钟后停止，请及时保存';
+    serveLab(
+      { containerIds: ['501'] },
+      { [route.check('501')]: { id: '501', state: 'Running', message: null, warning } },
+    );
+    renderScreen(<EnvExperiment />, url);
+    expect(await screen.findByText(warning)).toBeTruthy();
   });
 
   it('shows the chosen script as plain text, never HTML', async () => {

@@ -125,6 +125,8 @@ function LabAlerts({
     alerts.push({ key: 'stopped', type: 'info', text: t('environment.stoppedRemotely') });
   for (const message of new Set(statuses.map((s) => s.message).filter(Boolean)))
     alerts.push({ key: `m-${message}`, type: 'info', text: String(message) });
+  for (const warning of new Set(statuses.map((s) => s.warning).filter(Boolean)))
+    alerts.push({ key: `w-${warning}`, type: 'warning', text: String(warning) });
   if (!alerts.length) return null;
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>

@@ -19,6 +19,8 @@ import {
 export interface ContainerStatus {
   state: ContainerState;
   message: string | null;
+  /** A warning of a running lab, such as the school's balance running out. */
+  warning?: string | null;
 }
 
 export interface LabRuntimeApi {
