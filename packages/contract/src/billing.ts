@@ -46,9 +46,10 @@ export const adjustmentKinds = ['adjustment', 'refund'] as const;
 export const paymentMethods = ['offline'] as const;
 /**
  * How a usage detail was paid: from the balances (gift first, decision 0030), by a package's
- * hours, by an untimed package, or not at all (a school without orders is not metered).
+ * hours, by an untimed package, from the school's token or slide count, or not at all (a school
+ * without orders is not metered).
  */
-export const settlements = ['charged', 'package', 'untimed', 'unmetered'] as const;
+export const settlements = ['charged', 'package', 'untimed', 'quota', 'unmetered'] as const;
 export type Settlement = (typeof settlements)[number];
 
 export const billingPermissionKeys = [

@@ -694,3 +694,7 @@ export async function schoolsToCharge(db: Db): Promise<string[]> {
   );
   return rows.map((r) => String(r.school_id));
 }
+
+export async function insertUsageDetail(db: Db, row: typeof billingUsageDetails.$inferInsert) {
+  await db.insert(billingUsageDetails).values(row);
+}

@@ -25,7 +25,7 @@ import {
 } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 import { reconcile } from './billing.ledger';
-import { chargeAll } from './billing.metering';
+import { chargeAll, chargeCounted } from './billing.metering';
 
 let h: Harness;
 const call = callerOn(() => h.app);
@@ -294,6 +294,61 @@ describe('packages', () => {
     await order(s.schoolId, { courseIds: [courseId] });
     const refused = await call(s.admin, 'POST', coursesApi.remove.path, { id: courseId });
     expect(refused.errorKey).toBe('courses.purchased_in_validity');
+  });
+});
+
+describe('AI tools', () => {
+  it('tokens and slides draw their counts first, then the gift and recharge balance', async () => {
+    const s = await freshSchool('Tokens');
+    await h.ctx.db.insert(billingPrices).values([
+      {
+        id: h.ctx.ids.next(),
+        item: 'ai_token_k',
+        envKind: null,
+        unitFen: 3,
+        effectiveFrom: new Date(now() - day),
+      },
+      {
+        id: h.ctx.ids.next(),
+        item: 'slide',
+        envKind: null,
+        unitFen: 50,
+        effectiveFrom: new Date(now() - day),
+      },
+    ]);
+    await order(s.schoolId, { rechargeFen: 100, giftFen: 20, tokens: 1500, slides: 1 });
+    const tokens = await chargeCounted(h.ctx, {
+      schoolId: s.schoolId,
+      userId: s.admin.id,
+      item: 'ai_token_k',
+      quantity: 3.5,
+    });
+    // 1,500 tokens from the count, 2,000 at 3 fen a thousand: 6 fen, from the gift.
+    expect(tokens).toMatchObject({ costFen: 11, giftFen: 6, rechargeFen: 0, owedFen: 0 });
+    const slides = await chargeCounted(h.ctx, {
+      schoolId: s.schoolId,
+      userId: s.admin.id,
+      item: 'slide',
+      quantity: 4,
+    });
+    // One slide from the count, three at 50 fen: 14 fen of gift, then 100 of recharge, 36 owed.
+    expect(slides).toMatchObject({ giftFen: 14, rechargeFen: 100, owedFen: 36 });
+    const acc = await call<Account>(
+      operator,
+      'GET',
+      pathOf(billingApi.accountDetail.path, { schoolId: s.schoolId }),
+    );
+    expect(acc.data).toMatchObject({ tokens: 0, slides: 0, totalFen: 0 });
+    const details = await call<Page<UsageDetail>>(
+      s.admin,
+      'GET',
+      `${billingApi.usagePage.path}?item=slide`,
+    );
+    expect(details.data.records[0]).toMatchObject({
+      item: 'slide',
+      quantity: 4,
+      settlement: 'charged',
+    });
   });
 });
 

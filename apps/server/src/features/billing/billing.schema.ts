@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { ChargingItem, CourseSpecialty } from '@platform/contract';
+import type { ChargingItem, CourseSpecialty, Settlement } from '@platform/contract';
 import { createdAt, id, updatedAt } from '../../db/columns';
 import { schools } from '../schools/schools.schema';
 import { users } from '../users/users.schema';
@@ -168,9 +168,7 @@ export const billingUsageDetails = pgTable(
     unitFen: integer('unit_fen').notNull(),
     costFen: bigint('cost_fen', { mode: 'number' }).notNull(),
     packageSeconds: integer('package_seconds').notNull().default(0),
-    settlement: text('settlement')
-      .$type<'charged' | 'package' | 'untimed' | 'unmetered'>()
-      .notNull(),
+    settlement: text('settlement').$type<Settlement>().notNull(),
     giftFen: bigint('gift_fen', { mode: 'number' }).notNull().default(0),
     rechargeFen: bigint('recharge_fen', { mode: 'number' }).notNull().default(0),
     owedFen: bigint('owed_fen', { mode: 'number' }).notNull().default(0),
