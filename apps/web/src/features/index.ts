@@ -4,6 +4,8 @@ import { addTexts } from '../shared/i18n';
 import type { Widen, zhCN } from '../shared/locales/zh-CN';
 import { announcementSettingsEn, announcementSettingsZh } from './announcement/locales';
 import { announcementViews } from './announcement/views';
+import { billingEn, billingZh } from './billing/locales';
+import { billingViews } from './billing/views';
 import { classesEn, classesZh } from './classes/locales';
 import { classesViews } from './classes/views';
 import { collegesEn, collegesZh } from './colleges/locales';
@@ -64,6 +66,7 @@ export const features = {
   environment: feature(environmentZh, environmentEn, environmentViews),
   colleges: feature(collegesZh, collegesEn, collegesViews),
   customers: feature(customersZh, customersEn, customersViews),
+  billing: feature(billingZh, billingEn, billingViews),
   trials: feature(trialsZh, trialsEn, trialsViews),
   cms: feature(cmsZh, cmsEn, cmsViews),
   announcementSettings: feature(announcementSettingsZh, announcementSettingsEn, announcementViews),

@@ -7,6 +7,7 @@ interface DownloadButtonProps {
   /** Fetches the file and hands it to the browser. */
   download: () => Promise<void>;
   icon?: ReactNode;
+  disabled?: boolean;
   children: ReactNode;
 }
 
@@ -14,11 +15,17 @@ interface DownloadButtonProps {
 export function DownloadButton({
   download,
   icon = <DownloadOutlined />,
+  disabled = false,
   children,
 }: DownloadButtonProps) {
   const running = useMutation({ mutationFn: download });
   return (
-    <Button icon={icon} loading={running.isPending} onClick={() => running.mutate()}>
+    <Button
+      icon={icon}
+      loading={running.isPending}
+      disabled={disabled}
+      onClick={() => running.mutate()}
+    >
       {children}
     </Button>
   );
