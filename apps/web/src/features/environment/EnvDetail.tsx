@@ -39,7 +39,7 @@ function DetailView({ detail }: { detail: CenterDetail }) {
       extra={<Link to={pathOf('index')}>{t('environment.backToList')}</Link>}
     >
       <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-        <LabToolbar detail={detail} runtime={runtime} />
+        <LabToolbar detail={detail} runtime={runtime} withCost />
         <nav aria-label={t('environment.detail.screens')}>
           <Space wrap>
             <Button

@@ -13,6 +13,7 @@ import {
 import { LoadFailed, LoadingState } from '../../shared/ui/PageStates';
 import { zodRules } from '../../shared/zodForm';
 import { jupyterInfoQueryOptions, jupyterInfoSaveMutationOptions } from './api';
+import { CostLine, CostRefusal, useCostPreview, useDebounced } from './CostPreview';
 
 export type JupyterResources = Pick<
   JupyterInfo,
@@ -53,6 +54,18 @@ export function initialResources(
   };
 }
 
+/** How long the sizes stay unchanged before their cost is asked for. */
+const costDebounceMs = 400;
+
+/** The sizes chosen so far; a cleared number asks for the environment's own. */
+function withoutEmpty(sizes: Partial<Record<string, number | null>>): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(sizes).filter(
+      (entry): entry is [string, number] => typeof entry[1] === 'number',
+    ),
+  );
+}
+
 const options = (choices: readonly number[]) =>
   choices.map((value) => ({ value, label: String(value) }));
 
@@ -78,8 +91,21 @@ export function JupyterResourceForm({
   onCancel,
 }: JupyterResourceFormProps) {
   const { t } = useTranslation();
+  const [form] = Form.useForm<JupyterResources>();
   const stored = useQuery(jupyterInfoQueryOptions(envId));
   const save = useMutation(jupyterInfoSaveMutationOptions());
+  const sizes = useDebounced(
+    {
+      cpuCore: Form.useWatch('cpuCore', form),
+      memorySize: Form.useWatch('memorySize', form),
+      diskSize: Form.useWatch('diskSize', form),
+      gpuCount: Form.useWatch('gpuCount', form),
+    },
+    costDebounceMs,
+  );
+  const cost = useCostPreview(
+    sizes.cpuCore === undefined ? null : { expEnvId: envId, ...withoutEmpty(sizes) },
+  );
   if (stored.isPending) return <LoadingState />;
   if (stored.isError)
     return <LoadFailed error={stored.error} onRetry={() => void stored.refetch()} />;
@@ -104,6 +130,7 @@ export function JupyterResourceForm({
 
   return (
     <Form<JupyterResources>
+      form={form}
       name="jupyter-resources"
       layout="vertical"
       initialValues={initialResources(stored.data, limits)}
@@ -115,11 +142,15 @@ export function JupyterResourceForm({
       {select('diskSize', choicesUpTo(diskChoices, limits?.diskSize))}
       {number('gpuCount', gpuMax)}
       {number('gpuMemory', gpuMax === 0 ? 0 : 80)}
-      <Alert type="info" showIcon title={t('environment.jupyter.gpuNote')} />
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Alert type="info" showIcon title={t('environment.jupyter.gpuNote')} />
+        <CostLine preview={cost.data} />
+        <CostRefusal preview={cost.data} />
+      </Space>
       <Form.Item style={{ marginTop: 16, marginBottom: 0, textAlign: 'right' }}>
         <Space>
           <Button onClick={onCancel}>{t('environment.cancel')}</Button>
-          <Button type="primary" htmlType="submit">
+          <Button type="primary" htmlType="submit" disabled={Boolean(cost.data?.refusal)}>
             {t('environment.confirm')}
           </Button>
         </Space>

@@ -8,6 +8,7 @@ import type { LabRuntimeSnapshot } from './labRuntime';
 import type { LabRuntimeHandle } from './useLabRuntime';
 import { RuntimeStateTag } from './RuntimeStateTag';
 import { JupyterStartDialog } from './JupyterResourceForm';
+import { CostLine, CostRefusal, useCostPreview } from './CostPreview';
 
 /** The resource kinds of an environment and of its parts (a combination). */
 function kindsOf(detail: CenterDetail): ResourceKind[] {
@@ -26,19 +27,32 @@ interface LabToolbarProps {
   expScriptId?: string | undefined;
   /** Shown after the buttons (for example "open in new tab"). */
   extra?: ReactNode;
+  /**
+   * Shows what the lab costs an hour and what the school has left before it starts; a start the
+   * school's account would refuse is not offered.
+   */
+  withCost?: boolean;
 }
 
 /**
  * The lab's state and its Start / Stop / Reset buttons, the starts left today, and what the
  * runtime has to say (busy host, lost network, a failed container, a slow start).
  */
-export function LabToolbar({ detail, runtime, expScriptId, extra }: LabToolbarProps) {
+export function LabToolbar({
+  detail,
+  runtime,
+  expScriptId,
+  extra,
+  withCost = false,
+}: LabToolbarProps) {
   const { t } = useTranslation();
   const { snapshot } = runtime;
   const [requesting, setRequesting] = useState(false);
   const limit = useQuery(restartLimitQueryOptions(detail.id));
   const script = expScriptId ? { expScriptId } : {};
   const stopped = snapshot.state === runtimeStates.stopped;
+  const cost = useCostPreview(withCost ? { expEnvId: detail.id } : null);
+  const refused = Boolean(cost.data?.refusal);
 
   const onStart = () => {
     if (needsResourceRequest(detail)) setRequesting(true);
@@ -52,7 +66,7 @@ export function LabToolbar({ detail, runtime, expScriptId, extra }: LabToolbarPr
         <Button
           type="primary"
           onClick={onStart}
-          disabled={!detail.runnable || !stopped || snapshot.starting}
+          disabled={!detail.runnable || !stopped || snapshot.starting || refused}
         >
           {t('environment.start')}
         </Button>
@@ -64,6 +78,7 @@ export function LabToolbar({ detail, runtime, expScriptId, extra }: LabToolbarPr
           {t('environment.reset')}
         </Button>
         {extra}
+        {stopped && <CostLine preview={cost.data} />}
         {limit.data && limit.data.limit > 0 && (
           <Typography.Text type="secondary">
             {t('environment.startsLeft', {
@@ -73,6 +88,7 @@ export function LabToolbar({ detail, runtime, expScriptId, extra }: LabToolbarPr
           </Typography.Text>
         )}
       </Space>
+      {stopped && <CostRefusal preview={cost.data} />}
       {!detail.runnable && (
         <Alert
           type="warning"

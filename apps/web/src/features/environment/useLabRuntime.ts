@@ -70,6 +70,7 @@ export function useLabRuntime(
     void queryClient.invalidateQueries({ queryKey: environmentKeys.detail(envId) });
     void queryClient.invalidateQueries({ queryKey: environmentKeys.restartLimit(envId) });
     void queryClient.invalidateQueries({ queryKey: environmentKeys.centerPages() });
+    void queryClient.invalidateQueries({ queryKey: environmentKeys.costs() });
   }, [envId, queryClient]);
 
   const settle = useCallback(
