@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, Col, Row, Typography } from 'antd';
 import type { Overview } from '@platform/contract';
 import { EmptyState } from '../../shared/ui/PageStates';
-import { EChart, type ChartOption } from './EChart';
+import { EChart, type ChartOption } from '../../shared/ui/EChart';
 import { hoursOf, useMoney } from './format';
 
 type Ranked = Overview['topClasses'];
@@ -37,7 +37,7 @@ export function OverviewCharts({ overview }: { overview: Overview }) {
       grid,
       xAxis: { type: 'category', data: overview.months.map((m) => m.period) },
       yAxis: axis(money.amount),
-      series: [{ type: 'line', smooth: true, data: overview.months.map((m) => m.fen / 100) }],
+      series: [{ type: 'line', data: overview.months.map((m) => m.fen / 100) }],
     };
     return { weekly, monthly };
   }, [overview, money]);
@@ -50,7 +50,11 @@ export function OverviewCharts({ overview }: { overview: Overview }) {
           {overview.weeks.length === 0 || none(overview.weeks) ? (
             <EmptyState />
           ) : (
-            <EChart option={options.weekly} label={t('billing.titles.weekly')} />
+            <EChart
+              option={options.weekly}
+              label={t('billing.titles.weekly')}
+              className="billing-chart"
+            />
           )}
         </Card>
       </Col>
@@ -59,7 +63,11 @@ export function OverviewCharts({ overview }: { overview: Overview }) {
           {overview.months.length === 0 || none(overview.months) ? (
             <EmptyState />
           ) : (
-            <EChart option={options.monthly} label={t('billing.titles.monthly')} />
+            <EChart
+              option={options.monthly}
+              label={t('billing.titles.monthly')}
+              className="billing-chart"
+            />
           )}
         </Card>
       </Col>

@@ -10,7 +10,7 @@ import {
 import { dateOf } from '../../shared/dates';
 import { EmptyState, QueryStates } from '../../shared/ui/PageStates';
 import { dashboardQueryOptions } from './api';
-import { EChart, type ChartOption } from './EChart';
+import { EChart, type ChartOption } from '../../shared/ui/EChart';
 import './teaching.css';
 
 /**
@@ -156,7 +156,9 @@ function ChartCard({
   empty?: boolean;
 }) {
   return (
-    <Card title={title}>{empty ? <EmptyState /> : <EChart option={option} label={title} />}</Card>
+    <Card title={title}>
+      {empty ? <EmptyState /> : <EChart option={option} label={title} className="teaching-chart" />}
+    </Card>
   );
 }
 

@@ -19,9 +19,9 @@ import {
 import { SVGRenderer } from 'echarts/renderers';
 
 /**
- * ECharts with only what the teaching dashboard draws: bars, lines and pies with a grid, a
- * tooltip and a legend, painted as SVG. Only the dashboard imports this module, so the charts
- * load with it and with nothing else.
+ * ECharts with only what the dashboards draw: bars, lines and pies with a grid, a tooltip and a
+ * legend, painted as SVG. Only the dashboards' charts import this module, each page loaded on
+ * first use, so the charts never weigh on another page's load.
  */
 register([
   BarChart,
@@ -42,8 +42,19 @@ export type ChartOption = ComposeOption<
   | TooltipComponentOption
 >;
 
-/** One chart that follows its option and the size of its box; `label` names it for readers. */
-export function EChart({ option, label }: { option: ChartOption; label: string }) {
+/**
+ * One chart that follows its option and the size of its box, which `className` gives it;
+ * `label` names it for readers.
+ */
+export function EChart({
+  option,
+  label,
+  className,
+}: {
+  option: ChartOption;
+  label: string;
+  className: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
 
@@ -65,5 +76,5 @@ export function EChart({ option, label }: { option: ChartOption; label: string }
     chart.current?.setOption(option, true);
   }, [option]);
 
-  return <div ref={box} className="teaching-chart" role="img" aria-label={label} />;
+  return <div ref={box} className={className} role="img" aria-label={label} />;
 }
