@@ -99,7 +99,7 @@ function LabArea({ detail }: { detail: CenterDetail }) {
   const runtime = useLabRuntime(detail.id, detail.containerIds);
   return (
     <div className="cs-lab__area">
-      <LabToolbar detail={detail} runtime={runtime} />
+      <LabToolbar detail={detail} runtime={runtime} withCost />
       <div className="cs-lab__panels">
         <LabPanels name={detail.name} snapshot={runtime.snapshot} />
       </div>

@@ -25,7 +25,7 @@ function ExperimentView({ detail }: { detail: CenterDetail }) {
         <Typography.Title level={4} className="env-experiment__title">
           {detail.name}
         </Typography.Title>
-        <LabToolbar detail={detail} runtime={runtime} expScriptId={scriptId} />
+        <LabToolbar detail={detail} runtime={runtime} expScriptId={scriptId} withCost />
       </header>
       <div className="env-experiment__body">
         <aside className="env-experiment__guide" aria-label={t('environment.experiment.guide')}>
