@@ -8,7 +8,8 @@
  * kernel; the PostgreSQL backends' private memory is sampled beside it. The details are then
  * checked against costs computed here, independently of the statement that wrote them.
  * Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:billing-charge
- * (EXPLAIN=1 writes the plan of each charging statement, with its timings, to PostgreSQL's log.)
+ * (EXPLAIN=1 writes the plan of each charging statement, with its timings, to PostgreSQL's log;
+ * CHARGE_NODE_FLAGS='--max-semi-space-size=16' runs the charging process with those Node flags.)
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -32,6 +33,8 @@ const STUDENTS = Number(process.env.STUDENTS ?? 10_000);
 const SCHOOLS = Number(process.env.SCHOOLS ?? 20);
 const RECORDS = Number(process.env.RECORDS ?? 300_000);
 const budget = { ms: 30_000, rssMb: 256 };
+/** Node flags for the charging process, which otherwise runs as `npm start` runs the server. */
+const childFlags = (process.env.CHARGE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 const hour = 3_600_000;
 const day = 24 * hour;
 const zone = 8 * hour;
@@ -446,7 +449,14 @@ async function main() {
     // Charge, in a child process of its own.
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, 'billing-charge.ts'), '--charge', url],
+      [
+        ...childFlags,
+        '--import',
+        'tsx',
+        path.join(import.meta.dirname, 'billing-charge.ts'),
+        '--charge',
+        url,
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     const line = await new Promise<string>((resolve, reject) => {
@@ -585,7 +595,7 @@ async function main() {
       `  chargeAll: ${(run.ms / 1000).toFixed(2)} s for ${run.schools} schools, ${run.details} details; cost ${run.costFen} fen (expected ${totalCost}), paid ${run.paidFen}, owed ${run.owedFen}`,
     );
     console.log(
-      `  charging process RSS: ${mb(run.rssBefore).toFixed(0)} MB before, peak ${mb(run.peakRss).toFixed(0)} MB sampled, max ${mb(run.maxRss).toFixed(0)} MB (kernel)`,
+      `  charging process${childFlags.length ? ` (${childFlags.join(' ')})` : ''} RSS: ${mb(run.rssBefore).toFixed(0)} MB before, peak ${mb(run.peakRss).toFixed(0)} MB sampled, max ${mb(run.maxRss).toFixed(0)} MB (kernel)`,
     );
     console.log(
       `  PostgreSQL backends' private memory, peak sampled: ${mb(run.peakBackend).toFixed(0)} MB`,

@@ -86,7 +86,7 @@ async function main() {
   const port = 20_000 + Math.floor(Math.random() * 10_000);
   const origin = `http://127.0.0.1:${port}`;
   let server: ChildProcess | null = null;
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const pool = new pg.Pool({ connectionString: url, max: 4, application_name: 'durability-bench' });
   pool.on('error', () => {});
   let failed = false;
   const check = (ok: boolean, what: string) => {
@@ -270,9 +270,9 @@ async function main() {
       if (!('id' in first)) throw new Error(`first order failed: ${first.error}`);
     }
 
-    // The run: WORKERS at a time; at the middle operation (or KILLS evenly spaced ones) the server
-    // is killed with SIGKILL and started again. Operations wait while it is down; those in flight
-    // lose their answers.
+    // The run: WORKERS at a time; at the middle operation (or KILLS evenly spaced ones), at a
+    // moment the server is charging, it is killed with SIGKILL and started again. Operations wait
+    // while it is down; those in flight lose their answers.
     const killAt = new Set(
       Array.from({ length: KILLS }, (_, k) => Math.floor((ops.length * (k + 1)) / (KILLS + 1))),
     );
@@ -280,13 +280,34 @@ async function main() {
     let kills = 0;
     const restartMs: number[] = [];
     const inFlightAtKill: number[] = [];
+    const openAtKill: { open: number; charging: number }[] = [];
     let inFlight = 0;
     let next = 0;
     const t0 = performance.now();
-    const killAndRestart = async () => {
+    /**
+     * The server's transactions open now, and whether one of them is in the charging statement
+     * (known by its start: the activity view keeps a statement's first 1,024 bytes); polled for
+     * up to 5 s until one is, so that the kill lands in the middle of a charge.
+     */
+    const chargingMoment = async () => {
+      const deadline = performance.now() + 5_000;
+      for (;;) {
+        const { rows } = await pool.query<{ open: string; charging: string }>(
+          `select count(*) filter (where xact_start is not null) as open,
+             count(*) filter (where state = 'active'
+               and query like '%from "lab_usage" lu%left join "billing_usage_progress"%') as charging
+           from pg_stat_activity
+           where datname = current_database() and application_name <> 'durability-bench'`,
+        );
+        const moment = { open: Number(rows[0]!.open), charging: Number(rows[0]!.charging) };
+        if (moment.charging > 0 || performance.now() > deadline) return moment;
+      }
+    };
+    const killAndRestart = async (moment: { open: number; charging: number }) => {
+      server!.kill('SIGKILL');
       kills += 1;
       inFlightAtKill.push(inFlight);
-      server!.kill('SIGKILL');
+      openAtKill.push(moment);
       await new Promise((r) => server!.once('exit', r));
       started = await startServer();
       server = started.proc;
@@ -298,7 +319,7 @@ async function main() {
         await up;
         const index = next++;
         if (index >= ops.length) return;
-        if (killAt.has(index)) up = killAndRestart();
+        if (killAt.has(index)) up = killAndRestart(await chargingMoment());
         const op = ops[index]!;
         inFlight += 1;
         if (op.kind === 'recharge') {
@@ -490,7 +511,7 @@ async function main() {
       `\nDurability under kill -9 (${os.cpus().length} cores, Node ${process.version}, PostgreSQL)`,
     );
     console.log(
-      `  ${ops.length} operations (${recharges.length} recharges, ${usages.length} usage records), ${WORKERS} at a time, in ${(runMs / 1000).toFixed(1)} s; server killed ${kills} time(s), at operation ${[...killAt].join(', ')} with ${inFlightAtKill.join(', ')} in flight, serving again after ${restartMs.map((ms) => (ms / 1000).toFixed(1)).join(', ')} s`,
+      `  ${ops.length} operations (${recharges.length} recharges, ${usages.length} usage records), ${WORKERS} at a time, in ${(runMs / 1000).toFixed(1)} s; server killed ${kills} time(s), at operation ${[...killAt].join(', ')} with ${inFlightAtKill.join(', ')} operations in flight and ${openAtKill.map((o) => `${o.open}`).join(', ')} of its transactions open (${openAtKill.map((o) => `${o.charging}`).join(', ')} in the charging statement), serving again after ${restartMs.map((ms) => (ms / 1000).toFixed(1)).join(', ')} s`,
     );
     console.log(
       `  recharges: ${answeredBefore} answered before the first kill, ${sentAgain} unanswered and sent again with their keys (${bookedUnanswered.length} of them had been booked before their answer was lost), ${repeatsSame} of ${repeats.length} answered ones sent again answered with the same order`,
