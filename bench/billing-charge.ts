@@ -9,7 +9,7 @@
  * checked against costs computed here, independently of the statement that wrote them.
  * Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:billing-charge
  * (EXPLAIN=1 writes the plan of each charging statement, with its timings, to PostgreSQL's log;
- * CHARGE_NODE_FLAGS='--max-semi-space-size=16' runs the charging process with those Node flags.)
+ * CHARGE_NODE_FLAGS='…' runs the charging process with other Node flags than `npm start`'s.)
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -33,8 +33,10 @@ const STUDENTS = Number(process.env.STUDENTS ?? 10_000);
 const SCHOOLS = Number(process.env.SCHOOLS ?? 20);
 const RECORDS = Number(process.env.RECORDS ?? 300_000);
 const budget = { ms: 30_000, rssMb: 256 };
-/** Node flags for the charging process, which otherwise runs as `npm start` runs the server. */
-const childFlags = (process.env.CHARGE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+/** Node flags for the charging process: by default those `npm start` runs the server with. */
+const childFlags = (process.env.CHARGE_NODE_FLAGS ?? '--max-semi-space-size=16')
+  .split(' ')
+  .filter(Boolean);
 const hour = 3_600_000;
 const day = 24 * hour;
 const zone = 8 * hour;

@@ -95,19 +95,23 @@ async function main() {
   };
 
   const startServer = async () => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: url,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        SEED_PASSWORD: PASSWORD,
-        LOG_LEVEL: 'warn',
-        BILLING_TICK_MS: '200',
+    const proc = spawn(
+      process.execPath,
+      ['--max-semi-space-size=16', '--import', 'tsx', 'apps/server/src/main.ts'],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATABASE_URL: url,
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          SEED_PASSWORD: PASSWORD,
+          LOG_LEVEL: 'warn',
+          BILLING_TICK_MS: '200',
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    );
     const t0 = performance.now();
     for (let i = 0; i < 600; i++) {
       try {

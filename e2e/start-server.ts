@@ -35,11 +35,15 @@ if (process.env.DATABASE_URL) {
   };
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  env,
-  stdio: 'inherit',
-});
+const server = spawn(
+  process.execPath,
+  ['--max-semi-space-size=16', '--import', 'tsx', 'apps/server/src/main.ts'],
+  {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  },
+);
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

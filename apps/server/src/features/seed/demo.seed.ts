@@ -71,14 +71,14 @@ export async function seedDemo(ctx: AppContext) {
         grade: '2026',
       });
     }
-    const roleRows = await Promise.all(
-      demoAccounts.map(async (a) => {
-        const rows = await tx.query.roles.findFirst({
-          where: (r, { and, eq }) => and(eq(r.tenantId, config.webClientId), eq(r.code, a.role)),
-        });
-        return rows?.id;
-      }),
-    );
+    // One query at a time: a transaction holds one connection.
+    const roleRows: (string | undefined)[] = [];
+    for (const a of demoAccounts) {
+      const row = await tx.query.roles.findFirst({
+        where: (r, { and, eq }) => and(eq(r.tenantId, config.webClientId), eq(r.code, a.role)),
+      });
+      roleRows.push(row?.id);
+    }
     for (const [i, a] of demoAccounts.entries()) {
       if (await repo.userExists(tx, a.username)) continue;
       const roleId = roleRows[i];
