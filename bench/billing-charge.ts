@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
+import { scratchDatabase } from './scratch-database';
 import { orderAddSchema, packageSaveSchema } from '@platform/contract';
 import { loadConfig } from '../apps/server/src/config';
 import { openPostgres } from '../apps/server/src/db/client';
@@ -210,18 +211,8 @@ function expectedCost(prices: Price[], r: UsageRecord): { fen: number; pieces: n
 }
 
 async function main() {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
-    console.error('Set DATABASE_URL (PostgreSQL) to run this benchmark.');
-    process.exit(2);
-  }
-  const name = `billing_charge_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const target = new URL(base);
-  target.pathname = `/${name}`;
-  const url = target.toString();
+  const scratch = await scratchDatabase('billing_charge');
+  const { name, url } = scratch;
   let failed = false;
   const check = (ok: boolean, what: string) => {
     if (!ok) failed = true;
@@ -606,8 +597,7 @@ async function main() {
     console.error(error);
     failed = true;
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
   if (failed) process.exit(1);
 }

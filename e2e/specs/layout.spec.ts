@@ -91,13 +91,18 @@ test('at 480 px the side menu opens as a drawer over the page and closes on choo
   const side = page.getByRole('navigation', { name: '侧边菜单' });
   await expect(side).toBeHidden();
   const content = page.locator('main.app-content');
-  const before = await content.boundingBox();
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  const place = async () => {
+    const box = await content.boundingBox();
+    return box && { x: box.x, y: box.y, width: box.width };
+  };
+  const before = await place();
   await page.getByRole('button', { name: '展开菜单' }).click();
   const drawer = page.getByRole('dialog', { name: '门户管理' });
   await expect(drawer).toBeVisible();
   await expect(side).toBeVisible();
   // Over the page, not beside it: the content keeps its place and width.
-  expect(await content.boundingBox()).toEqual(before);
+  expect(await place()).toEqual(before);
   await side.getByText('公告管理').click();
   await expect(page).toHaveURL(/\/sch_edu\/portal\/notices$/);
   await expect(drawer).toBeHidden();
