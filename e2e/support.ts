@@ -73,11 +73,19 @@ export function mainMenu(page: Page) {
   return page.getByRole('navigation', { name: '主菜单' });
 }
 
-/** Switches the signed-in header's language select (an antd select) to `language`. */
+/**
+ * Switches the signed-in header's language select (an antd select) to `language`, and waits until
+ * the page has taken it. A click that lands while the dropdown is still opening is tried again.
+ */
 export async function switchLanguage(page: Page, language: 'zh-CN' | 'en-US') {
-  await page.getByRole('combobox', { name: /^(语言|Language)$/ }).click();
+  const box = page.getByRole('combobox', { name: /^(语言|Language)$/ });
   const option = language === 'en-US' ? 'English' : '简体中文';
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await dropdown.count()) === 0) await box.click();
+    await dropdown.getByTitle(option, { exact: true }).click({ timeout: 2_000 });
+    await expect(page.locator('html')).toHaveAttribute('lang', language, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** Calls a route as the holder of `token`; answers status and envelope. */
