@@ -1,40 +1,23 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { billingLimits, formatMessage, type Lang, type MessageKey } from '@platform/contract';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../lib/sql';
-import {
-  billingAccounts,
-  billingUsageDetails,
-  labContainers,
-  labEnvironments,
-  labUsage,
-  schools,
-} from '../../db/schema';
+import { billingAccounts, labContainers, schools } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AppContext } from '../../lib/context';
 import { lockBalances, type Balances } from './billing.ledger';
+import {
+  accountOf,
+  runningParts,
+  spentThisMonth,
+  usedToday,
+  type AccountRow,
+  type LabPart,
+} from './billing.repo';
+import { zoneMs } from './billing.prices';
 import { priceRows } from './billing.metering';
 import * as repo from './billing.repo';
-import { hourlyCost, type LabResources, type PriceRow } from './billing.prices';
-
-const zoneMs = billingLimits.zoneOffsetMinutes * 60_000;
-
-/** The start of the billing day and month (UTC+8) that hold `at`. */
-export function billingDayStart(at: Date): Date {
-  const local = at.getTime() + zoneMs;
-  return new Date(local - (local % 86_400_000) - zoneMs);
-}
-export function billingMonthStart(at: Date): Date {
-  const local = new Date(at.getTime() + zoneMs);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - zoneMs);
-}
-const dayOf = (at: Date) => new Date(at.getTime() + zoneMs).toISOString().slice(0, 10);
-
-/** One part of a lab about to start. */
-export interface LabPart {
-  kind: string;
-  resources: LabResources;
-}
+import { hourlyCost, type PriceRow } from './billing.prices';
 
 export interface AdmissionRequest {
   schoolId: string | null;
@@ -47,64 +30,6 @@ export interface AdmissionRequest {
 interface Refusal {
   key: MessageKey;
   params?: Record<string, string | number>;
-}
-
-type AccountRow = typeof billingAccounts.$inferSelect;
-
-async function accountOf(db: Db, schoolId: string): Promise<AccountRow | null> {
-  const [row] = await db
-    .select()
-    .from(billingAccounts)
-    .where(eq(billingAccounts.schoolId, schoolId));
-  return row?.validFrom ? row : null;
-}
-
-/** The fen of usage charged to the school this billing month. */
-export async function spentThisMonth(db: Db, schoolId: string, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<string>`coalesce(sum(${billingUsageDetails.costFen}), 0)` })
-    .from(billingUsageDetails)
-    .where(
-      and(
-        eq(billingUsageDetails.schoolId, schoolId),
-        eq(billingUsageDetails.settlement, 'charged'),
-        sql`${billingUsageDetails.period} >= ${dayOf(billingMonthStart(now))}::date`,
-      ),
-    );
-  return Number(row?.n ?? 0);
-}
-
-/** Seconds of lab use the user has had this billing day, running labs included. */
-async function usedToday(db: Db, userId: string, now: Date): Promise<number> {
-  const start = billingDayStart(now);
-  const [row] = await db
-    .select({
-      n: sql<string>`coalesce(sum(extract(epoch from least(coalesce(${labUsage.stoppedAt}, ${now}::timestamptz), ${now}::timestamptz) - greatest(${labUsage.startedAt}, ${start}::timestamptz))), 0)`,
-    })
-    .from(labUsage)
-    .where(
-      and(
-        eq(labUsage.userId, userId),
-        sql`coalesce(${labUsage.stoppedAt}, ${now}::timestamptz) > ${start}::timestamptz`,
-      ),
-    );
-  return Number(row?.n ?? 0);
-}
-
-/** The parts of the school's labs that run or are starting now. */
-async function runningParts(db: Db, schoolId: string, exceptUser?: string): Promise<LabPart[]> {
-  const rows = await db
-    .select({ kind: labEnvironments.resourceKind, resources: labContainers.resources })
-    .from(labContainers)
-    .innerJoin(labEnvironments, eq(labEnvironments.id, labContainers.partEnvId))
-    .where(
-      and(
-        eq(labContainers.schoolId, schoolId),
-        eq(labContainers.desiredState, 1),
-        exceptUser ? sql`${labContainers.userId} <> ${exceptUser}` : undefined,
-      ),
-    );
-  return rows.map((r) => ({ kind: r.kind, resources: r.resources }));
 }
 
 const fenPerHourOf = (prices: readonly PriceRow[], parts: readonly LabPart[], at: Date) =>

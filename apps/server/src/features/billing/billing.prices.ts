@@ -1,4 +1,5 @@
 import {
+  billingLimits,
   labChargingItems,
   resourceKinds,
   type ChargingItem,
@@ -104,3 +105,16 @@ export function hourlyCost(rows: readonly PriceRow[], kind: string, r: LabResour
     });
   return { items, fenPerHour: items.reduce((sum, i) => sum + i.fenPerHour, 0) };
 }
+
+export const zoneMs = billingLimits.zoneOffsetMinutes * 60_000;
+
+/** The start of the billing day and month (UTC+8) that hold `at`. */
+export function billingDayStart(at: Date): Date {
+  const local = at.getTime() + zoneMs;
+  return new Date(local - (local % 86_400_000) - zoneMs);
+}
+export function billingMonthStart(at: Date): Date {
+  const local = new Date(at.getTime() + zoneMs);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - zoneMs);
+}
+export const dayOf = (at: Date) => new Date(at.getTime() + zoneMs).toISOString().slice(0, 10);

@@ -11,12 +11,14 @@ import {
   billingUsageDetails,
   billingUsageProgress,
   classes,
+  labContainers,
   labEnvironments,
   labUsage,
   schools,
   users,
 } from '../../db/schema';
 import { escapeLike, queryRows, readPage } from '../../lib/sql';
+import { billingMonthStart, billingDayStart, dayOf, type LabResources } from './billing.prices';
 
 export type PackageRow = typeof billingPackages.$inferSelect;
 
@@ -697,4 +699,74 @@ export async function schoolsToCharge(db: Db): Promise<string[]> {
 
 export async function insertUsageDetail(db: Db, row: typeof billingUsageDetails.$inferInsert) {
   await db.insert(billingUsageDetails).values(row);
+}
+
+/* Admission ------------------------------------------------------------------------------------ */
+
+/** One part of a lab about to start. */
+export interface LabPart {
+  kind: string;
+  resources: LabResources;
+}
+
+export type AccountRow = typeof billingAccounts.$inferSelect;
+
+export async function accountOf(db: Db, schoolId: string): Promise<AccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(billingAccounts)
+    .where(eq(billingAccounts.schoolId, schoolId));
+  return row?.validFrom ? row : null;
+}
+
+/** The fen of usage charged to the school this billing month. */
+export async function spentThisMonth(db: Db, schoolId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${billingUsageDetails.costFen}), 0)` })
+    .from(billingUsageDetails)
+    .where(
+      and(
+        eq(billingUsageDetails.schoolId, schoolId),
+        eq(billingUsageDetails.settlement, 'charged'),
+        sql`${billingUsageDetails.period} >= ${dayOf(billingMonthStart(now))}::date`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Seconds of lab use the user has had this billing day, running labs included. */
+export async function usedToday(db: Db, userId: string, now: Date): Promise<number> {
+  const start = billingDayStart(now);
+  const [row] = await db
+    .select({
+      n: sql<string>`coalesce(sum(extract(epoch from least(coalesce(${labUsage.stoppedAt}, ${now}::timestamptz), ${now}::timestamptz) - greatest(${labUsage.startedAt}, ${start}::timestamptz))), 0)`,
+    })
+    .from(labUsage)
+    .where(
+      and(
+        eq(labUsage.userId, userId),
+        sql`coalesce(${labUsage.stoppedAt}, ${now}::timestamptz) > ${start}::timestamptz`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** The parts of the school's labs that run or are starting now. */
+export async function runningParts(
+  db: Db,
+  schoolId: string,
+  exceptUser?: string,
+): Promise<LabPart[]> {
+  const rows = await db
+    .select({ kind: labEnvironments.resourceKind, resources: labContainers.resources })
+    .from(labContainers)
+    .innerJoin(labEnvironments, eq(labEnvironments.id, labContainers.partEnvId))
+    .where(
+      and(
+        eq(labContainers.schoolId, schoolId),
+        eq(labContainers.desiredState, 1),
+        exceptUser ? sql`${labContainers.userId} <> ${exceptUser}` : undefined,
+      ),
+    );
+  return rows.map((r) => ({ kind: r.kind, resources: r.resources }));
 }

@@ -32,9 +32,10 @@ import { accountCounts } from '../colleges/colleges.service';
 import { setPurchasedCourseCount } from '../schools/schools.service';
 import * as courses from '../courses/courses.service';
 import { writeSheet } from '../imports/spreadsheet';
-import { billingDayStart, spentThisMonth } from './billing.gate';
+import { billingDayStart } from './billing.prices';
 import { book, lockBalances } from './billing.ledger';
 import * as repo from './billing.repo';
+import { spentThisMonth } from './billing.repo';
 import { readableAccount, readableSchool } from './billing.policy';
 
 type OrderAddBody = z.output<typeof orderAddSchema>;
