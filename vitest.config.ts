@@ -29,6 +29,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/blob-text.ts'],
+          // Files share their worker's modules (antd loads once per worker, not once per file);
+          // each test renders into its own DOM and query client.
+          isolate: false,
         },
       },
       {

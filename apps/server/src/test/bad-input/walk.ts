@@ -21,11 +21,14 @@ export interface Entry {
   why?: string;
 }
 
-/** The cases per route: enough for 50,000 in a PGlite run; fewer on PostgreSQL unless asked. */
-export function runsPerRoute(): number {
+/** Generated requests in a whole PGlite run, spread evenly over the registered routes. */
+export const requestsPerRun = 50_000;
+
+/** The cases per route: `requestsPerRun` in all on PGlite; fewer on PostgreSQL unless asked. */
+export function runsPerRoute(routeCount: number): number {
   const asked = Number(process.env.BAD_INPUT_RUNS);
   if (Number.isInteger(asked) && asked > 0) return asked;
-  return process.env.TEST_DATABASE === 'postgres' ? 150 : 520;
+  return process.env.TEST_DATABASE === 'postgres' ? 100 : Math.ceil(requestsPerRun / routeCount);
 }
 
 type Who = 'role' | 'anonymous' | 'junk';
