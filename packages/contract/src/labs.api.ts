@@ -17,6 +17,7 @@ import {
   restartLimitQuerySchema,
   restartLimitSchema,
   startRequestSchema,
+  stateEventsQuerySchema,
   ticketRequestSchema,
   ticketSchema,
   usageSummarySchema,
@@ -89,6 +90,17 @@ export const labsApi = {
     summary: 'State of a container (answered from memory)',
     params: idParams,
     response: containerStateSchema,
+    access: account,
+  }),
+  stateEvents: /* @__PURE__ */ defineRoute({
+    method: 'GET',
+    path: '/api-experiment/containers/state/events',
+    feature,
+    summary: 'States of the caller’s containers as they change (server-sent events)',
+    description:
+      'Sends a `state` event for each container at once and again at every change of its state, message or warning, and a comment every 15 s. Polling `check/state` (5 s, then 10 s) stays the fallback.',
+    query: stateEventsQuerySchema,
+    response: { eventStream: { event: 'state', data: containerStateSchema } },
     access: account,
   }),
   detail: /* @__PURE__ */ defineRoute({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './envelope';
+import { labLimits } from './limits';
 import { cpuSchema, deviceTypes, diskSchema, memorySchema, resourceKinds } from './environments';
 
 /** Runtime state of an environment for its user (spec platform §4). */
@@ -79,6 +80,15 @@ export const containerStateSchema = z.object({
   message: z.string().nullable(),
   /** A warning for a running lab, such as the school's balance running out; null when none. */
   warning: z.string().nullable(),
+});
+export type ContainerStateInfo = z.infer<typeof containerStateSchema>;
+
+/** The containers a state stream follows: comma-joined ids, at most `stateStreamIdsMax`. */
+export const stateEventsQuerySchema = z.object({
+  ids: z
+    .string()
+    .transform((v) => [...new Set(v.split(','))])
+    .pipe(z.array(idSchema).min(1, 'required').max(labLimits.stateStreamIdsMax, 'too_long')),
 });
 
 export const restartLimitSchema = z.object({

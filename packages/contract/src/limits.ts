@@ -42,6 +42,10 @@ export const labLimits = {
   pollMs: 5_000,
   pollRunningMs: 10_000,
   startRetryMs: 5_000,
+  /** A comment on an open state stream this often keeps proxies from closing it. */
+  stateStreamKeepAliveMs: 15_000,
+  /** Containers one state stream may follow. */
+  stateStreamIdsMax: 10,
   resetFailureMessageMs: 5_000,
   startErrorMessageMs: 10_000,
   terminalReplayBytes: 64 * 1024,

@@ -33,8 +33,17 @@ export interface UploadShape<F extends z.ZodType = z.ZodType> {
   readonly file: string;
 }
 
-/** What a route answers: JSON data inside the envelope, or a file. */
-export type Answer = z.ZodType | 'file';
+/** A stream of server-sent events, each event's data being JSON of `data`. */
+export interface EventStreamAnswer<S extends z.ZodType = z.ZodType> {
+  readonly eventStream: { readonly event: string; readonly data: S };
+}
+
+/** What a route answers: JSON data inside the envelope, a file, or server-sent events. */
+export type Answer = z.ZodType | 'file' | EventStreamAnswer;
+
+export function isEventStream(answer: Answer): answer is EventStreamAnswer {
+  return typeof answer === 'object' && 'eventStream' in answer;
+}
 
 export interface RouteDef<
   M extends HttpMethod = HttpMethod,

@@ -6,7 +6,14 @@ import type {
   preHandlerHookHandler,
   RouteShorthandOptions,
 } from 'fastify';
-import { envelopeOf, type Access, type AnyRoute, type RouteParsed } from '@platform/contract';
+import {
+  envelopeOf,
+  isEventStream,
+  type Access,
+  type Answer,
+  type AnyRoute,
+  type RouteParsed,
+} from '@platform/contract';
 
 /** The hooks that enforce a declared access: sign-in before validation, the rest after it. */
 export interface AccessHooks {
@@ -30,6 +37,21 @@ export type Served<D extends AnyRoute> = Omit<FastifyRequest, 'params' | 'query'
   RouteParsed<D>;
 
 type Handler<D extends AnyRoute> = (req: Served<D>, reply: FastifyReply) => unknown;
+
+/** The answer as the API document states it: the envelope, an event stream, or undescribed. */
+function responseOf(answer: Answer) {
+  if (answer === 'file') return {};
+  if (isEventStream(answer))
+    return {
+      response: {
+        200: {
+          description: `Server-sent events named \`${answer.eventStream.event}\`, each with this JSON as its data`,
+          content: { 'text/event-stream': { schema: answer.eventStream.data } },
+        },
+      },
+    };
+  return { response: { 200: envelopeOf(answer) } };
+}
 
 /**
  * Registers a route of the contract: its path, input schemas, answer and access come from the
@@ -64,7 +86,7 @@ export function serve<D extends AnyRoute>(
       ...(def.body ? { body: def.body } : {}),
       ...(def.upload ? { consumes: ['multipart/form-data'] } : {}),
       ...(def.form ? { consumes: ['application/x-www-form-urlencoded', 'application/json'] } : {}),
-      ...(def.response === 'file' ? {} : { response: { 200: envelopeOf(def.response) } }),
+      ...responseOf(def.response),
     },
     handler: handler as unknown as (req: FastifyRequest, reply: FastifyReply) => unknown,
   });

@@ -321,6 +321,11 @@ const table: Record<string, Entry> = {
     false,
     labOnly,
   ),
+  'GET /api-experiment/containers/state/events': object(
+    (t) => get(labsApi.stateEvents.path, { ids: t.containerId }),
+    false,
+    'labs.events.test.ts proves the stream of one’s own containers',
+  ),
   'GET /api-experiment/container/detail/:id': object(
     (t) => get(pathOf(labsApi.detail.path, { id: t.containerId })),
     false,

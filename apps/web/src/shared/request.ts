@@ -7,6 +7,7 @@ import {
   type Envelope,
   type MessageKey,
 } from '@platform/contract';
+import { createParser } from 'eventsource-parser';
 import { apiLanguage } from './i18n';
 import { clearSession, getToken } from './session';
 import { loginPath, navigateTo } from './navigation';
@@ -14,8 +15,8 @@ import { showErrorToast } from './toast';
 
 /**
  * The one request layer (spec §8): bearer token, Accept-Language, 20 s timeout, JSON or form
- * bodies, envelope handling and error toasts. Every api.ts goes through `request`, `download`
- * or `upload`.
+ * bodies, envelope handling and error toasts. Every api.ts goes through `request`, `download`,
+ * `upload` or `follow`.
  */
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -473,4 +474,60 @@ export function upload<T>(path: string, options: UploadOptions): Promise<T> {
 export function resetRequestState(): void {
   if (unauthorizedTimer) clearTimeout(unauthorizedTimer);
   unauthorizedTimer = null;
+}
+
+export interface FollowOptions {
+  query?: Record<string, QueryValue>;
+  /** Called with the data of each event of this name, parsed as JSON. */
+  event: string;
+  onEvent: (data: unknown) => void;
+  /** Waits before connecting again after the stream ends or fails: doubles up to the last. */
+  retryMs?: readonly [first: number, last: number];
+}
+
+/**
+ * Follows a stream of server-sent events with the stored token (EventSource cannot send it),
+ * connecting again after a break, until the returned function is called. A refusal ends it
+ * quietly: what follows a stream keeps a slower way (polling) of its own.
+ */
+export function follow(path: string, options: FollowOptions): () => void {
+  const controller = new AbortController();
+  const [first, last] = options.retryMs ?? [1_000, 10_000];
+  let wait = first;
+  const connect = async (): Promise<boolean> => {
+    const response = await fetch(buildUrl(path, options.query), {
+      headers: requestHeaders('text/event-stream'),
+      signal: controller.signal,
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
+    if (!response.ok || !response.headers.get('content-type')?.includes('text/event-stream')) {
+      if (response.status === 401) handleUnauthorized();
+      return false;
+    }
+    wait = first;
+    const parser = createParser({
+      onEvent: (message) => {
+        if (message.event !== options.event) return;
+        try {
+          options.onEvent(JSON.parse(message.data));
+        } catch {
+          // not JSON: not an event of this stream
+        }
+      },
+    });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read())
+      parser.feed(part.value);
+    return true;
+  };
+  void (async () => {
+    while (!controller.signal.aborted) {
+      const again = await connect().catch(() => !controller.signal.aborted);
+      if (!again || controller.signal.aborted) return;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      wait = Math.min(wait * 2, last);
+    }
+  })();
+  return () => controller.abort();
 }

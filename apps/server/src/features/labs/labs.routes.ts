@@ -48,6 +48,41 @@ export function labsRoutes(runtime: LabRuntime, access: LabAccess): FastifyPlugi
     serve(app, api.checkState, async (req, reply) =>
       reply.ok(service.state(requireActor(req), req.params.id, lang(req))),
     );
+    const streams = new Set<() => void>();
+    app.addHook('onClose', async () => {
+      for (const close of streams) close();
+    });
+    serve(app, api.stateEvents, async (req, reply) => {
+      const language = lang(req);
+      const initial = service.states(requireActor(req), req.query.ids, language);
+      const res = reply.hijack().raw;
+      res.writeHead(200, {
+        ...Object.fromEntries(
+          Object.entries(reply.getHeaders()).filter(
+            (header): header is [string, string | number | string[]] => header[1] !== undefined,
+          ),
+        ),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+      });
+      const send = (state: unknown) =>
+        res.write(`event: state\ndata: ${JSON.stringify(state)}\n\n`);
+      initial.forEach(send);
+      const unfollow = service.followStates(req.query.ids, language, send);
+      const keepAlive = setInterval(
+        () => res.write(': keep-alive\n\n'),
+        labLimits.stateStreamKeepAliveMs,
+      );
+      const close = () => {
+        unfollow();
+        clearInterval(keepAlive);
+        streams.delete(close);
+        res.end();
+      };
+      streams.add(close);
+      req.raw.once('close', close);
+    });
     serve(app, api.detail, async (req, reply) =>
       reply.ok(service.detail(requireActor(req), req.params.id, lang(req))),
     );

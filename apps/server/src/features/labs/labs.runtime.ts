@@ -137,6 +137,7 @@ export class LabRuntime {
   private readonly stopListeners = new Set<(entry: ContainerEntry, reason: StopReason) => void>();
   private readonly lineListeners = new Set<(entry: ContainerEntry, line: string) => void>();
   private readonly usageListeners = new Set<(schoolId: string, usageId: string) => void>();
+  private readonly changeListeners = new Set<(entry: ContainerEntry) => void>();
   /** Warnings shown on the running labs of a school, by school. */
   private readonly schoolWarnings = new Map<string, LabWarning>();
   admission: LabAdmission = freeAdmission;
@@ -253,6 +254,16 @@ export class LabRuntime {
     for (const listener of this.lineListeners) listener(entry, line);
   }
 
+  /** Called whenever a container's state, error or warning changes. */
+  onChange(listener: (entry: ContainerEntry) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  private changed(entry: ContainerEntry): void {
+    for (const listener of this.changeListeners) listener(entry);
+  }
+
   onStop(listener: (entry: ContainerEntry, reason: StopReason) => void): () => void {
     this.stopListeners.add(listener);
     return () => this.stopListeners.delete(listener);
@@ -295,6 +306,7 @@ export class LabRuntime {
     entry.desired = 1;
     entry.state = 'Starting';
     entry.error = null;
+    this.changed(entry);
     this.starting += entry.runner === 'simulation' ? 0 : 1;
     const counted = entry.runner !== 'simulation';
     void this.track(
@@ -308,6 +320,7 @@ export class LabRuntime {
           entry.state = 'Failed';
           entry.error = info;
           entry.desired = 0;
+          this.changed(entry);
           await this.closeUsage(entry, 'failed');
           await repo
             .setStates(this.ctx.db, entry.id, 0, 0, { stopReason: 'failed' })
@@ -340,6 +353,7 @@ export class LabRuntime {
     if (entry.desired !== 1) return;
     entry.state = 'Running';
     entry.startedAt ??= this.ctx.now();
+    this.changed(entry);
     await repo.setStates(this.ctx.db, entry.id, 1, 2, { startedAt: entry.startedAt });
   }
 
@@ -376,8 +390,12 @@ export class LabRuntime {
 
   /** Shows `warning` on the school's running labs (null takes it away). */
   warnSchool(schoolId: string, warning: LabWarning | null): void {
+    const before = this.schoolWarnings.get(schoolId);
     if (warning) this.schoolWarnings.set(schoolId, warning);
     else this.schoolWarnings.delete(schoolId);
+    if (before?.key === warning?.key) return;
+    for (const entry of this.entries.values())
+      if (entry.schoolId === schoolId && entry.desired === 1) this.changed(entry);
   }
 
   warningOf(entry: ContainerEntry): LabWarning | null {
@@ -404,7 +422,10 @@ export class LabRuntime {
   private async bringDown(entry: ContainerEntry, reason: StopReason): Promise<void> {
     const wasActive = entry.desired === 1 || entry.state !== 'Stopped';
     entry.desired = 0;
-    if (wasActive) entry.state = 'Stopping';
+    if (wasActive) {
+      entry.state = 'Stopping';
+      this.changed(entry);
+    }
     for (const listener of this.stopListeners) listener(entry, reason);
     if (entry.runner === 'simulation') {
       await this.simulations.get(entry.id)?.stop();
@@ -416,6 +437,7 @@ export class LabRuntime {
     entry.state = 'Stopped';
     entry.error = reason === 'idle' ? { key: 'labs.idle_stopped' } : null;
     entry.startedAt = null;
+    this.changed(entry);
     this.dirtyHeartbeats.delete(entry.id);
     await this.closeUsage(entry, reason);
     await repo.setStates(this.ctx.db, entry.id, 0, 0, {

@@ -198,13 +198,34 @@ export class LabsService {
   }
 
   state(actor: Actor, containerId: string, lang: Lang) {
-    const entry = this.own(actor, containerId);
+    return this.stateOf(this.own(actor, containerId), lang);
+  }
+
+  private stateOf(entry: ContainerEntry, lang: Lang) {
     return {
       id: entry.id,
       state: entry.state,
       message: this.messageOf(entry, lang),
       warning: this.warningOf(entry, lang),
     };
+  }
+
+  /** The states of the caller's containers; refuses the whole list if one is not theirs. */
+  states(actor: Actor, containerIds: readonly string[], lang: Lang) {
+    return containerIds.map((id) => this.state(actor, id, lang));
+  }
+
+  /** Calls `send` with a container's state at each change, until the returned stop is called. */
+  followStates(
+    containerIds: readonly string[],
+    lang: Lang,
+    send: (state: ReturnType<LabsService['state']>) => void,
+  ): () => void {
+    const followed = new Set(containerIds);
+    return this.runtime.onChange((entry) => {
+      if (!followed.has(entry.id)) return;
+      send(this.stateOf(entry, lang));
+    });
   }
 
   private warningOf(entry: ContainerEntry, lang: Lang): string | null {

@@ -174,6 +174,11 @@ export const table: Record<string, Entry | LabOriginEntry> = {
   'POST /api-experiment/containers/start': student,
   'GET /api-experiment/containers/stop': student,
   'POST /api-experiment/container/check/state/:id': student,
+  'GET /api-experiment/containers/state/events': {
+    ...student,
+    stream: true,
+    why: 'the caller’s own containers get an event stream that stays open',
+  },
   'GET /api-experiment/container/detail/:id': student,
   'PUT /api-experiment/containers/heartbeat': student,
   'GET /api-experiment/container/getTime': student,

@@ -17,8 +17,27 @@ export interface Entry {
   prepare?: (fx: Fixture) => Promise<unknown>;
   /** Succeeds with a document (HTML, OpenAPI), not the envelope; refusals are still envelopes. */
   document?: boolean;
+  /** May answer a server-sent event stream that stays open: the walk reads its head and leaves. */
+  stream?: true;
   /** Why the entry deviates from the defaults. */
   why?: string;
+}
+
+/** Sends a request whose answer may be an endless event stream, and reads the answer or its head. */
+async function injectStream(fx: Fixture, req: InjectOptions) {
+  const res = await fx.h.app.inject({ ...req, payloadAsStream: true });
+  const stream = res.stream();
+  if (String(res.headers['content-type']).includes('text/event-stream')) {
+    stream.destroy();
+    return { statusCode: res.statusCode, headers: res.headers, body: '' };
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return {
+    statusCode: res.statusCode,
+    headers: res.headers,
+    body: Buffer.concat(chunks).toString(),
+  };
 }
 
 /** Generated requests in a whole PGlite run, spread evenly over the registered routes. */
@@ -268,7 +287,7 @@ export async function walkRoute(
     fc.asyncProperty(caseArb(route, entry, fx), async (c) => {
       cases += 1;
       const req = requestOf(route, entry, fx, c);
-      const res = await fx.h.app.inject(req);
+      const res = entry.stream ? await injectStream(fx, req) : await fx.h.app.inject(req);
       const fault = envelopeFault(res, { document: entry.document ?? false });
       const kind = fault?.replace(/"requestId":"[^"]*"/, '').slice(0, 80);
       if (fault && kind && !faults.has(kind))

@@ -1,6 +1,7 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
+  type ContainerStateInfo,
   type CostPreviewQuery,
   type JupyterInfoSave,
   type StartRequest,
@@ -9,6 +10,7 @@ import {
 } from '@platform/contract';
 import { call, downloadRoute } from '../../shared/call';
 import { sessionScope } from '../../shared/queryScopes';
+import { follow } from '../../shared/request';
 import type { LabRuntimeApi } from './labRuntime';
 
 export type CenterPageQuery = z.infer<typeof centerPageSchema>;
@@ -147,4 +149,10 @@ export const labRuntimeApi: LabRuntimeApi = {
   heartbeat: (envId, containerId) =>
     call(labsApi.heartbeat, { query: { envId, containerId } }, { quiet: true }),
   reset: (body) => call(labsApi.reset, { body }, { quiet: true }),
+  follow: (containerIds, onStatus) =>
+    follow(labsApi.stateEvents.path, {
+      query: { ids: containerIds.join(',') },
+      event: 'state',
+      onEvent: (data) => onStatus(data as ContainerStateInfo),
+    }),
 };

@@ -340,3 +340,63 @@ describe('lab runtime: reset', () => {
     expect(runtime.getSnapshot().resetting).toBe(false);
   });
 });
+
+describe('lab runtime: pushed states', () => {
+  function withPush() {
+    const made = setup();
+    const pushers: ((status: ContainerStatus & { id: string }) => void)[] = [];
+    const closed = vi.fn();
+    const follow = vi.fn<NonNullable<LabRuntimeApi['follow']>>((_ids, onStatus) => {
+      pushers.push(onStatus);
+      return closed;
+    });
+    Object.assign(made.api, { follow });
+    const push = (id: string, state: ContainerStatus['state']) =>
+      pushers.at(-1)!({ id, state, message: null, warning: null });
+    return { ...made, follow, push, closed };
+  }
+
+  it('follows the started containers and runs as soon as every one is pushed running', async () => {
+    const { runtime, api, follow, push } = withPush();
+    api.start.mockResolvedValueOnce(['a', 'b']);
+    await runtime.start();
+    await flush();
+    expect(follow.mock.calls[0]![0]).toEqual(['a', 'b']);
+    push('a', 'Running');
+    expect(runtime.getSnapshot().state).toBe(1);
+    push('b', 'Running');
+    // At once, not at the next poll.
+    expect(runtime.getSnapshot().state).toBe(2);
+    expect(api.checkState).toHaveBeenCalledTimes(2);
+    // Polling goes on as the fallback, and a poll sent before the push does not undo it.
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(api.checkState).toHaveBeenCalledTimes(4);
+  });
+
+  it('keeps a pushed state over a poll answer that was sent before it', async () => {
+    const { runtime, api, push } = withPush();
+    let answer: (s: ContainerStatus) => void = () => {};
+    api.checkState.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    await runtime.start();
+    push('a', 'Running');
+    answer({ state: 'Starting', message: null });
+    await flush();
+    expect(runtime.getSnapshot().state).toBe(2);
+  });
+
+  it('ends the lab when another hand stops it, but not on its own stop or reset', async () => {
+    const { runtime, push, closed } = withPush();
+    await runtime.start();
+    push('a', 'Running');
+    const resetting = runtime.reset();
+    push('a', 'Stopping');
+    push('a', 'Stopped');
+    expect(runtime.getSnapshot().stoppedRemotely).toBe(false);
+    await resetting;
+    push('a', 'Running');
+    expect(runtime.getSnapshot().state).toBe(2);
+    push('a', 'Stopped');
+    expect(runtime.getSnapshot()).toMatchObject({ state: 0, stoppedRemotely: true });
+    expect(closed).toHaveBeenCalled();
+  });
+});

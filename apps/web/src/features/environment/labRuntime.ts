@@ -10,8 +10,9 @@ import {
 
 /**
  * `LabController` drives one environment's lab for its user from the browser (spec platform §4,
- * §8, §9), without React: start (retried after 5 s on code 601), container polling (5 s, then
- * 10 s once every container runs), heartbeat (60 s while active), stop, reset, and the container
+ * §8, §9), without React: start (retried after 5 s on code 601), the containers' states as the
+ * server pushes them, container polling as the fallback (5 s, then 10 s once every container
+ * runs), heartbeat (60 s while active), stop, reset, and the container
  * ids kept in local storage (comma-joined) so a reload gets the same lab back. The hook
  * `useLabRuntime` wires it to the UI.
  */
@@ -30,6 +31,11 @@ export interface LabRuntimeApi {
   checkState(containerId: string): Promise<ContainerStatus>;
   heartbeat(envId: string, containerId?: string): Promise<unknown>;
   reset(body: { envId: string; containerId?: string }): Promise<unknown>;
+  /** Calls `onStatus` as the containers' states change, until the returned function is called. */
+  follow?(
+    containerIds: readonly string[],
+    onStatus: (status: ContainerStatus & { id: string }) => void,
+  ): () => void;
 }
 
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -133,6 +139,10 @@ export class LabController {
   private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private cancelRetry: (() => void) | null = null;
+  private unfollow: (() => void) | null = null;
+  /** Pushes counted, and the count at each container's last: a poll sent before it does not undo it. */
+  private pushes = 0;
+  private readonly pushedAt = new Map<string, number>();
   /** The generation of the work the last stop cancelled. */
   private stoppedGeneration = -1;
   private startingSince = 0;
@@ -302,11 +312,39 @@ export class LabController {
   private activate(ids: readonly string[]): void {
     this.startingSince = Date.now();
     this.startHeartbeat();
-    void this.poll(this.generation, ids);
+    const generation = this.generation;
+    this.unfollow =
+      this.api.follow?.(ids, (status) => this.pushed(generation, ids, status)) ?? null;
+    void this.poll(generation, ids);
+  }
+
+  /** A state the server pushed: taken at once; polling goes on beside it. */
+  private pushed(
+    generation: number,
+    ids: readonly string[],
+    { id, ...status }: ContainerStatus & { id: string },
+  ): void {
+    if (generation !== this.generation || !ids.includes(id)) return;
+    this.pushedAt.set(id, ++this.pushes);
+    const containers = { ...this.snapshot.containers, [id]: status };
+    // Stops and resets of this page pass through Stopped; only others' stops end the lab here.
+    const own = this.snapshot.stopping || this.snapshot.resetting;
+    const wasRunning = this.snapshot.state === runtimeStates.running;
+    if (!own && wasRunning && ids.every((i) => containers[i]?.state === 'Stopped')) {
+      this.clear();
+      this.update({ stoppedRemotely: true });
+      return;
+    }
+    const state = ids.every((i) => isRunning(containers[i]?.state))
+      ? runtimeStates.running
+      : runtimeStates.starting;
+    if (state === runtimeStates.starting && wasRunning) this.startingSince = Date.now();
+    this.update({ containers, state, connectionLost: false });
   }
 
   private async poll(generation: number, ids: readonly string[]): Promise<void> {
-    const results = await Promise.all(
+    const sentAt = this.pushes;
+    const answers = await Promise.all(
       ids.map((id) =>
         this.api.checkState(id).then(
           (status) => ({ id, status, error: null as unknown }),
@@ -315,6 +353,11 @@ export class LabController {
       ),
     );
     if (generation !== this.generation) return;
+    const results = answers.map((r) =>
+      (this.pushedAt.get(r.id) ?? 0) > sentAt
+        ? { id: r.id, status: this.snapshot.containers[r.id] ?? r.status, error: null }
+        : r,
+    );
     const containers: Record<string, ContainerStatus> = { ...this.snapshot.containers };
     for (const { id, status } of results) if (status) containers[id] = status;
     // Gone: the server no longer knows the containers, or a running lab was stopped there
@@ -380,6 +423,8 @@ export class LabController {
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.cancelRetry?.();
+    this.unfollow?.();
+    this.unfollow = null;
     this.pollTimer = null;
     this.heartbeatTimer = null;
     this.retryTimer = null;
