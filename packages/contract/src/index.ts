@@ -39,6 +39,7 @@ export * from './classes.api';
 export * from './teachers.api';
 export * from './imports.api';
 export * from './environments';
+export * from './platform-apps';
 export * from './labs';
 export * from './environments.api';
 export * from './labs.api';

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, Input, Row, Select, type FormRule } from 'antd';
-import { labLimits } from '@platform/contract';
+import { labLimits, platformAppOf, type ResourceKind } from '@platform/contract';
 import { envLabelsQueryOptions } from './api';
 import { useEnvEnums } from './enums';
-import type { BaseField } from './envForm';
+import { imageAfterKindChange, type BaseField } from './envForm';
 
 interface EnvBaseFieldsProps {
   rulesOf: (field: BaseField) => FormRule[];
@@ -17,6 +17,23 @@ export function EnvBaseFields({ rulesOf }: EnvBaseFieldsProps) {
   const enums = useEnvEnums();
   const labels = useQuery(envLabelsQueryOptions());
   const select = t('envAdmin.placeholders.select');
+  const form = Form.useFormInstance();
+  const kind = Form.useWatch('resourceKind', form) as ResourceKind | undefined;
+  const app = kind ? platformAppOf(kind) : undefined;
+  const imageHint = app
+    ? [
+        t('envAdmin.hints.imageDefault', { image: app.image }),
+        app.needs.length > 0
+          ? t('envAdmin.hints.imageNeeds', {
+              needs: app.needs
+                .map((n) => t(`envAdmin.needs.${n.name}`))
+                .join(t('envAdmin.hints.listSeparator')),
+            })
+          : '',
+      ]
+        .filter(Boolean)
+        .join(' ')
+    : undefined;
 
   const item = (field: BaseField, input: ReactNode, extra?: string, required = true) => (
     <Form.Item
@@ -49,7 +66,14 @@ export function EnvBaseFields({ rulesOf }: EnvBaseFieldsProps) {
       <Col xs={24} md={12}>
         {item(
           'resourceKind',
-          <Select options={enums.resourceKind} placeholder={select} showSearch />,
+          <Select
+            options={enums.resourceKind}
+            placeholder={select}
+            showSearch
+            onChange={(value: ResourceKind) =>
+              form.setFieldValue('image', imageAfterKindChange(form.getFieldValue('image'), value))
+            }
+          />,
         )}
       </Col>
       <Col xs={24} md={12}>
@@ -64,7 +88,7 @@ export function EnvBaseFields({ rulesOf }: EnvBaseFieldsProps) {
       <Col xs={24} md={8}>
         {choice('accessMode', enums.accessMode)}
       </Col>
-      <Col span={24}>{item('image', <Input maxLength={500} />, undefined, false)}</Col>
+      <Col span={24}>{item('image', <Input maxLength={500} />, imageHint, false)}</Col>
       <Col span={24}>
         {item(
           'labels',

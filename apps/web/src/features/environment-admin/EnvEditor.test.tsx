@@ -90,6 +90,26 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
     expect(saves(calls)).toEqual(['POST /api-experiment/env/add']);
   });
 
+  it('fills the image with the default of a platform kind and keeps an image typed by hand', async () => {
+    api();
+    renderView(<EnvEditor onClose={() => {}} />);
+    const image = () => (field('镜像') as HTMLInputElement).value;
+    await chooseOption(field('资源类型'), 'ChirpStack');
+    await waitFor(() => expect(image()).toBe('chirpstack/chirpstack:4.11.0'));
+    expect(
+      screen.getByText(
+        '该资源类型的默认镜像：chirpstack/chirpstack:4.11.0。 还需要：PostgreSQL、Redis、MQTT 服务器、ChirpStack 网关桥。',
+      ),
+    ).toBeTruthy();
+    await chooseOption(field('资源类型'), 'JUPYTERHUB');
+    await waitFor(() => expect(image()).toBe('quay.io/jupyterhub/jupyterhub:5.2.1'));
+    await chooseOption(field('资源类型'), 'TERMINAL');
+    await waitFor(() => expect(image()).toBe(''));
+    typeInto('镜像', 'registry.school.edu/iot/thingsboard:3.9.1');
+    await chooseOption(field('资源类型'), 'THINGSBOARD');
+    expect(image()).toBe('registry.school.edu/iot/thingsboard:3.9.1');
+  });
+
   it('puts a taken code on the code field', async () => {
     api((call) =>
       call.path === '/api-experiment/env/add'

@@ -5,7 +5,9 @@ import {
   envRuntimeDefaults,
   envRuntimeSchema,
   envTypes,
+  defaultImageOf,
   formatMessage,
+  platformApps,
   runnerOf,
   type EnvConfig,
   type EnvUpdate,
@@ -49,6 +51,16 @@ export const newEnvValues: EnvFormValues = {
   manual: '',
   ...envRuntimeDefaults,
 };
+
+/**
+ * The image after the resource kind changed to `kind`: an empty image or another kind's default
+ * becomes this kind's default; an image the operator typed is kept.
+ */
+export function imageAfterKindChange(image: unknown, kind: ResourceKind): string {
+  const current = typeof image === 'string' ? image.trim() : '';
+  const isDefault = current === '' || platformApps.some((app) => app.image === current);
+  return isDefault ? defaultImageOf(kind) : current;
+}
 
 export function isSimulation(kind: unknown): boolean {
   return typeof kind === 'string' && runnerOf(kind as ResourceKind) === 'simulation';

@@ -61,6 +61,15 @@ export const envAdminZh = {
     labels: '输入后回车添加，最多 {{max}} 个',
     manual: '纯文本，学生在实验页面中查看',
     requestLimits: '学生在 Jupyter 资源表单中最多可申请的资源；留空则与上面的默认资源相同',
+    imageDefault: '该资源类型的默认镜像：{{image}}。',
+    imageNeeds: '还需要：{{needs}}。',
+    listSeparator: '、',
+  },
+  needs: {
+    postgresql: 'PostgreSQL',
+    redis: 'Redis',
+    mqtt: 'MQTT 服务器',
+    'chirpstack-gateway-bridge': 'ChirpStack 网关桥',
   },
   placeholders: {
     code: '字母、数字、下划线或短横线',
@@ -254,6 +263,15 @@ export const envAdminEn: Widen<typeof envAdminZh> = {
     manual: 'Plain text, shown to students on the lab page',
     requestLimits:
       'The most a student may ask for in the Jupyter resource form; empty keeps the default resources above',
+    imageDefault: 'Default image of this resource kind: {{image}}.',
+    imageNeeds: 'Also needs: {{needs}}.',
+    listSeparator: ', ',
+  },
+  needs: {
+    postgresql: 'PostgreSQL',
+    redis: 'Redis',
+    mqtt: 'an MQTT broker',
+    'chirpstack-gateway-bridge': 'the ChirpStack gateway bridge',
   },
   placeholders: {
     code: 'Letters, digits, underscores or hyphens',
