@@ -22,6 +22,15 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'deploy',
+          root: 'deploy',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
         extends: 'apps/web/vite.config.ts',
         test: {
           name: 'web',
