@@ -8,6 +8,14 @@ export const labGatewayPaths = {
   socket: '/__lab/ws',
 } as const;
 
+/**
+ * The platform page that opens a lab in a tab of its own: `<path>/<containerId>?next=<path on the
+ * lab origin>`. It asks for a ticket as the signed-in student and goes to it. The gateway sends a
+ * tab that reaches a lab origin without the lab's cookie here (a file Jupyter opens in a new tab:
+ * the frame's cookie is partitioned to the platform's page).
+ */
+export const labOpenPath = '/lab';
+
 /** WebSocket close codes of the lab gateway; after these a page must not reconnect. */
 export const labCloseCodes = {
   forbidden: 4403,

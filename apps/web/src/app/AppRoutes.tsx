@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { labOpenPath } from '@platform/contract';
 import { siteRoutes } from '../features/site/routes';
 import { Root } from './Root';
 
@@ -9,6 +10,9 @@ const LoginPage = lazy(() =>
 );
 const NotFoundPage = lazy(() =>
   import('../features/errors/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+);
+const LabOpenPage = lazy(() =>
+  import('../features/environment/LabOpenPage').then((m) => ({ default: m.LabOpenPage })),
 );
 const SignedInArea = lazy(() =>
   import('./SignedInArea').then((m) => ({ default: m.SignedInArea })),
@@ -23,6 +27,7 @@ export function AppRoutes() {
         {siteRoutes()}
         <Route path="login" element={<LoginPage />} />
         <Route path="404" element={<NotFoundPage />} />
+        <Route path={`${labOpenPath.slice(1)}/:containerId`} element={<LabOpenPage />} />
         <Route path=":schUrl/*" element={<SignedInArea />} />
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Route>

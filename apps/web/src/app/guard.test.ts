@@ -16,6 +16,20 @@ function input(overrides: Partial<GuardInput>): GuardInput {
 }
 
 describe('route guard', () => {
+  it('opens a lab in its own tab with a session, without the area, and sends others to sign in', () => {
+    const pathname = '/lab/123';
+    const search = '?next=%2Fnotebooks%2Fa.ipynb';
+    const loading = {
+      schUrl: null,
+      permissions: { status: 'pending' as const, paths: new Set<string>() },
+    };
+    expect(guard(input({ pathname, search, ...loading }))).toEqual({ action: 'allow' });
+    expect(guard(input({ pathname, search, hasToken: false, ...loading }))).toEqual({
+      action: 'redirect',
+      to: `/login?redirect=${encodeURIComponent(pathname + search)}`,
+    });
+  });
+
   it.each([
     '/login',
     '/404',

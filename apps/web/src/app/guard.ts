@@ -1,4 +1,4 @@
-import { defaultSchoolUrl } from '@platform/contract';
+import { defaultSchoolUrl, labOpenPath } from '@platform/contract';
 import { loginPath } from '../shared/navigation';
 import { splitAreaPath } from '../shared/permissions/menuRoutes';
 
@@ -46,6 +46,11 @@ export function isPublicHomePath(pathname: string): boolean {
   return pathname === '/home' || pathname.startsWith('/home/');
 }
 
+/** The page that opens a lab in a tab of its own: it needs a session, not the area. */
+export function isLabOpenPath(pathname: string): boolean {
+  return pathname.startsWith(`${labOpenPath}/`);
+}
+
 /** The signed-in area: school-url prefixed paths. */
 export function isAreaPath(pathname: string): boolean {
   return pathname.includes('/sch_');
@@ -60,6 +65,8 @@ export function guard(input: GuardInput): GuardResult {
     if (pathname === '/') return redirect(`/${schUrl ?? defaultSchoolUrl}`);
     if (isAreaPath(pathname)) return { action: 'change-password' };
   }
+  if (isLabOpenPath(pathname))
+    return hasToken ? allow : redirect(loginPath(`${pathname}${search}`));
   if (pathname === '/') {
     if (!hasToken) return redirect('/home/index');
     return schUrl ? redirect(`/${schUrl}`) : wait;

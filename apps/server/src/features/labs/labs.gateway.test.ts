@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { labGatewayPaths, pathOf, usersApi, labsApi } from '@platform/contract';
+import { labGatewayPaths, labOpenPath, pathOf, usersApi, labsApi } from '@platform/contract';
 import { createEnvironment, createSchool, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 
@@ -309,6 +309,45 @@ describe('lab gateway', () => {
       headers: { host: ok.host },
     });
     expect(redeemed.headers.location).toBe('/files?path=src#top');
+  });
+
+  it('sends a tab that opens a lab page without the lab’s cookie to the platform for a ticket', async () => {
+    const { ids } = await startLab(student);
+    const id = ids[0]!;
+    const navigate = (dest: string) =>
+      h.app.inject({
+        method: 'GET',
+        url: '/notebooks/hello.ipynb?kernel_name=python3',
+        headers: { host: labHost(id), 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': dest },
+      });
+    const tab = await navigate('document');
+    expect(tab.statusCode).toBe(302);
+    const to = new URL(tab.headers.location as string);
+    expect(to.origin).toBe(new URL(h.ctx.config.publicUrl).origin);
+    expect(to.pathname).toBe(`${labOpenPath}/${id}`);
+    expect(to.searchParams.get('next')).toBe('/notebooks/hello.ipynb?kernel_name=python3');
+    // The platform page then asks for a ticket to that path, as the student only.
+    const ticket = await h.app.inject({
+      method: 'POST',
+      url: pathOf(labsApi.ticket.path, { id }),
+      headers: student.headers,
+      payload: { next: to.searchParams.get('next') },
+    });
+    const redeemed = new URL(ticket.json().data.url as string);
+    const landed = await h.app.inject({
+      method: 'GET',
+      url: `${redeemed.pathname}${redeemed.search}`,
+      headers: { host: redeemed.host },
+    });
+    expect(landed.headers.location).toBe('/notebooks/hello.ipynb?kernel_name=python3');
+    // Frames, scripts and other methods still get the refusal.
+    expect((await navigate('iframe')).statusCode).toBe(403);
+    const script = await h.app.inject({
+      method: 'GET',
+      url: '/api/contents',
+      headers: { host: labHost(id), 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' },
+    });
+    expect(script.statusCode).toBe(403);
   });
 
   it('refuses a WebSocket without the lab’s cookie', async () => {

@@ -6,6 +6,7 @@ import { WebSocket, type RawData } from 'ws';
 import {
   labCloseCodes,
   labGatewayPaths,
+  labOpenPath,
   panelClientMessageSchema,
   terminalClientMessageSchema,
   ResponseCode,
@@ -150,6 +151,11 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
       });
   const refuse = (req: FastifyRequest, reply: FastifyReply) =>
     answer(req, reply, 403, 'labs.ticket_invalid');
+  /** A page opened in a tab of its own, not in the platform's frame and not by a script. */
+  const opensTab = (req: FastifyRequest) =>
+    req.method === 'GET' &&
+    req.headers['sec-fetch-mode'] === 'navigate' &&
+    req.headers['sec-fetch-dest'] === 'document';
 
   app.get(
     labGatewayPaths.ticket,
@@ -391,6 +397,13 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
     scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
       const found = sessionOf(req);
+      if (!found && opensTab(req)) {
+        const containerId = containerOfHost(config, req.headers.host)!;
+        const next = encodeURIComponent(req.url);
+        return reply
+          .header('Cache-Control', 'no-store')
+          .redirect(`${platformOrigin}${labOpenPath}/${containerId}?next=${next}`, 302);
+      }
       if (!found) return refuse(req, reply);
       if (found.entry.state !== 'Running') return answer(req, reply, 503, 'labs.not_running');
       if (found.entry.runner === 'jupyter') return proxy(req, reply, found.entry);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Select, Typography } from 'antd';
 import type { CenterDetail } from '@platform/contract';
+import { BackButton } from '../../shared/ui/BackButton';
 import { EmptyState } from '../../shared/ui/PageStates';
 import { EnvironmentGate } from './EnvironmentGate';
 import { useEnvPath } from './useEnvironment';
@@ -21,7 +21,7 @@ function ExperimentView({ detail }: { detail: CenterDetail }) {
   return (
     <div className="env-experiment">
       <header className="env-experiment__bar">
-        <Link to={pathOf('detail', detail.id)}>{t('environment.back')}</Link>
+        <BackButton fallback={pathOf('detail', detail.id)}>{t('environment.back')}</BackButton>
         <Typography.Title level={4} className="env-experiment__title">
           {detail.name}
         </Typography.Title>

@@ -72,8 +72,8 @@ export function restartLimitQueryOptions(envId: string) {
   });
 }
 
-function requestTicket(containerId: string) {
-  return call(labsApi.ticket, { params: { id: containerId } });
+function requestTicket(containerId: string, next?: string) {
+  return call(labsApi.ticket, { params: { id: containerId }, ...(next ? { body: { next } } : {}) });
 }
 
 /**
@@ -94,7 +94,8 @@ export function ticketQueryOptions(containerId: string, nonce: number) {
 export function ticketMutationOptions() {
   return mutationOptions({
     mutationKey: [...environmentKeys.all, 'ticket'],
-    mutationFn: requestTicket,
+    mutationFn: (lab: string | { containerId: string; next?: string | undefined }) =>
+      typeof lab === 'string' ? requestTicket(lab) : requestTicket(lab.containerId, lab.next),
   });
 }
 

@@ -10,13 +10,16 @@ export interface RunningContainers {
   refetch: () => void;
 }
 
-/** The details of the lab's containers, once the lab runs. */
+/**
+ * The details of the lab's containers, once the lab runs. They are fetched while it starts, so
+ * that the frames open the moment it runs.
+ */
 export function useRunningContainers(snapshot: LabRuntimeSnapshot): RunningContainers {
   const running = snapshot.state === runtimeStates.running;
   const results = useQueries({
     queries: snapshot.containerIds.map((id) => ({
       ...containerDetailQueryOptions(id),
-      enabled: running,
+      enabled: running || snapshot.state === runtimeStates.starting,
     })),
   });
   const failed = results.find((r) => r.isError);

@@ -1,0 +1,113 @@
+/**
+ * Click to a usable lab in Chromium, as a student feels it, on the built app (embedded defaults,
+ * demo data): from the click on Start until the terminal answers a typed command, and until the
+ * notebook's file list shows (from the confirmation of its resource form). Pages are checked at
+ * every frame the browser paints. Each lab is stopped before the next run.
+ * Usage: npm run build && npm run bench:lab-click   (RUNS, default 20)
+ */
+import os from 'node:os';
+import { chromium, expect, type Frame, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../e2e/chromium';
+import { DEMO_PASSWORD, skipAnnouncement } from '../e2e/support';
+import { startBuiltApp } from './built-app';
+
+const runs = Number(process.env.RUNS ?? 20);
+const port = Number(process.env.PORT ?? 8391);
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const summary = (label: string, ms: number[]) =>
+  `${label.padEnd(36)} n=${String(ms.length).padEnd(3)} p50 ${percentile(ms, 50).toFixed(0).padStart(5)} ms   p95 ${percentile(ms, 95).toFixed(0).padStart(5)} ms   max ${Math.max(...ms).toFixed(0)} ms`;
+
+async function openExperiment(page: Page, envName: string) {
+  await page.goto('/sch_edu/environment/index');
+  await page
+    .locator('.env-card', { hasText: envName })
+    .getByRole('button', { name: '进入实验' })
+    .click();
+  await page.waitForURL(/\/environment\/experiment\?id=\d+/);
+  await expect(page.getByRole('button', { name: '启动' })).toBeEnabled();
+}
+
+async function stopLab(page: Page) {
+  await page.getByRole('button', { name: '停止' }).click();
+  await expect(page.locator('iframe')).toHaveCount(0, { timeout: 30_000 });
+}
+
+/** The lab's frame once it has loaded `path` on the lab's origin. */
+function labFrame(page: Page, path: RegExp): Promise<Frame> {
+  return page.waitForEvent('framenavigated', {
+    predicate: (f) => /\.labs\.localhost:\d+/.test(f.url()) && path.test(new URL(f.url()).pathname),
+    timeout: 60_000,
+  });
+}
+
+/** Waits, checking at every frame the browser paints, until the page shows `text` in `selector`. */
+function shown(frame: Frame, selector: string, text: string) {
+  return frame.waitForFunction(
+    ([sel, want]) => document.querySelector(sel!)?.textContent?.includes(want!) ?? false,
+    [selector, text],
+    { polling: 'raf', timeout: 60_000 },
+  );
+}
+
+async function terminalRun(page: Page, n: number): Promise<number> {
+  await openExperiment(page, 'Linux 终端实验');
+  const t0 = performance.now();
+  const loaded = labFrame(page, /^\/$/);
+  await page.getByRole('button', { name: '启动' }).click();
+  const frame = await loaded;
+  await shown(frame, '.xterm-rows', 'lab:~$');
+  await frame.focus('.xterm-helper-textarea');
+  await page.keyboard.type(`echo run$((${n}+1000))`);
+  await page.keyboard.press('Enter');
+  await shown(frame, '.xterm-rows', `run${n + 1000}`);
+  const ms = performance.now() - t0;
+  await stopLab(page);
+  return ms;
+}
+
+async function notebookRun(page: Page): Promise<number> {
+  await openExperiment(page, 'Python 数据分析 (Jupyter)');
+  await page.getByRole('button', { name: '启动' }).click();
+  const confirm = page
+    .getByRole('dialog', { name: 'Jupyter 资源申请' })
+    .getByRole('button', { name: '确定' });
+  await confirm.waitFor();
+  // The resource form is the student's own step: the time runs from its confirmation.
+  const t0 = performance.now();
+  const loaded = labFrame(page, /^\/tree/);
+  await confirm.click();
+  await shown(await loaded, '#notebook_list', 'hello.ipynb');
+  const ms = performance.now() - t0;
+  await stopLab(page);
+  return ms;
+}
+
+const app = await startBuiltApp(port);
+const browser = await chromium.launch(chromiumLaunchOptions);
+try {
+  const page = await browser.newPage({ baseURL: app.base, locale: 'zh-CN' });
+  await skipAnnouncement(page, page.request);
+  await page.goto('/login');
+  await page.getByLabel('用户名').fill('student01');
+  await page.getByLabel('密码').fill(process.env.SEED_PASSWORD ?? DEMO_PASSWORD);
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.waitForURL(/\/sch_[^/]+\//);
+
+  const terminal: number[] = [];
+  for (let i = 0; i < runs; i++) terminal.push(await terminalRun(page, i));
+  const notebook: number[] = [];
+  for (let i = 0; i < runs; i++) notebook.push(await notebookRun(page));
+
+  console.log(`lab click to usable in Chromium, ${new Date().toISOString()}`);
+  console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}`);
+  console.log(summary('terminal: Start → command answered', terminal));
+  console.log(summary('notebook: Start → file list shown', notebook));
+} finally {
+  await browser.close();
+  await app.stop();
+}
