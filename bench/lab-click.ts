@@ -6,9 +6,9 @@
  * Usage: npm run build && npm run bench:lab-click   (RUNS, default 20)
  */
 import os from 'node:os';
-import { chromium, expect, type Frame, type Page } from '@playwright/test';
+import { chromium, expect, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/chromium';
-import { DEMO_PASSWORD, skipAnnouncement } from '../e2e/support';
+import { DEMO_PASSWORD, labFrameAt, shownIn, skipAnnouncement } from '../e2e/support';
 import { startBuiltApp } from './built-app';
 
 const runs = Number(process.env.RUNS ?? 20);
@@ -37,34 +37,17 @@ async function stopLab(page: Page) {
   await expect(page.locator('iframe')).toHaveCount(0, { timeout: 30_000 });
 }
 
-/** The lab's frame once it has loaded `path` on the lab's origin. */
-function labFrame(page: Page, path: RegExp): Promise<Frame> {
-  return page.waitForEvent('framenavigated', {
-    predicate: (f) => /\.labs\.localhost:\d+/.test(f.url()) && path.test(new URL(f.url()).pathname),
-    timeout: 60_000,
-  });
-}
-
-/** Waits, checking at every frame the browser paints, until the page shows `text` in `selector`. */
-function shown(frame: Frame, selector: string, text: string) {
-  return frame.waitForFunction(
-    ([sel, want]) => document.querySelector(sel!)?.textContent?.includes(want!) ?? false,
-    [selector, text],
-    { polling: 'raf', timeout: 60_000 },
-  );
-}
-
 async function terminalRun(page: Page, n: number): Promise<number> {
   await openExperiment(page, 'Linux 终端实验');
   const t0 = performance.now();
-  const loaded = labFrame(page, /^\/$/);
+  const loaded = labFrameAt(page, /^\/$/);
   await page.getByRole('button', { name: '启动' }).click();
   const frame = await loaded;
-  await shown(frame, '.xterm-rows', 'lab:~$');
+  await shownIn(frame, '.xterm-rows', 'lab:~$');
   await frame.focus('.xterm-helper-textarea');
   await page.keyboard.type(`echo run$((${n}+1000))`);
   await page.keyboard.press('Enter');
-  await shown(frame, '.xterm-rows', `run${n + 1000}`);
+  await shownIn(frame, '.xterm-rows', `run${n + 1000}`);
   const ms = performance.now() - t0;
   await stopLab(page);
   return ms;
@@ -79,9 +62,9 @@ async function notebookRun(page: Page): Promise<number> {
   await confirm.waitFor();
   // The resource form is the student's own step: the time runs from its confirmation.
   const t0 = performance.now();
-  const loaded = labFrame(page, /^\/tree/);
+  const loaded = labFrameAt(page, /^\/tree/);
   await confirm.click();
-  await shown(await loaded, '#notebook_list', 'hello.ipynb');
+  await shownIn(await loaded, '#notebook_list', 'hello.ipynb');
   const ms = performance.now() - t0;
   await stopLab(page);
   return ms;

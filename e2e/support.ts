@@ -1,4 +1,10 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Frame,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import {
   announcementRecord,
   announcementsApi,
@@ -156,4 +162,21 @@ export async function answerDemoQuiz(page: Page, lang: keyof typeof demoQuiz) {
     .check();
   await page.getByRole('textbox', { name: words.fill }).fill('broker');
   await page.getByRole('button', { name: words.submit }).click();
+}
+
+/** A lab's frame once it has loaded a page whose path matches `path` on the lab's origin. */
+export function labFrameAt(page: Page, path: RegExp): Promise<Frame> {
+  return page.waitForEvent('framenavigated', {
+    predicate: (f) => /\.labs\.localhost:\d+/.test(f.url()) && path.test(new URL(f.url()).pathname),
+    timeout: 60_000,
+  });
+}
+
+/** Waits, checking at every frame the browser paints, until `selector` shows `text`. */
+export async function shownIn(frame: Frame, selector: string, text: string): Promise<void> {
+  await frame.waitForFunction(
+    ([sel, want]) => document.querySelector(sel!)?.textContent?.includes(want!) ?? false,
+    [selector, text],
+    { polling: 'raf', timeout: 60_000 },
+  );
 }

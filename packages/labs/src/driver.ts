@@ -129,6 +129,8 @@ export interface HostReport {
 export interface LabDriver {
   readonly name: string;
   host(): Promise<HostReport>;
+  /** Readies what every start needs (the host's probe, shared files) before the first start. */
+  warm?(): Promise<void>;
   /** Starts the lab and resolves once it is ready; idempotent for a running lab. */
   start(spec: LabSpec): Promise<LabStatus>;
   stop(id: string): Promise<void>;

@@ -138,6 +138,11 @@ export class LocalDriver implements LabDriver {
     return this.report;
   }
 
+  async warm(): Promise<void> {
+    await this.host();
+    await this.prepare();
+  }
+
   private get seccompFile(): string | null {
     return seccompArch() ? join(this.assets, 'seccomp.bpf') : null;
   }

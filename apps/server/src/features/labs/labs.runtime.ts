@@ -156,6 +156,9 @@ export class LabRuntime {
 
   /** Loads the containers and starts again those whose desired state is running. */
   async load(): Promise<void> {
+    void this.driver
+      .warm?.()
+      .catch((error: unknown) => this.log.warn({ err: error }, 'lab host not ready'));
     const rows = await repo.allContainers(this.ctx.db);
     for (const row of rows) this.remember(row);
     for (const entry of this.entries.values()) {
