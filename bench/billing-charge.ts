@@ -21,7 +21,7 @@ import pg from 'pg';
 import { scratchDatabase } from './scratch-database';
 import { orderAddSchema, packageSaveSchema } from '@platform/contract';
 import { loadConfig } from '../apps/server/src/config';
-import { openPostgres } from '../apps/server/src/db/client';
+import { openPostgres, type Database } from '../apps/server/src/db/client';
 import { reconcile } from '../apps/server/src/features/billing/billing.ledger';
 import { chargeAll } from '../apps/server/src/features/billing/billing.metering';
 import { BillingService } from '../apps/server/src/features/billing/billing.service';
@@ -43,7 +43,7 @@ const day = 24 * hour;
 const zone = 8 * hour;
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
-function contextFor(url: string, db: AppContext['db']): AppContext {
+function contextFor(url: string, database: Database): AppContext {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DATA_DIR: path.join(os.tmpdir(), 'billing-charge-bench'),
@@ -51,7 +51,9 @@ function contextFor(url: string, db: AppContext['db']): AppContext {
   });
   return {
     config,
-    db,
+    db: database.db,
+    bus: database.bus,
+    leader: database.leader,
     ids: new IdGenerator(config.datacenterId, config.workerId),
     storage: createStorage(config),
     now: () => new Date(),
@@ -80,7 +82,7 @@ async function backendsAnon(monitor: pg.Client, dbName: string): Promise<number>
 
 async function charge(url: string) {
   const database = await openPostgres(url);
-  const ctx = contextFor(url, database.db);
+  const ctx = contextFor(url, database);
   const dbName = new URL(url).pathname.slice(1);
   const monitor = new pg.Client({ connectionString: url });
   await monitor.connect();
@@ -221,7 +223,7 @@ async function main() {
   try {
     // The database, migrated by the server's migrator.
     const database = await openPostgres(url);
-    const ctx = contextFor(url, database.db);
+    const ctx = contextFor(url, database);
     const client = new pg.Client({ connectionString: url });
     client.on('error', () => {});
     await client.connect();

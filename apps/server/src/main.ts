@@ -7,18 +7,29 @@ import { createStorage } from './lib/storage/create-storage';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, {
+    lead: true,
+    onError: (err) => console.error('database connection:', err),
+  });
   const ids = new IdGenerator(config.datacenterId, config.workerId);
   const ctx = {
     config,
     db: database.db,
+    bus: database.bus,
+    leader: database.leader,
     ids,
     storage: createStorage(config),
     now: () => new Date(),
   };
   const app = await buildApp(ctx);
+  const logLeadership = (leader: boolean) =>
+    app.log.info({ leader }, leader ? 'this process leads' : 'this process follows');
+  ctx.leader.onChange(logLeadership);
+  logLeadership(ctx.leader.isLeader);
 
-  const seeded = config.seedDemo ? await seedDemo(ctx) : null;
+  const seeded = config.seedDemo
+    ? await database.exclusive('platform.seed', () => seedDemo(ctx))
+    : null;
   await app.listen({ port: config.port, host: config.host });
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;

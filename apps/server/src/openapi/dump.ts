@@ -19,6 +19,8 @@ async function dump(file: string) {
     const ctx = {
       config,
       db: database.db,
+      bus: database.bus,
+      leader: database.leader,
       ids: new IdGenerator(config.datacenterId, config.workerId),
       storage: createStorage(config),
       now: () => new Date(),

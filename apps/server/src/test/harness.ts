@@ -41,7 +41,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString());
+  const database = await openPostgres(target.toString(), { lead: true });
   return {
     database,
     drop: async () => {
@@ -78,6 +78,8 @@ export async function createHarness(
   const ctx: AppContext = {
     config,
     db: database.db,
+    bus: database.bus,
+    leader: database.leader,
     ids: new IdGenerator(config.datacenterId, config.workerId, () => Date.now() + offset),
     storage: createStorage(config),
     now: () => new Date(Date.now() + offset),
