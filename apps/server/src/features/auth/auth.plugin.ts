@@ -6,6 +6,7 @@ import { sha256 } from '../../lib/passwords';
 import * as repo from './auth.repo';
 import { parseBearer } from './auth.service';
 import { LoginThrottle, type ThrottleOptions } from './login-throttle';
+import { listenForRevocations } from './revocation';
 import { sessionCache } from './session-cache';
 import { accessHooks, isPlatformStaff, requireActor, type PermissionsOf } from './access';
 
@@ -48,6 +49,8 @@ export const authPlugin = fp(
     opts: { throttle?: ThrottleOptions | undefined; permissionsOf: PermissionsOf },
   ) => {
     app.decorate('permissionsOf', opts.permissionsOf);
+    const stopListening = await listenForRevocations(app.ctx.bus);
+    app.addHook('onClose', stopListening);
     app.decorateRequest('actor', null);
     app.decorateRequest('heldPermissions', null);
     app.decorate('accessHooks', (access: Access) => accessHooks(app, access));

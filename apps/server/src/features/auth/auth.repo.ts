@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessionCache } from './session-cache';
+import { announceRevocation } from './revocation';
 import {
   authSessions,
   customers,
@@ -55,7 +55,6 @@ export async function schoolOpen(db: Db, schoolId: string): Promise<boolean> {
 
 /** Ends every live session of a school's accounts, e.g. when the school is disabled or deleted. */
 export async function revokeSchoolSessions(db: Db, schoolId: string, reason: string, now: Date) {
-  sessionCache.forgetSchool(schoolId);
   await db
     .update(authSessions)
     .set({ revokedAt: now, revokeReason: reason })
@@ -65,6 +64,7 @@ export async function revokeSchoolSessions(db: Db, schoolId: string, reason: str
         sql`${authSessions.userId} in (select ${users.id} from ${users} where ${users.schoolId} = ${schoolId})`,
       ),
     );
+  await announceRevocation(db, { school: schoolId });
 }
 
 export interface NewSession {
@@ -124,7 +124,6 @@ export async function rotateSession(
   next: Pick<NewSession, 'accessHash' | 'accessExpiresAt' | 'refreshHash' | 'refreshExpiresAt'>,
   now: Date,
 ): Promise<boolean> {
-  sessionCache.forgetSession(sessionId);
   const rows = await db
     .update(authSessions)
     .set({ ...next, previousRefreshHash: presentedRefreshHash, refreshedAt: now })
@@ -136,23 +135,24 @@ export async function rotateSession(
       ),
     )
     .returning({ id: authSessions.id });
+  await announceRevocation(db, { session: sessionId });
   return rows.length === 1;
 }
 
 export async function revokeSession(db: Db, sessionId: string, reason: string, now: Date) {
-  sessionCache.forgetSession(sessionId);
   await db
     .update(authSessions)
     .set({ revokedAt: now, revokeReason: reason })
     .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+  await announceRevocation(db, { session: sessionId });
 }
 
 export async function revokeUserSessions(db: Db, userId: string, reason: string, now: Date) {
-  sessionCache.forgetUser(userId);
   await db
     .update(authSessions)
     .set({ revokedAt: now, revokeReason: reason })
     .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+  await announceRevocation(db, { user: userId });
 }
 
 /** Removes sessions whose refresh token expired before `before`. */

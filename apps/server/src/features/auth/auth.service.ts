@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { settingOnce } from '../settings/settings.service';
 import { schoolServiceEnded } from './account-status';
 import * as repo from './auth.repo';
+import { announceRevocation } from './revocation';
 import type { DeviceCookies } from './device-cookie';
 import type { Attempt, LoginThrottle } from './login-throttle';
 
@@ -285,6 +286,11 @@ export {
   revokeUserSessions,
   rolesOfUser,
 } from './auth.repo';
+
+/** The user's signed-in sessions read the account again (its roles, say) on their next request, in every process. */
+export function refreshSessionsOf(db: Db, userId: string): Promise<void> {
+  return announceRevocation(db, { user: userId });
+}
 
 const DEVICE_SECRET_KEY = 'auth.device_cookie_secret';
 

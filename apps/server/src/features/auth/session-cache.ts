@@ -8,8 +8,8 @@ interface Cached {
 
 /**
  * Access-token digests recently seen, so frequent calls (lab heartbeats and polls) do not each
- * read the session. Every revocation forgets the session at once; role changes apply within
- * the time to live.
+ * read the session. Every revocation and role change forgets the session at once, in every
+ * process (revocation.ts).
  */
 export class SessionCache {
   private readonly entries = new Map<string, Cached>();
@@ -45,6 +45,10 @@ export class SessionCache {
   forgetSchool(schoolId: string): void {
     for (const [digest, c] of this.entries)
       if (c.actor.schoolId === schoolId) this.entries.delete(digest);
+  }
+
+  clear(): void {
+    this.entries.clear();
   }
 
   forgetUser(userId: string): void {

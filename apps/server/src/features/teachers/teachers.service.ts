@@ -11,8 +11,7 @@ import { AppError, invalid, notFound } from '../../lib/errors';
 import { checkChosenPassword, hashPassword } from '../../lib/passwords';
 import { accountStatusOf, schoolServiceEnded } from '../auth/account-status';
 import type { Actor } from '../auth/auth.plugin';
-import { revokeUserSessions } from '../auth/auth.service';
-import { sessionCache } from '../auth/session-cache';
+import { refreshSessionsOf, revokeUserSessions } from '../auth/auth.service';
 import * as accounts from '../users/users.service';
 import { enabledFilterOf } from '../students/account-rules';
 import { uniqueViolationOf } from '../../lib/sql';
@@ -195,7 +194,7 @@ export class TeachersService {
       throw error;
     }
     // Signed-in sessions see the new role at once.
-    sessionCache.forgetUser(id);
+    await refreshSessionsOf(this.ctx.db, id);
     return id;
   }
 
