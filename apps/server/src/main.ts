@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { seedDemo } from './features/seed/demo.seed';
+import { seedSystem } from './features/seed/system.seed';
 import { IdGenerator } from './lib/ids';
 import { createStorage } from './lib/storage/create-storage';
 
@@ -27,9 +28,12 @@ async function main() {
   ctx.leader.onChange(logLeadership);
   logLeadership(ctx.leader.isLeader);
 
-  const seeded = config.seedDemo
-    ? await database.exclusive('platform.seed', () => seedDemo(ctx))
-    : null;
+  // Processes starting together on one database seed one after another.
+  const seeded = await database.exclusive('platform.seed', async () => {
+    if (config.seedDemo) return seedDemo(ctx);
+    await seedSystem(ctx);
+    return null;
+  });
   await app.listen({ port: config.port, host: config.host });
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
