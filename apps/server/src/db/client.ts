@@ -78,6 +78,11 @@ async function withAdvisoryLock<T>(url: string, name: string, fn: () => Promise<
   }
 }
 
+/** Whether `db` is PostgreSQL, which other server processes may share (PGlite never is). */
+export function isSharedDatabase(db: Db): boolean {
+  return (db as unknown as { $client: unknown }).$client instanceof pg.Pool;
+}
+
 export interface PostgresOptions {
   /** Competes to lead the processes on this database; a process that does not never leads. */
   lead?: boolean;

@@ -5,7 +5,9 @@ import { AppError, forbidden, unauthorized } from '../../lib/errors';
 import { sha256 } from '../../lib/passwords';
 import * as repo from './auth.repo';
 import { parseBearer } from './auth.service';
-import { LoginThrottle, type ThrottleOptions } from './login-throttle';
+import { LoginThrottle, defaultThrottleOptions, type ThrottleOptions } from './login-throttle';
+import { isSharedDatabase } from '../../db/client';
+import { DbThrottleStore, MemoryThrottleStore } from './throttle-store';
 import { listenForRevocations } from './revocation';
 import { sessionCache } from './session-cache';
 import { accessHooks, isPlatformStaff, requireActor, type PermissionsOf } from './access';
@@ -54,7 +56,17 @@ export const authPlugin = fp(
     app.decorateRequest('actor', null);
     app.decorateRequest('heldPermissions', null);
     app.decorate('accessHooks', (access: Access) => accessHooks(app, access));
-    app.decorate('loginThrottle', new LoginThrottle(opts.throttle, () => app.ctx.now().getTime()));
+    app.decorate(
+      'loginThrottle',
+      new LoginThrottle(
+        opts.throttle ?? defaultThrottleOptions,
+        () => app.ctx.now().getTime(),
+        // The embedded database has one process: its counters stay in memory, where they cost least.
+        isSharedDatabase(app.ctx.db)
+          ? new DbThrottleStore(app.ctx.db)
+          : new MemoryThrottleStore((opts.throttle ?? defaultThrottleOptions).maxEntries),
+      ),
+    );
     app.decorate('authenticate', async (req: FastifyRequest) => {
       const token = parseBearer(req.headers.authorization);
       if (!token) throw unauthorized();

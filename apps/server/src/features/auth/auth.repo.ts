@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { announceRevocation } from './revocation';
 import {
   authSessions,
+  authThrottle,
   customers,
   loginLogs,
   oauthClients,
@@ -188,4 +189,60 @@ export async function latestServiceEnd(db: Db, schoolId: string): Promise<Date |
     .from(customers)
     .where(and(eq(customers.schoolId, schoolId), isNull(customers.deletedAt)));
   return row?.end ?? null;
+}
+
+/** A throttle row: its bucket and its events, as kept. */
+export async function findThrottle(db: Db, key: string) {
+  const [row] = await db
+    .select({ tokens: authThrottle.tokens, at: authThrottle.at, events: authThrottle.events })
+    .from(authThrottle)
+    .where(eq(authThrottle.key, key));
+  return row;
+}
+
+/**
+ * Takes a token from a bucket that holds `capacity` and gains one every `refillMs`, if it holds
+ * one at `now`; one statement, so processes taking tokens at once each see the others' takes.
+ */
+export async function takeThrottleToken(
+  db: Db,
+  key: string,
+  spec: { capacity: number; refillMs: number },
+  now: number,
+): Promise<boolean> {
+  const held = sql`least(${spec.capacity}::float8, coalesce(${authThrottle.tokens}, ${spec.capacity}::float8) + greatest(0, ${now}::bigint - coalesce(${authThrottle.at}, ${now}::bigint))::float8 / ${spec.refillMs}::float8)`;
+  const rows = await db
+    .insert(authThrottle)
+    .values({ key, tokens: spec.capacity - 1, at: now, touchedAt: new Date(now) })
+    .onConflictDoUpdate({
+      target: authThrottle.key,
+      set: { tokens: sql`${held} - 1`, at: now, touchedAt: new Date(now) },
+      setWhere: sql`${held} >= 1`,
+    })
+    .returning({ key: authThrottle.key });
+  return rows.length === 1;
+}
+
+/** Records an event at `now` under `key`, keeping the latest `keep`. */
+export async function recordThrottleEvent(db: Db, key: string, keep: number, now: number) {
+  const events = sql`coalesce(${authThrottle.events}, '{}'::bigint[])`;
+  await db
+    .insert(authThrottle)
+    .values({ key, events: [now], touchedAt: new Date(now) })
+    .onConflictDoUpdate({
+      target: authThrottle.key,
+      set: {
+        events: sql`(array_append(${events}, ${now}::bigint))[greatest(1, cardinality(${events}) + 2 - ${keep}::int):]`,
+        touchedAt: new Date(now),
+      },
+    });
+}
+
+export async function deleteThrottle(db: Db, key: string) {
+  await db.delete(authThrottle).where(eq(authThrottle.key, key));
+}
+
+/** Removes counters untouched since `before`. */
+export async function deleteStaleThrottles(db: Db, before: Date) {
+  await db.delete(authThrottle).where(lt(authThrottle.touchedAt, before));
 }

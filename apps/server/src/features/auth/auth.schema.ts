@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -76,4 +78,20 @@ export const loginLogs = pgTable(
     index('login_logs_user_idx').on(t.userId, t.createdAt),
     index('login_logs_school_idx').on(t.schoolId, t.createdAt),
   ],
+);
+
+/**
+ * The sign-in counters (throttle-store.ts) shared by every server process: a token bucket
+ * (`tokens` at `at`) or the times of recent events, by key; times in epoch milliseconds.
+ */
+export const authThrottle = pgTable(
+  'auth_throttle',
+  {
+    key: text('key').primaryKey(),
+    tokens: doublePrecision('tokens'),
+    at: bigint('at', { mode: 'number' }),
+    events: bigint('events', { mode: 'number' }).array(),
+    touchedAt: timestamp('touched_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_throttle_touched_at_idx').on(t.touchedAt)],
 );

@@ -140,7 +140,7 @@ export class AuthService {
       device: this.devices.deviceOf(info.cookie, body.username, now),
       address: info.ip,
     };
-    const verdict = this.throttle.admit(attempt);
+    const verdict = await this.throttle.admit(attempt);
     if (!verdict.allowed) throw throttled(verdict.retryAfterMs);
     if (verdict.slowdownMs > 0) await sleep(verdict.slowdownMs);
 
@@ -157,7 +157,7 @@ export class AuthService {
     // answer never tells a right password of an account that cannot sign in.
     const refusal = user ? await this.refusalOf(user) : null;
     if (!user || !ok || refusal) {
-      this.throttle.failed(attempt, verdict);
+      await this.throttle.failed(attempt, verdict);
       await repo.insertLoginLog(db, {
         ...log,
         id: this.ctx.ids.next(),
@@ -168,7 +168,7 @@ export class AuthService {
       });
       throw refusal ? new AppError(refusal, { status: 403 }) : new AppError('auth.bad_credentials');
     }
-    this.throttle.succeeded(attempt);
+    await this.throttle.succeeded(attempt);
     const issued = await this.issue(client, user);
     await repo.insertLoginLog(db, {
       ...log,

@@ -95,15 +95,16 @@ export class LoginThrottle {
     };
   }
 
-  private trusted(device: string | null, now: number): boolean {
+  private async trusted(device: string | null, now: number): Promise<boolean> {
     if (!device) return false;
-    const failures = this.store.countEvents(device, this.opts.deviceWindowMs, now);
+    const failures = await this.store.countEvents(device, this.opts.deviceWindowMs, now);
     return failures < this.opts.deviceFailures;
   }
 
-  private slowdown(addressKey: string, now: number): number {
+  private async slowdown(addressKey: string, now: number): Promise<number> {
     const o = this.opts;
-    const past = this.store.countEvents(addressKey, o.addressWindowMs, now) - o.addressFreeFailures;
+    const past =
+      (await this.store.countEvents(addressKey, o.addressWindowMs, now)) - o.addressFreeFailures;
     return past > 0 ? Math.min(o.addressMaxSlowdownMs, past * o.addressStepMs) : 0;
   }
 
@@ -111,35 +112,35 @@ export class LoginThrottle {
    * Whether the attempt's password may be checked. An attempt that is not trusted uses up a
    * token now, whatever the password turns out to be.
    */
-  admit(a: Attempt): Verdict {
+  async admit(a: Attempt): Promise<Verdict> {
     const now = this.now();
     const k = this.keys(a);
-    if (this.trusted(k.device, now)) return { allowed: true, trusted: true, slowdownMs: 0 };
-    const slowdownMs = this.slowdown(k.address, now);
-    const known = this.store.countEvents(k.network, this.opts.knownNetworkMs, now) > 0;
-    if (known && this.store.takeToken(k.known, this.opts.knownNetworks, now))
+    if (await this.trusted(k.device, now)) return { allowed: true, trusted: true, slowdownMs: 0 };
+    const slowdownMs = await this.slowdown(k.address, now);
+    const known = (await this.store.countEvents(k.network, this.opts.knownNetworkMs, now)) > 0;
+    if (known && (await this.store.takeToken(k.known, this.opts.knownNetworks, now)))
       return { allowed: true, trusted: false, slowdownMs };
-    if (this.store.takeToken(k.unknown, this.opts.unknownDevices, now))
+    if (await this.store.takeToken(k.unknown, this.opts.unknownDevices, now))
       return { allowed: true, trusted: false, slowdownMs };
-    const waits = [this.store.bucketWait(k.unknown, this.opts.unknownDevices, now)];
-    if (known) waits.push(this.store.bucketWait(k.known, this.opts.knownNetworks, now));
+    const waits = [await this.store.bucketWait(k.unknown, this.opts.unknownDevices, now)];
+    if (known) waits.push(await this.store.bucketWait(k.known, this.opts.knownNetworks, now));
     return { allowed: false, retryAfterMs: Math.min(...waits) };
   }
 
   /** The password was wrong (or the account may not sign in). */
-  failed(a: Attempt, verdict: { trusted: boolean }): void {
+  async failed(a: Attempt, verdict: { trusted: boolean }): Promise<void> {
     const now = this.now();
     const k = this.keys(a);
     const o = this.opts;
     const slowest = o.addressFreeFailures + Math.ceil(o.addressMaxSlowdownMs / o.addressStepMs);
-    this.store.recordEvent(k.address, slowest, now);
-    if (verdict.trusted && k.device) this.store.recordEvent(k.device, o.deviceFailures, now);
+    await this.store.recordEvent(k.address, slowest, now);
+    if (verdict.trusted && k.device) await this.store.recordEvent(k.device, o.deviceFailures, now);
   }
 
   /** The password was right: the network becomes known and the device's failures are forgiven. */
-  succeeded(a: Attempt): void {
+  async succeeded(a: Attempt): Promise<void> {
     const k = this.keys(a);
-    this.store.recordEvent(k.network, 1, this.now());
-    if (k.device) this.store.forget(k.device);
+    await this.store.recordEvent(k.network, 1, this.now());
+    if (k.device) await this.store.forget(k.device);
   }
 }

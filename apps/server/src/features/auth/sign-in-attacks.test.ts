@@ -208,7 +208,9 @@ describe('device cookies', () => {
       let refused = 0;
       for (let i = 0; i < 11; i++)
         if ((await signIn(`203.0.114.${i}`, `Guess_${i}x`)).statusCode === 429) refused++;
-      expect(refused).toBe(1);
+      // On PostgreSQL the counters are in the database and outlive the restart: the first
+      // sign-in took a token too.
+      expect(refused).toBe(h.database.kind === 'postgres' ? 2 : 1);
       expect((await signIn('192.0.2.41', u.password, cookie)).statusCode).toBe(200);
     } finally {
       await restarted.close();

@@ -1,3 +1,6 @@
+import type { Db } from '../../db/client';
+import * as repo from './auth.repo';
+
 /** A token bucket: it holds at most `capacity` tokens and gains one every `refillMs`. */
 export interface BucketSpec {
   capacity: number;
@@ -5,19 +8,19 @@ export interface BucketSpec {
 }
 
 /**
- * Where the sign-in counters live: token buckets and lists of recent events, by key. Kept in
- * process memory for now; a store shared by several server processes implements the same calls.
+ * Where the sign-in counters live: token buckets and lists of recent events, by key. The
+ * database store is shared by every server process; the memory store serves the unit tests.
  */
 export interface ThrottleStore {
   /** Milliseconds until the bucket holds a whole token (0: it holds one now). */
-  bucketWait(key: string, spec: BucketSpec, now: number): number;
+  bucketWait(key: string, spec: BucketSpec, now: number): Promise<number>;
   /** Takes a token from the bucket if it holds one; answers whether it did. */
-  takeToken(key: string, spec: BucketSpec, now: number): boolean;
+  takeToken(key: string, spec: BucketSpec, now: number): Promise<boolean>;
   /** How many events were recorded under `key` within the last `windowMs`. */
-  countEvents(key: string, windowMs: number, now: number): number;
+  countEvents(key: string, windowMs: number, now: number): Promise<number>;
   /** Records an event under `key`, keeping only the latest `keep`. */
-  recordEvent(key: string, keep: number, now: number): void;
-  forget(key: string): void;
+  recordEvent(key: string, keep: number, now: number): Promise<void>;
+  forget(key: string): Promise<void>;
 }
 
 interface Bucket {
@@ -29,6 +32,38 @@ const tokensOf = (bucket: Bucket | undefined, spec: BucketSpec, now: number) =>
   bucket
     ? Math.min(spec.capacity, bucket.tokens + Math.max(0, now - bucket.at) / spec.refillMs)
     : spec.capacity;
+
+const waitOf = (tokens: number, spec: BucketSpec) =>
+  tokens >= 1 ? 0 : Math.ceil((1 - tokens) * spec.refillMs);
+
+/** The store in the database, shared by every server process. */
+export class DbThrottleStore implements ThrottleStore {
+  constructor(private readonly db: Db) {}
+
+  async bucketWait(key: string, spec: BucketSpec, now: number): Promise<number> {
+    const row = await repo.findThrottle(this.db, key);
+    const bucket =
+      row?.tokens != null && row.at != null ? { tokens: row.tokens, at: row.at } : undefined;
+    return waitOf(tokensOf(bucket, spec, now), spec);
+  }
+
+  takeToken(key: string, spec: BucketSpec, now: number): Promise<boolean> {
+    return repo.takeThrottleToken(this.db, key, spec, now);
+  }
+
+  async countEvents(key: string, windowMs: number, now: number): Promise<number> {
+    const row = await repo.findThrottle(this.db, key);
+    return (row?.events ?? []).filter((at) => Number(at) > now - windowMs).length;
+  }
+
+  recordEvent(key: string, keep: number, now: number): Promise<void> {
+    return repo.recordThrottleEvent(this.db, key, keep, now);
+  }
+
+  forget(key: string): Promise<void> {
+    return repo.deleteThrottle(this.db, key);
+  }
+}
 
 /**
  * The store in process memory, holding at most `maxEntries` keys. The key used longest ago goes
@@ -64,27 +99,26 @@ export class MemoryThrottleStore implements ThrottleStore {
     return Array.isArray(value) ? value : [];
   }
 
-  bucketWait(key: string, spec: BucketSpec, now: number): number {
-    const tokens = tokensOf(this.bucket(key), spec, now);
-    return tokens >= 1 ? 0 : Math.ceil((1 - tokens) * spec.refillMs);
+  async bucketWait(key: string, spec: BucketSpec, now: number): Promise<number> {
+    return waitOf(tokensOf(this.bucket(key), spec, now), spec);
   }
 
-  takeToken(key: string, spec: BucketSpec, now: number): boolean {
+  async takeToken(key: string, spec: BucketSpec, now: number): Promise<boolean> {
     const tokens = tokensOf(this.bucket(key), spec, now);
     if (tokens < 1) return false;
     this.touch(key, { tokens: tokens - 1, at: now });
     return true;
   }
 
-  countEvents(key: string, windowMs: number, now: number): number {
+  async countEvents(key: string, windowMs: number, now: number): Promise<number> {
     return this.events(key).filter((at) => at > now - windowMs).length;
   }
 
-  recordEvent(key: string, keep: number, now: number): void {
+  async recordEvent(key: string, keep: number, now: number): Promise<void> {
     this.touch(key, [...this.events(key), now].slice(-keep));
   }
 
-  forget(key: string): void {
+  async forget(key: string): Promise<void> {
     this.entries.delete(key);
   }
 }

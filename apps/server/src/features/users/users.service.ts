@@ -80,13 +80,13 @@ export class UsersService {
       device: `session:${actor.sessionId}`,
       address: from.ip,
     };
-    const verdict = from.throttle.admit(attempt);
+    const verdict = await from.throttle.admit(attempt);
     if (!verdict.allowed) throw auth.throttled(verdict.retryAfterMs, 'users.password_throttled');
     if (!(await verifyPassword(user.passwordHash, body.oldPwd))) {
-      from.throttle.failed(attempt, verdict);
+      await from.throttle.failed(attempt, verdict);
       throw new AppError('users.old_password_wrong', { fields: { oldPwd: 'wrong' } });
     }
-    from.throttle.succeeded(attempt);
+    await from.throttle.succeeded(attempt);
     const now = this.ctx.now();
     const hash = await hashPassword(body.newPwd);
     await this.ctx.db.transaction(async (tx) => {
