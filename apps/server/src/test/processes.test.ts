@@ -82,6 +82,17 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')(
       expect(await current(a, token)).toBe(401);
     });
 
+    it('counts sign-in attempts on both: after the limit on A, B refuses too', async () => {
+      // student02 from new addresses: a bucket of 10 for unknown devices (decision 0013).
+      let allowed = 0;
+      for (let i = 0; i < 12; i++) {
+        const res = await signIn(a, 'student02', `Wrong_pass${i}`);
+        if (res.status !== 429) allowed++;
+      }
+      expect(allowed).toBe(10);
+      expect((await signIn(b, 'student02', 'Wrong_pass_b')).status).toBe(429);
+    });
+
     it('exactly one leads; when it is killed the other leads within a few seconds', async () => {
       await until('a leader', 5_000, () => (a.leads() || b.leads() ? true : null));
       const leaders = s.servers.filter((server) => server.leads());
