@@ -1,7 +1,14 @@
 import { request } from 'node:http';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LabPathError, type LabDriver, type LabSpec, type TerminalSession } from './driver';
+import {
+  endpointTarget,
+  LabPathError,
+  type HttpEndpoint,
+  type LabDriver,
+  type LabSpec,
+  type TerminalSession,
+} from './driver';
 
 /** Runs `command` in a lab's shell and resolves with the output once `marker` appears. */
 export function runInShell(
@@ -41,12 +48,13 @@ export async function shellResult(shell: TerminalSession, command: string): Prom
 }
 
 export function httpGet(
-  socketPath: string,
+  endpoint: HttpEndpoint,
   path: string,
   headers: Record<string, string>,
 ): Promise<{ status: number; body: string }> {
+  const target = endpointTarget(endpoint);
   return new Promise((resolve, reject) => {
-    const req = request({ socketPath, path, headers: { Host: 'lab', ...headers } }, (res) => {
+    const req = request({ ...target, path, headers: { Host: 'lab', ...headers } }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (body += c));
@@ -224,13 +232,13 @@ export function describeLabDriver(name: string, makeDriver: () => LabDriver): vo
       expect(status.state).toBe('running');
       const endpoint = driver.http(spec.id);
       expect(endpoint).not.toBeNull();
-      const ok = await httpGet(endpoint!.socketPath, '/api/status', {
+      const ok = await httpGet(endpoint!, '/api/status', {
         [endpoint!.secretHeader.name]: endpoint!.secretHeader.value,
       });
       expect(ok.status).toBe(200);
-      const refused = await httpGet(endpoint!.socketPath, '/api/status', {});
+      const refused = await httpGet(endpoint!, '/api/status', {});
       expect(refused.status).toBe(403);
-      const page = await httpGet(endpoint!.socketPath, '/tree', {
+      const page = await httpGet(endpoint!, '/tree', {
         [endpoint!.secretHeader.name]: endpoint!.secretHeader.value,
       });
       expect(page.status).toBe(200);

@@ -98,11 +98,31 @@ export interface ExecResult {
   truncated: boolean;
 }
 
-/** How the gateway reaches a lab's HTTP service. */
-export interface HttpEndpoint {
-  socketPath: string;
-  /** Header the gateway adds to every upstream request; never sent to the browser. */
-  secretHeader: { name: string; value: string };
+/** Header the gateway adds to every upstream request; never sent to the browser. */
+export interface SecretHeader {
+  name: string;
+  value: string;
+}
+
+/** How the gateway reaches a lab's HTTP service: a Unix socket on this host, or a TCP address. */
+export type HttpEndpoint =
+  | { socketPath: string; secretHeader: SecretHeader }
+  | { host: string; port: number; secretHeader: SecretHeader };
+
+/** Where `http.request` connects for an endpoint. */
+export function endpointTarget(
+  endpoint: HttpEndpoint,
+): { socketPath: string } | { host: string; port: number } {
+  return 'socketPath' in endpoint
+    ? { socketPath: endpoint.socketPath }
+    : { host: endpoint.host, port: endpoint.port };
+}
+
+/** The WebSocket address of `path` at an endpoint, as the `ws` library takes it. */
+export function endpointWebSocketUrl(endpoint: HttpEndpoint, path: string): string {
+  if ('socketPath' in endpoint) return `ws+unix://${endpoint.socketPath}:${path}`;
+  const host = endpoint.host.includes(':') ? `[${endpoint.host}]` : endpoint.host;
+  return `ws://${host}:${endpoint.port}${path}`;
 }
 
 export interface LabFiles {

@@ -14,7 +14,7 @@ import {
   type MessageKey,
   type PanelServerMessage,
 } from '@platform/contract';
-import { LabError } from '@platform/labs';
+import { endpointTarget, endpointWebSocketUrl, LabError } from '@platform/labs';
 import { t } from '../../lib/i18n';
 import {
   containerOfHost,
@@ -323,7 +323,7 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
     headers[endpoint.secretHeader.name] = endpoint.secretHeader.value;
     return new Promise<void>((resolve) => {
       const upstream = httpRequest(
-        { socketPath: endpoint.socketPath, method: req.method, path: req.url, headers },
+        { ...endpointTarget(endpoint), method: req.method, path: req.url, headers },
         (res) => {
           const out: Record<string, string | string[]> = {};
           for (const [key, value] of Object.entries(res.headers)) {
@@ -367,7 +367,7 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
     const cookies = upstreamCookies(req.headers.cookie);
     if (cookies) headers.cookie = cookies;
     const protocols = req.headers['sec-websocket-protocol']?.split(',').map((p) => p.trim());
-    const upstream = new WebSocket(`ws+unix://${endpoint.socketPath}:${req.url}`, protocols ?? [], {
+    const upstream = new WebSocket(endpointWebSocketUrl(endpoint, req.url), protocols ?? [], {
       headers,
     });
     const queue: { data: RawData; binary: boolean }[] = [];
