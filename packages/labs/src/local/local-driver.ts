@@ -75,6 +75,17 @@ export interface LocalDriverOptions {
   readyTimeoutMs?: { terminal: number; jupyter: number };
 }
 
+/** A process started in a lab's sandbox with its streams open. */
+export interface SandboxProcess {
+  write(data: Buffer): void;
+  endInput(): void;
+  resize(cols: number, rows: number): void;
+  onStdout(listener: (data: Buffer) => void): void;
+  onStderr(listener: (data: Buffer) => void): void;
+  onExit(listener: (code: number | null) => void): void;
+  kill(): void;
+}
+
 /** A lab's home while something uses it: a running lab, or a file request. */
 interface OpenHome {
   refs: number;
@@ -785,6 +796,77 @@ export class LocalDriver implements LabDriver {
       child.once('error', () => finish(null));
       child.once('close', (code) => finish(code));
     });
+  }
+
+  /**
+   * Starts `command` in a running lab's sandbox with its streams open, the way a container
+   * runtime's exec does: on a pseudo-terminal with `tty`, else with separate pipes.
+   */
+  spawnIn(id: string, command: string[], options: { tty: boolean }): SandboxProcess {
+    const record = this.labs.get(id);
+    if (!record || record.status.state !== 'running' || !record.home) {
+      throw new LabError({ key: 'labs.not_running' });
+    }
+    const launch = this.launcher(record, command);
+    const stdout = new Set<(data: Buffer) => void>();
+    const stderr = new Set<(data: Buffer) => void>();
+    const exit = new Set<(code: number | null) => void>();
+    let exited = false;
+    const finish = (code: number | null) => {
+      if (exited) return;
+      exited = true;
+      for (const listener of exit) listener(code);
+    };
+    const listeners = {
+      onStdout: (l: (data: Buffer) => void) => void stdout.add(l),
+      onStderr: (l: (data: Buffer) => void) => void stderr.add(l),
+      onExit: (l: (code: number | null) => void) => void exit.add(l),
+    };
+    if (options.tty) {
+      const pty = new PtySession(
+        id,
+        { file: launch.file, args: launch.args, env: launch.env, cwd: '/' },
+        0,
+      );
+      pty.onData((data) => {
+        for (const l of stdout) l(Buffer.from(data));
+      });
+      pty.onExit((code) => finish(code));
+      return {
+        ...listeners,
+        write: (data) => pty.write(data.toString()),
+        endInput: () => pty.write('\x04'),
+        resize: (cols, rows) => pty.resize(cols, rows),
+        kill: () => pty.kill(),
+      };
+    }
+    const child = spawn(launch.file, launch.args, {
+      env: launch.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
+    child.stdout.on('data', (data: Buffer) => {
+      for (const l of stdout) l(data);
+    });
+    child.stderr.on('data', (data: Buffer) => {
+      for (const l of stderr) l(data);
+    });
+    child.stdin.on('error', () => {});
+    child.once('error', () => finish(null));
+    child.once('close', (code) => finish(code));
+    return {
+      ...listeners,
+      write: (data) => void child.stdin.write(data),
+      endInput: () => child.stdin.end(),
+      resize: () => {},
+      kill: () => {
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      },
+    };
   }
 
   http(id: string): HttpEndpoint | null {

@@ -1,5 +1,6 @@
 import { spawn, type IPty } from 'node-pty';
 import type { TerminalSession } from '../driver';
+import { ReplayBuffer } from '../replay';
 
 export interface PtyCommand {
   file: string;
@@ -11,8 +12,7 @@ export interface PtyCommand {
 /** A shell on a pseudo-terminal whose recent output is kept for reconnecting browsers. */
 export class PtySession implements TerminalSession {
   private readonly pty: IPty;
-  private buffer = '';
-  private bufferBytes = 0;
+  private readonly output: ReplayBuffer;
   private readonly dataListeners = new Set<(data: string) => void>();
   private readonly exitListeners = new Set<(code: number) => void>();
   exited = false;
@@ -20,8 +20,9 @@ export class PtySession implements TerminalSession {
   constructor(
     readonly id: string,
     command: PtyCommand,
-    private readonly replayBytes: number,
+    replayBytes: number,
   ) {
+    this.output = new ReplayBuffer(replayBytes);
     this.pty = spawn(command.file, command.args, {
       name: 'xterm-256color',
       cols: 80,
@@ -30,7 +31,7 @@ export class PtySession implements TerminalSession {
       env: command.env,
     });
     this.pty.onData((data) => {
-      this.keep(data);
+      this.output.append(data);
       for (const listener of this.dataListeners) listener(data);
     });
     this.pty.onExit(({ exitCode }) => {
@@ -43,25 +44,8 @@ export class PtySession implements TerminalSession {
     return this.pty.pid;
   }
 
-  private keep(data: string): void {
-    this.buffer += data;
-    this.bufferBytes += Buffer.byteLength(data);
-    if (this.bufferBytes > this.replayBytes * 2) {
-      const bytes = Buffer.from(this.buffer);
-      let tail = bytes.subarray(bytes.length - this.replayBytes);
-      // Do not begin in the middle of a UTF-8 sequence.
-      while (tail.length > 0 && (tail[0]! & 0xc0) === 0x80) tail = tail.subarray(1);
-      this.buffer = tail.toString();
-      this.bufferBytes = tail.length;
-    }
-  }
-
   replay(): string {
-    if (this.bufferBytes <= this.replayBytes) return this.buffer;
-    const bytes = Buffer.from(this.buffer);
-    let tail = bytes.subarray(bytes.length - this.replayBytes);
-    while (tail.length > 0 && (tail[0]! & 0xc0) === 0x80) tail = tail.subarray(1);
-    return tail.toString();
+    return this.output.text();
   }
 
   write(data: string): void {
