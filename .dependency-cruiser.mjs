@@ -27,7 +27,7 @@ export default {
       name: 'labs-imports',
       severity: 'error',
       comment:
-        'packages/labs imports itself, the contract, node built-ins and node-pty; never the server or the web.',
+        'packages/labs imports itself, the contract, node built-ins, node-pty and the Kubernetes client (its API double also the Kubernetes schemas and ws); never the server or the web.',
       from: { path: '^packages/labs/' },
       to: {
         dependencyTypesNot: ['core'],
@@ -36,8 +36,22 @@ export default {
           '^packages/contract/',
           '^node_modules/node-pty/',
           '^node_modules/vitest/',
+          '^node_modules/@kubernetes/client-node/',
+          '^node_modules/kubernetes-models/',
+          '^(node_modules/)?ws(/|$)',
         ],
       },
+    },
+    {
+      name: 'labs-kubernetes-double-only',
+      severity: 'error',
+      comment:
+        'The Kubernetes schemas and the WebSocket server serve the API double (test support) only.',
+      from: {
+        path: '^packages/labs/',
+        pathNot: ['\\.test\\.ts$', '^packages/labs/src/kubernetes/(api-double|test-support)\\.ts$'],
+      },
+      to: { path: ['^node_modules/kubernetes-models/', '^(node_modules/)?ws(/|$)'] },
     },
     {
       name: 'labs-vitest-in-tests',

@@ -1,0 +1,637 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  AuthorizationV1Api,
+  CoreV1Api,
+  Exec,
+  makeInformer,
+  NetworkingV1Api,
+  VersionApi,
+  type Informer,
+  type KubeConfig,
+  type ObjectCache,
+  type V1Pod,
+} from '@kubernetes/client-node';
+import {
+  LabError,
+  type ExecRequest,
+  type ExecResult,
+  type HostCheck,
+  type HostReport,
+  type HttpEndpoint,
+  type LabDriver,
+  type LabErrorInfo,
+  type LabFiles,
+  type LabSpec,
+  type LabStatus,
+  type TerminalSession,
+} from '../driver';
+import { ExecTerminal, startExec, type ExecTarget } from './exec';
+import { listFiles, readFile, writeFile } from './files';
+import {
+  buildClaim,
+  buildPod,
+  buildPolicy,
+  jupyterPort,
+  labels,
+  managedSelector,
+  names,
+  secretHeaderName,
+  type ObjectOptions,
+} from './objects';
+
+export interface KubernetesDriverOptions extends ObjectOptions {
+  kubeConfig: KubeConfig;
+  replayBytes?: number;
+  /** How long a pod may take to become ready (image pulls included). */
+  readyTimeoutMs?: number;
+}
+
+/** Everything is enforced by the cluster; network assumes a CNI that enforces NetworkPolicy. */
+const clusterEnforced = {
+  cpu: true,
+  memory: true,
+  disk: true,
+  uid: true,
+  network: true,
+  syscalls: true,
+};
+
+const initializedAnnotation = 'lab.platform/initialized';
+
+/** What the informer's copy of a pod says about the lab. */
+type PodView =
+  | { kind: 'pending' }
+  | { kind: 'ready'; ip: string | null }
+  | { kind: 'deleting' }
+  | { kind: 'failed'; reason: string };
+
+const failingWaits = new Set([
+  'ErrImagePull',
+  'ImagePullBackOff',
+  'InvalidImageName',
+  'CrashLoopBackOff',
+  'CreateContainerConfigError',
+  'CreateContainerError',
+  'RunContainerError',
+]);
+
+export function viewOf(pod: V1Pod): PodView {
+  if (pod.metadata?.deletionTimestamp) return { kind: 'deleting' };
+  const phase = pod.status?.phase;
+  if (phase === 'Failed' || phase === 'Succeeded') {
+    return { kind: 'failed', reason: pod.status?.message ?? pod.status?.reason ?? phase };
+  }
+  for (const container of pod.status?.containerStatuses ?? []) {
+    const waiting = container.state?.waiting;
+    if (waiting?.reason && failingWaits.has(waiting.reason)) {
+      return { kind: 'failed', reason: waiting.message ?? waiting.reason };
+    }
+    if (container.state?.terminated) {
+      return {
+        kind: 'failed',
+        reason: container.state.terminated.message ?? container.state.terminated.reason ?? 'exited',
+      };
+    }
+  }
+  const ready = pod.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True');
+  if (phase === 'Running' && ready) return { kind: 'ready', ip: pod.status?.podIP ?? null };
+  return { kind: 'pending' };
+}
+
+interface LabRecord {
+  spec: LabSpec;
+  status: LabStatus;
+  secret: string | null;
+  shell: ExecTerminal | null;
+  starting: Promise<LabStatus> | null;
+  /** Set while the driver itself stops the lab. */
+  stopping: boolean;
+}
+
+function statusOf(id: string, state: LabStatus['state'], error: LabErrorInfo | null = null) {
+  return {
+    id,
+    state,
+    error,
+    enforced: clusterEnforced,
+    notes: [],
+    startedAt: null,
+  } satisfies LabStatus;
+}
+
+function httpCode(error: unknown): number | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'number' ? code : null;
+}
+
+/** Runs each lab as a Pod with its own PersistentVolumeClaim and NetworkPolicy. */
+export class KubernetesDriver implements LabDriver {
+  readonly name = 'kubernetes';
+  private readonly core: CoreV1Api;
+  private readonly networking: NetworkingV1Api;
+  private readonly authorization: AuthorizationV1Api;
+  private readonly version: VersionApi;
+  private readonly execApi: Exec;
+  private readonly informer: Informer<V1Pod> & ObjectCache<V1Pod>;
+  private informerStarted: Promise<void> | null = null;
+  private closed = false;
+  private readonly records = new Map<string, LabRecord>();
+  private readonly listeners = new Set<(status: LabStatus) => void>();
+  private readonly podWaiters = new Set<() => void>();
+  private readonly replayBytes: number;
+
+  constructor(private readonly options: KubernetesDriverOptions) {
+    const kc = options.kubeConfig;
+    this.core = kc.makeApiClient(CoreV1Api);
+    this.networking = kc.makeApiClient(NetworkingV1Api);
+    this.authorization = kc.makeApiClient(AuthorizationV1Api);
+    this.version = kc.makeApiClient(VersionApi);
+    this.execApi = new Exec(kc);
+    this.replayBytes = options.replayBytes ?? 64 * 1024;
+    const namespace = options.namespace;
+    this.informer = makeInformer(
+      kc,
+      `/api/v1/namespaces/${namespace}/pods`,
+      () => this.core.listNamespacedPod({ namespace, labelSelector: managedSelector }),
+      managedSelector,
+    );
+    this.informer.on('add', (pod) => this.observe(pod, false));
+    this.informer.on('update', (pod) => this.observe(pod, false));
+    this.informer.on('delete', (pod) => this.observe(pod, true));
+    this.informer.on('error', () => {
+      if (this.closed) return;
+      setTimeout(() => {
+        if (!this.closed) void this.informer.start().catch(() => {});
+      }, 1_000).unref();
+    });
+  }
+
+  /** Starts the one shared pod informer; resolves once its first list is in the cache. */
+  watchPods(): Promise<void> {
+    this.informerStarted ??= this.informer.start();
+    return this.informerStarted;
+  }
+
+  private pod(id: string): V1Pod | undefined {
+    return this.informer.get(names.pod(id), this.options.namespace);
+  }
+
+  private emit(status: LabStatus): void {
+    for (const listener of this.listeners) listener(status);
+  }
+
+  private setState(record: LabRecord, state: LabStatus['state'], error: LabErrorInfo | null) {
+    record.status = {
+      ...record.status,
+      state,
+      error,
+      startedAt: state === 'running' ? (record.status.startedAt ?? new Date()) : null,
+    };
+    this.emit(record.status);
+  }
+
+  /** Follows the cluster: pods deleted or failing behind the driver's back show it. */
+  private observe(pod: V1Pod, gone: boolean): void {
+    for (const wake of [...this.podWaiters]) wake();
+    const id = pod.metadata?.labels?.[labels.id];
+    const record = id ? this.records.get(id) : undefined;
+    if (!record || record.stopping || record.starting) return;
+    if (gone) {
+      if (record.status.state !== 'stopping') this.setState(record, 'stopping', null);
+      record.shell?.close();
+      this.records.delete(record.spec.id);
+      this.setState(record, 'stopped', null);
+      return;
+    }
+    const view = viewOf(pod);
+    if (view.kind === 'deleting' && record.status.state === 'running') {
+      this.setState(record, 'stopping', null);
+    } else if (view.kind === 'failed' && record.status.state !== 'failed') {
+      this.setState(record, 'failed', {
+        key: 'labs.start_failed',
+        params: { reason: view.reason },
+      });
+    }
+  }
+
+  /** Resolves once the informer's copy of the pod satisfies `done` (undefined: no pod). */
+  private waitPod<T>(
+    id: string,
+    done: (pod: V1Pod | undefined) => T | null,
+    timeoutMs: number,
+  ): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const result = done(this.pod(id));
+        if (result === null) return false;
+        finish();
+        resolve(result);
+        return true;
+      };
+      const finish = () => {
+        clearTimeout(timer);
+        this.podWaiters.delete(wake);
+      };
+      const wake = () => void check();
+      const timer = setTimeout(() => {
+        finish();
+        reject(new LabError({ key: 'labs.terminal_timeout' }));
+      }, timeoutMs);
+      this.podWaiters.add(wake);
+      check();
+    });
+  }
+
+  async host(): Promise<HostReport> {
+    const checks: HostCheck[] = [];
+    const { namespace } = this.options;
+    const reachable = await this.version.getCode().then(
+      (info) => ({ ok: true, detail: `Kubernetes ${info.gitVersion}` }),
+      (error: unknown) => ({ ok: false, detail: String((error as Error).message ?? error) }),
+    );
+    checks.push({
+      name: 'api-server',
+      ok: reachable.ok,
+      detail: reachable.detail,
+      install: reachable.ok ? null : 'Set KUBECONFIG or run in a pod with a service account',
+    });
+    const ns = await this.core.readNamespace({ name: namespace }).then(
+      () => ({ ok: true, detail: namespace }),
+      (error: unknown) => ({
+        ok: false,
+        detail: httpCode(error) === 404 ? `namespace ${namespace} not found` : String(error),
+      }),
+    );
+    checks.push({
+      name: 'namespace',
+      ok: ns.ok,
+      detail: ns.detail,
+      install: ns.ok ? null : `kubectl create namespace ${namespace}`,
+    });
+    const needs: [string, string, string?, string?][] = [
+      ['create', 'pods'],
+      ['delete', 'pods'],
+      ['list', 'pods'],
+      ['watch', 'pods'],
+      ['create', 'pods', 'exec'],
+      ['get', 'pods', 'exec'],
+      ['create', 'persistentvolumeclaims'],
+      ['delete', 'persistentvolumeclaims'],
+      ['update', 'persistentvolumeclaims'],
+      ['create', 'networkpolicies', undefined, 'networking.k8s.io'],
+      ['delete', 'networkpolicies', undefined, 'networking.k8s.io'],
+      ['update', 'networkpolicies', undefined, 'networking.k8s.io'],
+    ];
+    const reviews = await Promise.all(
+      needs.map(([verb, resource, subresource, group]) =>
+        this.authorization
+          .createSelfSubjectAccessReview({
+            body: {
+              apiVersion: 'authorization.k8s.io/v1',
+              kind: 'SelfSubjectAccessReview',
+              spec: {
+                resourceAttributes: {
+                  namespace,
+                  verb,
+                  resource,
+                  ...(group ? { group } : {}),
+                  ...(subresource ? { subresource } : {}),
+                },
+              },
+            },
+          })
+          .then(
+            (review) => Boolean(review.status?.allowed),
+            () => false,
+          ),
+      ),
+    );
+    needs.forEach(([verb, resource, subresource], i) => {
+      const what = `${verb} ${resource}${subresource ? `/${subresource}` : ''}`;
+      checks.push({
+        name: `may ${what}`,
+        ok: reviews[i]!,
+        detail: reviews[i] ? `allowed in ${namespace}` : `denied in ${namespace}`,
+        install: reviews[i] ? null : `Grant the service account "${what}" in ${namespace}`,
+      });
+    });
+    const runner = (image: string) => ({ ok: Boolean(image), missing: image ? [] : ['image'] });
+    return {
+      driver: this.name,
+      checks,
+      runners: {
+        terminal: runner(this.options.images.terminal),
+        jupyter: runner(this.options.images.jupyter),
+      },
+      enforced: clusterEnforced,
+    };
+  }
+
+  async start(spec: LabSpec): Promise<LabStatus> {
+    const current = this.records.get(spec.id);
+    if (current?.starting) return current.starting;
+    if (current && current.status.state === 'running') return current.status;
+    if (current) await this.stop(spec.id);
+    const record: LabRecord = {
+      spec,
+      status: statusOf(spec.id, 'starting'),
+      secret: null,
+      shell: null,
+      starting: null,
+      stopping: false,
+    };
+    this.records.set(spec.id, record);
+    this.emit(record.status);
+    record.starting = this.bringUp(record).then(
+      () => {
+        record.starting = null;
+        this.setState(record, 'running', null);
+        return record.status;
+      },
+      (error: unknown) => {
+        record.starting = null;
+        const info =
+          error instanceof LabError
+            ? error.info
+            : { key: 'labs.start_failed' as const, params: { reason: String(error) } };
+        this.setState(record, 'failed', info);
+        throw error;
+      },
+    );
+    return record.starting;
+  }
+
+  private async bringUp(record: LabRecord): Promise<void> {
+    const { spec } = record;
+    const { namespace } = this.options;
+    await this.watchPods();
+    const claim = buildClaim(spec, this.options);
+    await this.core
+      .createNamespacedPersistentVolumeClaim({ namespace, body: claim })
+      .catch((error: unknown) => {
+        // A claim left from an earlier run holds the lab's home: it is adopted as it is.
+        if (httpCode(error) !== 409) throw error;
+      });
+    const policy = buildPolicy(spec, this.options);
+    await this.networking
+      .createNamespacedNetworkPolicy({ namespace, body: policy })
+      .catch(async (error: unknown) => {
+        if (httpCode(error) !== 409) throw error;
+        const existing = await this.networking.readNamespacedNetworkPolicy({
+          name: policy.metadata!.name!,
+          namespace,
+        });
+        await this.networking.replaceNamespacedNetworkPolicy({
+          name: policy.metadata!.name!,
+          namespace,
+          body: {
+            ...policy,
+            metadata: { ...policy.metadata, resourceVersion: existing.metadata?.resourceVersion },
+          },
+        });
+      });
+    record.secret = spec.runner === 'jupyter' ? randomBytes(24).toString('hex') : null;
+    const pod = buildPod(spec, this.options, record.secret);
+    const created = await this.core.createNamespacedPod({ namespace, body: pod }).then(
+      () => true,
+      (error: unknown) => {
+        if (httpCode(error) !== 409) throw error;
+        return false;
+      },
+    );
+    if (!created) {
+      // A pod left from an earlier run: it carries an old secret and maybe an old spec.
+      await this.deletePod(spec.id);
+      await this.core.createNamespacedPod({ namespace, body: pod });
+    }
+    const timeout = this.options.readyTimeoutMs ?? 120_000;
+    const view = await this.waitPod(
+      spec.id,
+      (found) => {
+        if (!found) return null;
+        const seen = viewOf(found);
+        return seen.kind === 'ready' || seen.kind === 'failed' ? seen : null;
+      },
+      timeout,
+    );
+    if (view.kind === 'failed') {
+      throw new LabError({ key: 'labs.start_failed', params: { reason: view.reason } });
+    }
+    await this.writeInitialFiles(record);
+  }
+
+  /** A new home gets the lab's initial files once; the claim remembers that it has them. */
+  private async writeInitialFiles(record: LabRecord): Promise<void> {
+    const { namespace } = this.options;
+    const name = names.claim(record.spec.id);
+    for (let attempt = 0; ; attempt += 1) {
+      const claim = await this.core.readNamespacedPersistentVolumeClaim({ name, namespace });
+      if (claim.metadata?.annotations?.[initializedAnnotation] === 'true') return;
+      if (attempt === 0) {
+        for (const file of record.spec.initialFiles) {
+          await writeFile(
+            this.target(record.spec.id),
+            file.path,
+            Readable.from([Buffer.from(file.content)]),
+            Math.max(1, Buffer.byteLength(file.content)),
+          );
+        }
+      }
+      try {
+        await this.core.replaceNamespacedPersistentVolumeClaim({
+          name,
+          namespace,
+          body: {
+            ...claim,
+            metadata: {
+              ...claim.metadata,
+              annotations: { ...claim.metadata?.annotations, [initializedAnnotation]: 'true' },
+            },
+          },
+        });
+        return;
+      } catch (error) {
+        if (httpCode(error) !== 409 || attempt >= 3) throw error;
+      }
+    }
+  }
+
+  private target(id: string): ExecTarget {
+    return { exec: this.execApi, namespace: this.options.namespace, pod: names.pod(id) };
+  }
+
+  /** Deletes the lab's pod and resolves once the informer has seen it go. */
+  private async deletePod(id: string): Promise<void> {
+    await this.core
+      .deleteNamespacedPod({ name: names.pod(id), namespace: this.options.namespace })
+      .catch((error: unknown) => {
+        if (httpCode(error) !== 404) throw error;
+      });
+    await this.waitPod(id, (pod) => (pod ? null : true), 120_000);
+  }
+
+  async stop(id: string): Promise<void> {
+    await this.watchPods();
+    const record = this.records.get(id);
+    if (!record) {
+      if (this.pod(id)) await this.deletePod(id);
+      return;
+    }
+    if (record.starting) await record.starting.catch(() => {});
+    record.stopping = true;
+    this.setState(record, 'stopping', null);
+    record.shell?.close();
+    record.shell = null;
+    await this.deletePod(id);
+    record.secret = null;
+    this.setState(record, 'stopped', null);
+    this.records.delete(id);
+  }
+
+  async reset(spec: LabSpec): Promise<void> {
+    await this.stop(spec.id);
+    await this.deleteHome(spec.id);
+  }
+
+  private async deleteHome(id: string): Promise<void> {
+    const { namespace } = this.options;
+    const name = names.claim(id);
+    await this.core.deleteNamespacedPersistentVolumeClaim({ name, namespace }).catch((e) => {
+      if (httpCode(e) !== 404) throw e;
+    });
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      const gone = await this.core.readNamespacedPersistentVolumeClaim({ name, namespace }).then(
+        () => false,
+        (e: unknown) => {
+          if (httpCode(e) === 404) return true;
+          throw e;
+        },
+      );
+      if (gone) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new LabError({ key: 'labs.terminal_timeout' });
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.stop(id);
+    await this.networking
+      .deleteNamespacedNetworkPolicy({ name: names.policy(id), namespace: this.options.namespace })
+      .catch((e: unknown) => {
+        if (httpCode(e) !== 404) throw e;
+      });
+    await this.deleteHome(id);
+  }
+
+  /** Answered from the informer's cache and the driver's own records; never asks the API. */
+  status(id: string): LabStatus | null {
+    const record = this.records.get(id);
+    if (record) return record.status;
+    const pod = this.pod(id);
+    if (!pod) return null;
+    const view = viewOf(pod);
+    const state =
+      view.kind === 'ready'
+        ? 'running'
+        : view.kind === 'deleting'
+          ? 'stopping'
+          : view.kind === 'failed'
+            ? 'failed'
+            : 'starting';
+    return statusOf(
+      id,
+      state,
+      view.kind === 'failed' ? { key: 'labs.start_failed', params: { reason: view.reason } } : null,
+    );
+  }
+
+  watch(listener: (status: LabStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private running(id: string): LabRecord {
+    const record = this.records.get(id);
+    if (!record || record.status.state !== 'running') {
+      throw new LabError({ key: 'labs.not_running' });
+    }
+    return record;
+  }
+
+  terminal(id: string): TerminalSession {
+    const record = this.running(id);
+    if (record.spec.runner !== 'terminal') throw new LabError({ key: 'labs.not_running' });
+    if (!record.shell || record.shell.exited) {
+      record.shell = new ExecTerminal(id, this.target(id), this.replayBytes);
+    }
+    return record.shell;
+  }
+
+  /**
+   * The script runs under `timeout`, which puts it in its own process group and kills the whole
+   * group at the deadline, so nothing it started outlives it.
+   */
+  async exec(id: string, request: ExecRequest): Promise<ExecResult> {
+    this.running(id);
+    const seconds = (Math.max(1, request.timeoutMs) / 1000).toFixed(3);
+    const wrapper = 'cd ~ || exit 1; exec timeout -s KILL "$1" bash -c "$2"';
+    const out = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
+    const size = { stdout: 0, stderr: 0 };
+    let truncated = false;
+    const keep = (name: 'stdout' | 'stderr') => (chunk: Buffer) => {
+      const room = request.maxOutputBytes - size[name];
+      if (chunk.length > room) truncated = true;
+      if (room <= 0) return;
+      const kept = chunk.subarray(0, room);
+      out[name].push(kept);
+      size[name] += kept.length;
+    };
+    const started = Date.now();
+    const running = await startExec(
+      this.target(id),
+      ['bash', '-c', wrapper, 'lab-exec', seconds, request.script],
+      { onStdout: keep('stdout'), onStderr: keep('stderr') },
+    );
+    // The pod kills the script at the deadline; the connection is given a little longer.
+    const hardStop = setTimeout(() => running.close(), request.timeoutMs + 5_000);
+    let code = await running.done;
+    clearTimeout(hardStop);
+    running.close();
+    const timedOut = (code === null || code === 137) && Date.now() - started >= request.timeoutMs;
+    if (timedOut) code = null;
+    return {
+      exitCode: code,
+      stdout: Buffer.concat(out.stdout).toString('utf8'),
+      stderr: Buffer.concat(out.stderr).toString('utf8'),
+      timedOut,
+      truncated,
+    };
+  }
+
+  http(id: string): HttpEndpoint | null {
+    const record = this.records.get(id);
+    if (!record || record.status.state !== 'running' || !record.secret) return null;
+    const view = this.pod(id) && viewOf(this.pod(id)!);
+    if (!view || view.kind !== 'ready' || !view.ip) return null;
+    return {
+      host: view.ip,
+      port: jupyterPort,
+      secretHeader: { name: secretHeaderName, value: record.secret },
+    };
+  }
+
+  readonly files: LabFiles = {
+    list: (id, path) => listFiles(this.target(this.running(id).spec.id), path),
+    read: (id, path) => readFile(this.target(this.running(id).spec.id), path),
+    write: (id, path, data, maxBytes) =>
+      writeFile(this.target(this.running(id).spec.id), path, data, maxBytes),
+  };
+
+  async close(): Promise<void> {
+    await Promise.all([...this.records.keys()].map((id) => this.stop(id).catch(() => {})));
+    this.closed = true;
+    await this.informer.stop();
+  }
+}
