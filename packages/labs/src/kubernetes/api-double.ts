@@ -147,7 +147,8 @@ async function readBody(req: IncomingMessage): Promise<Json> {
 }
 
 export class KubeApiDouble {
-  readonly requests: { method: string; path: string }[] = [];
+  /** Every request in arrival order, with the status answered once it is known. */
+  readonly requests: { method: string; path: string; code: number | null }[] = [];
   readonly validated: ValidatedObject[] = [];
   readonly local: LocalDriver;
   private readonly server: Server;
@@ -166,6 +167,7 @@ export class KubeApiDouble {
   private readonly connections = new Set<Duplex>();
   private readonly loopback = `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
   private nextIp = 2;
+  private held: (() => void)[] | null = null;
   private readonly historyLimit: number;
   url = '';
 
@@ -173,7 +175,14 @@ export class KubeApiDouble {
     this.local = new LocalDriver({ root: options.root });
     this.historyLimit = options.historyLimit ?? 1_000;
     this.server = createServer((req, res) => {
-      this.requests.push({ method: req.method ?? 'GET', path: req.url ?? '' });
+      const entry = {
+        method: req.method ?? 'GET',
+        path: req.url ?? '',
+        code: null as number | null,
+      };
+      this.requests.push(entry);
+      res.once('finish', () => (entry.code = res.statusCode));
+      res.once('close', () => (entry.code ??= res.statusCode));
       this.handle(req, res).catch((error: unknown) => {
         if (!res.headersSent) this.send(res, 500, status(500, 'InternalError', String(error)));
       });
@@ -183,7 +192,7 @@ export class KubeApiDouble {
       socket.once('close', () => this.connections.delete(socket));
     });
     this.server.on('upgrade', (req, socket, head) => {
-      this.requests.push({ method: 'UPGRADE', path: req.url ?? '' });
+      this.requests.push({ method: 'UPGRADE', path: req.url ?? '', code: 101 });
       this.upgrade(req, socket, head);
     });
   }
@@ -200,6 +209,17 @@ export class KubeApiDouble {
   compact(): void {
     this.history = [];
     this.oldestKept = this.version + 1;
+  }
+
+  /** New watches wait unanswered until `releaseWatches`, as behind a network partition. */
+  holdWatches(): void {
+    this.held ??= [];
+  }
+
+  releaseWatches(): void {
+    const held = this.held ?? [];
+    this.held = null;
+    for (const answer of held) answer();
   }
 
   /** Ends every open watch, as an API server does when it restarts or times a watch out. */
@@ -406,7 +426,13 @@ export class KubeApiDouble {
   ): void {
     const selector = url.searchParams.get('labelSelector');
     const watch = url.searchParams.get('watch');
-    if (watch === 'true' || watch === '1') return this.watch(url, resource, namespace, res);
+    if (watch === 'true' || watch === '1') {
+      if (this.held) {
+        this.held.push(() => this.watch(url, resource, namespace, res));
+        return;
+      }
+      return this.watch(url, resource, namespace, res);
+    }
     const items = [...this.objects.entries()]
       .filter(([key]) => key.startsWith(`${resource}/${namespace}/`))
       .map(([, object]) => object)

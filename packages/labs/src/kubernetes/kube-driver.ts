@@ -57,7 +57,9 @@ const clusterEnforced = {
   syscalls: true,
 };
 
-const initializedAnnotation = 'lab.platform/initialized';
+function ignoreNotFound(error: unknown): void {
+  if (httpCode(error) !== 404) throw error;
+}
 
 /** What the informer's copy of a pod says about the lab. */
 type PodView =
@@ -120,7 +122,8 @@ function statusOf(id: string, state: LabStatus['state'], error: LabErrorInfo | n
   } satisfies LabStatus;
 }
 
-function httpCode(error: unknown): number | null {
+/** The HTTP status of a failed API call (client-node's ApiException carries it as `code`). */
+export function httpCode(error: unknown): number | null {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'number' ? code : null;
 }
@@ -270,18 +273,18 @@ export class KubernetesDriver implements LabDriver {
       install: ns.ok ? null : `kubectl create namespace ${namespace}`,
     });
     const needs: [string, string, string?, string?][] = [
+      ['get', 'pods'],
       ['create', 'pods'],
       ['delete', 'pods'],
       ['list', 'pods'],
       ['watch', 'pods'],
       ['create', 'pods', 'exec'],
       ['get', 'pods', 'exec'],
+      ['get', 'persistentvolumeclaims'],
       ['create', 'persistentvolumeclaims'],
       ['delete', 'persistentvolumeclaims'],
-      ['update', 'persistentvolumeclaims'],
       ['create', 'networkpolicies', undefined, 'networking.k8s.io'],
       ['delete', 'networkpolicies', undefined, 'networking.k8s.io'],
-      ['update', 'networkpolicies', undefined, 'networking.k8s.io'],
     ];
     const reviews = await Promise.all(
       needs.map(([verb, resource, subresource, group]) =>
@@ -367,30 +370,32 @@ export class KubernetesDriver implements LabDriver {
     const { namespace } = this.options;
     await this.watchPods();
     const claim = buildClaim(spec, this.options);
-    await this.core
+    // A claim left from an earlier run holds the lab's home: it is adopted as it is.
+    const newHome = await this.core
       .createNamespacedPersistentVolumeClaim({ namespace, body: claim })
-      .catch((error: unknown) => {
-        // A claim left from an earlier run holds the lab's home: it is adopted as it is.
-        if (httpCode(error) !== 409) throw error;
-      });
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (httpCode(error) !== 409) throw error;
+          return false;
+        },
+      );
+    // A policy left from an earlier run may be an older one: it is replaced.
     const policy = buildPolicy(spec, this.options);
-    await this.networking
+    const policies = { namespace, name: policy.metadata!.name! };
+    const policyCreated = await this.networking
       .createNamespacedNetworkPolicy({ namespace, body: policy })
-      .catch(async (error: unknown) => {
-        if (httpCode(error) !== 409) throw error;
-        const existing = await this.networking.readNamespacedNetworkPolicy({
-          name: policy.metadata!.name!,
-          namespace,
-        });
-        await this.networking.replaceNamespacedNetworkPolicy({
-          name: policy.metadata!.name!,
-          namespace,
-          body: {
-            ...policy,
-            metadata: { ...policy.metadata, resourceVersion: existing.metadata?.resourceVersion },
-          },
-        });
-      });
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (httpCode(error) !== 409) throw error;
+          return false;
+        },
+      );
+    if (!policyCreated) {
+      await this.networking.deleteNamespacedNetworkPolicy(policies).catch(ignoreNotFound);
+      await this.networking.createNamespacedNetworkPolicy({ namespace, body: policy });
+    }
     record.secret = spec.runner === 'jupyter' ? randomBytes(24).toString('hex') : null;
     const pod = buildPod(spec, this.options, record.secret);
     const created = await this.core.createNamespacedPod({ namespace, body: pod }).then(
@@ -418,42 +423,20 @@ export class KubernetesDriver implements LabDriver {
     if (view.kind === 'failed') {
       throw new LabError({ key: 'labs.start_failed', params: { reason: view.reason } });
     }
-    await this.writeInitialFiles(record);
+    await this.writeInitialFiles(record, newHome);
   }
 
-  /** A new home gets the lab's initial files once; the claim remembers that it has them. */
-  private async writeInitialFiles(record: LabRecord): Promise<void> {
-    const { namespace } = this.options;
-    const name = names.claim(record.spec.id);
-    for (let attempt = 0; ; attempt += 1) {
-      const claim = await this.core.readNamespacedPersistentVolumeClaim({ name, namespace });
-      if (claim.metadata?.annotations?.[initializedAnnotation] === 'true') return;
-      if (attempt === 0) {
-        for (const file of record.spec.initialFiles) {
-          await writeFile(
-            this.target(record.spec.id),
-            file.path,
-            Readable.from([Buffer.from(file.content)]),
-            Math.max(1, Buffer.byteLength(file.content)),
-          );
-        }
-      }
-      try {
-        await this.core.replaceNamespacedPersistentVolumeClaim({
-          name,
-          namespace,
-          body: {
-            ...claim,
-            metadata: {
-              ...claim.metadata,
-              annotations: { ...claim.metadata?.annotations, [initializedAnnotation]: 'true' },
-            },
-          },
-        });
-        return;
-      } catch (error) {
-        if (httpCode(error) !== 409 || attempt >= 3) throw error;
-      }
+  /**
+   * A new home gets the lab's initial files. An adopted one keeps what it has, unless it holds
+   * nothing but what programs keep in dot files: then the run that made it stopped before
+   * writing them.
+   */
+  private async writeInitialFiles(record: LabRecord, newHome: boolean): Promise<void> {
+    const target = this.target(record.spec.id);
+    if (!newHome && (await listFiles(target, '')).some((f) => !f.name.startsWith('.'))) return;
+    for (const file of record.spec.initialFiles) {
+      const content = Buffer.from(file.content);
+      await writeFile(target, file.path, Readable.from([content]), Math.max(1, content.length));
     }
   }
 
@@ -465,9 +448,7 @@ export class KubernetesDriver implements LabDriver {
   private async deletePod(id: string): Promise<void> {
     await this.core
       .deleteNamespacedPod({ name: names.pod(id), namespace: this.options.namespace })
-      .catch((error: unknown) => {
-        if (httpCode(error) !== 404) throw error;
-      });
+      .catch(ignoreNotFound);
     await this.waitPod(id, (pod) => (pod ? null : true), 120_000);
   }
 
@@ -497,9 +478,9 @@ export class KubernetesDriver implements LabDriver {
   private async deleteHome(id: string): Promise<void> {
     const { namespace } = this.options;
     const name = names.claim(id);
-    await this.core.deleteNamespacedPersistentVolumeClaim({ name, namespace }).catch((e) => {
-      if (httpCode(e) !== 404) throw e;
-    });
+    await this.core
+      .deleteNamespacedPersistentVolumeClaim({ name, namespace })
+      .catch(ignoreNotFound);
     const deadline = Date.now() + 120_000;
     while (Date.now() < deadline) {
       const gone = await this.core.readNamespacedPersistentVolumeClaim({ name, namespace }).then(
@@ -519,9 +500,7 @@ export class KubernetesDriver implements LabDriver {
     await this.stop(id);
     await this.networking
       .deleteNamespacedNetworkPolicy({ name: names.policy(id), namespace: this.options.namespace })
-      .catch((e: unknown) => {
-        if (httpCode(e) !== 404) throw e;
-      });
+      .catch(ignoreNotFound);
     await this.deleteHome(id);
   }
 
