@@ -37,6 +37,7 @@ import {
   managedSelector,
   names,
   secretHeaderName,
+  specHashAnnotation,
   type ObjectOptions,
 } from './objects';
 
@@ -405,16 +406,19 @@ export class KubernetesDriver implements LabDriver {
         return false;
       },
     );
-    if (!created) {
-      // A pod left from an earlier run: it carries an old secret and maybe an old spec.
+    if (!created && !(await this.adoptPod(record, pod))) {
       await this.deletePod(spec.id);
       await this.core.createNamespacedPod({ namespace, body: pod });
     }
     const timeout = this.options.readyTimeoutMs ?? 120_000;
+    let appeared = false;
     const view = await this.waitPod(
       spec.id,
-      (found) => {
-        if (!found) return null;
+      (found): PodView | null => {
+        if (!found) {
+          return appeared ? { kind: 'failed', reason: 'the pod was deleted while starting' } : null;
+        }
+        appeared = true;
         const seen = viewOf(found);
         return seen.kind === 'ready' || seen.kind === 'failed' ? seen : null;
       },
@@ -424,6 +428,29 @@ export class KubernetesDriver implements LabDriver {
       throw new LabError({ key: 'labs.start_failed', params: { reason: view.reason } });
     }
     await this.writeInitialFiles(record, newHome);
+  }
+
+  /**
+   * A pod left from an earlier run of the platform is kept when it was built from the same spec
+   * and is not going away; its secret is read back from its environment.
+   */
+  private async adoptPod(record: LabRecord, wanted: V1Pod): Promise<boolean> {
+    const found = await this.core
+      .readNamespacedPod({ name: wanted.metadata!.name!, namespace: this.options.namespace })
+      .catch((error: unknown) => {
+        if (httpCode(error) === 404) return null;
+        throw error;
+      });
+    if (!found) return false;
+    const hash = found.metadata?.annotations?.[specHashAnnotation];
+    const seen = viewOf(found);
+    if (hash !== wanted.metadata?.annotations?.[specHashAnnotation]) return false;
+    if (seen.kind === 'deleting' || seen.kind === 'failed') return false;
+    const secret =
+      found.spec?.containers[0]?.env?.find((e) => e.name === 'LAB_GATEWAY_SECRET')?.value ?? null;
+    if (record.spec.runner === 'jupyter' && !secret) return false;
+    record.secret = secret;
+    return true;
   }
 
   /**

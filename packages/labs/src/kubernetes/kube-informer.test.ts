@@ -134,7 +134,7 @@ describe('the shared pod informer', () => {
 });
 
 describe('objects left from an earlier run', () => {
-  it('answers 409 on their create: the home is adopted, the pod and policy replaced', async () => {
+  it('answers 409 on their create: the home is adopted, an older pod and policy replaced', async () => {
     const spec = specFor('jupyter');
     await core.createNamespacedPersistentVolumeClaim({
       namespace: testNamespace,
@@ -143,9 +143,10 @@ describe('objects left from an earlier run', () => {
     const stalePolicy = buildPolicy(spec, objectOptions);
     stalePolicy.spec!.ingress = [];
     await networking.createNamespacedNetworkPolicy({ namespace: testNamespace, body: stalePolicy });
+    const olderSpec = { ...spec, resources: { ...spec.resources, memorySize: 2 } };
     await core.createNamespacedPod({
       namespace: testNamespace,
-      body: buildPod(spec, objectOptions, 'secret-of-an-earlier-run'),
+      body: buildPod(olderSpec, objectOptions, 'secret-of-an-earlier-run'),
     });
     await until(
       () =>
@@ -186,6 +187,24 @@ describe('objects left from an earlier run', () => {
       'README.txt',
     ]);
     await driver.remove(spec.id);
+  });
+
+  it('adopts a running pod of the same spec after a restart of the platform', async () => {
+    const spec = specFor('jupyter');
+    const before = driverFor(double.url);
+    await before.start(spec);
+    const secret = before.http(spec.id)!.secretHeader.value;
+    const podUid = double.get('pods', names.pod(spec.id))!.metadata.uid;
+
+    const after = driverFor(double.url);
+    expect((await after.start(spec)).state).toBe('running');
+    expect(double.get('pods', names.pod(spec.id))!.metadata.uid).toBe(podUid);
+    const endpoint = after.http(spec.id)!;
+    expect(endpoint.secretHeader.value).toBe(secret);
+    expect((await httpGet(endpoint, '/api/status', { 'X-Lab-Secret': secret })).status).toBe(200);
+    await after.remove(spec.id);
+    await after.close();
+    await before.close();
   });
 
   it('keeps what an adopted home holds', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type {
   V1NetworkPolicy,
   V1NetworkPolicyEgressRule,
@@ -8,6 +9,8 @@ import type {
 import type { LabSpec } from '../driver';
 
 export const labels = { id: 'lab.platform/id', runner: 'lab.platform/runner' } as const;
+/** The pod's annotation naming what it was built from, its secret left out. */
+export const specHashAnnotation = 'lab.platform/spec-hash';
 export const managedSelector = labels.id;
 export const homePath = '/home/lab';
 export const jupyterPort = 8888;
@@ -70,6 +73,15 @@ export function gibQuantity(gib: number): string {
 }
 
 export function buildPod(spec: LabSpec, options: ObjectOptions, secret: string | null): V1Pod {
+  const pod = podWithout(spec, options, secret);
+  const hash = createHash('sha256')
+    .update(JSON.stringify(podWithout(spec, options, null)))
+    .digest('hex')
+    .slice(0, 32);
+  return { ...pod, metadata: { ...pod.metadata, annotations: { [specHashAnnotation]: hash } } };
+}
+
+function podWithout(spec: LabSpec, options: ObjectOptions, secret: string | null): V1Pod {
   const env: Record<string, string> = { ...(spec.env ?? {}) };
   if (hasBroker(spec) && options.mqtt) {
     env.MQTT_HOST = options.mqtt.host;
