@@ -635,9 +635,14 @@ export class KubernetesDriver implements LabDriver {
       writeFile(this.target(this.running(id).spec.id), path, data, maxBytes),
   };
 
+  /**
+   * Ends the driver's shells and its watch. Labs go on running in the cluster: the platform
+   * starts again the labs it wants running, and `start` adopts their pods.
+   */
   async close(): Promise<void> {
-    await Promise.all([...this.records.keys()].map((id) => this.stop(id).catch(() => {})));
     this.closed = true;
+    for (const record of this.records.values()) record.shell?.close();
+    this.records.clear();
     await this.informer.stop();
   }
 }

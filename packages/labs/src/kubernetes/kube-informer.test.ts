@@ -195,6 +195,8 @@ describe('objects left from an earlier run', () => {
     await before.start(spec);
     const secret = before.http(spec.id)!.secretHeader.value;
     const podUid = double.get('pods', names.pod(spec.id))!.metadata.uid;
+    await before.close();
+    expect(double.get('pods', names.pod(spec.id))).toBeDefined();
 
     const after = driverFor(double.url);
     expect((await after.start(spec)).state).toBe('running');
@@ -204,7 +206,6 @@ describe('objects left from an earlier run', () => {
     expect((await httpGet(endpoint, '/api/status', { 'X-Lab-Secret': secret })).status).toBe(200);
     await after.remove(spec.id);
     await after.close();
-    await before.close();
   });
 
   it('keeps what an adopted home holds', async () => {
