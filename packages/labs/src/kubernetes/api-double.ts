@@ -594,6 +594,12 @@ export class KubeApiDouble {
     }
   }
 
+  private claimSize(claim: string): string {
+    const spec = this.get('persistentvolumeclaims', claim)?.spec as
+      { resources?: { requests?: { storage?: string } } } | undefined;
+    return spec?.resources?.requests?.storage ?? '10Gi';
+  }
+
   private claimOf(pod: KubeObject): string | null {
     const volumes = ((pod.spec as Json | undefined)?.volumes ?? []) as Json[];
     for (const volume of volumes) {
@@ -656,7 +662,7 @@ export class KubeApiDouble {
         resources: {
           cpuCore: parseCpu(limits.cpu ?? '1'),
           memorySize: parseBytes(limits.memory ?? '1Gi') / 1024 ** 3,
-          diskSize: 10,
+          diskSize: parseBytes(this.claimSize(claim)) / 1024 ** 3,
         },
         initialFiles: [],
         env,
