@@ -1,12 +1,17 @@
 /**
- * `npm run doctor`: what this host has and lacks for each lab kind, and how to install it.
+ * `npm run doctor`: what this host (or, with LAB_DRIVER=kubernetes, the cluster) has and lacks
+ * for each lab kind, and how to install it.
  * Exits with 1 when a lab kind cannot run.
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { kubernetesDriverFromEnv } from './index';
 import { probeHost } from './local/host';
 
-const report = await probeHost(process.env.LABS_DIR ?? join(tmpdir(), 'platform-labs-doctor'));
+const report =
+  process.env.LAB_DRIVER === 'kubernetes'
+    ? await (await kubernetesDriverFromEnv()).host()
+    : await probeHost(process.env.LABS_DIR ?? join(tmpdir(), 'platform-labs-doctor'));
 const mark = (ok: boolean) => (ok ? 'ok     ' : 'MISSING');
 console.log(`Lab host check (driver: ${report.driver})\n`);
 for (const check of report.checks) {

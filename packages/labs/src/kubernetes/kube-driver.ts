@@ -306,18 +306,21 @@ export class KubernetesDriver implements LabDriver {
             },
           })
           .then(
-            (review) => Boolean(review.status?.allowed),
-            () => false,
+            (review) => ({ allowed: Boolean(review.status?.allowed), failure: null }),
+            (error: unknown) => ({ allowed: false, failure: String(error) }),
           ),
       ),
     );
     needs.forEach(([verb, resource, subresource], i) => {
       const what = `${verb} ${resource}${subresource ? `/${subresource}` : ''}`;
+      const { allowed, failure } = reviews[i]!;
       checks.push({
         name: `may ${what}`,
-        ok: reviews[i]!,
-        detail: reviews[i] ? `allowed in ${namespace}` : `denied in ${namespace}`,
-        install: reviews[i] ? null : `Grant the service account "${what}" in ${namespace}`,
+        ok: allowed,
+        detail: allowed
+          ? `allowed in ${namespace}`
+          : (failure ?? `denied in ${namespace}`).slice(0, 300),
+        install: allowed ? null : `Grant the service account "${what}" in ${namespace}`,
       });
     });
     const runner = (image: string) => ({ ok: Boolean(image), missing: image ? [] : ['image'] });
