@@ -40,22 +40,30 @@ stat -L -c %s /proc/$$/fd/3 || exit 4
 exec cat <&3
 `;
 
-/** Takes at most max+1 bytes from stdin into a new file beside the target, then renames it. */
-const writeScript = `${prelude}
+/** Takes at most max+1 bytes from stdin into a new file beside the target; answers its name. */
+const stageScript = `${prelude}
 target=$1; max=$2
 dir=$(realpath -m -- "$(dirname -- "$target")") || exit 3
 inside "$dir" || exit 3
 mkdir -p -- "$dir" 2>/dev/null || exit 4
 dir=$(realpath -e -- "$dir") && inside "$dir" || exit 3
-name=$(basename -- "$target")
-[ -d "$dir/$name" ] && exit 4
+[ -d "$dir/$(basename -- "$target")" ] && exit 4
 tmp=$(mktemp -p "$dir" .upload.XXXXXX) || exit 6
-trap 'rm -f -- "$tmp"' EXIT
-head -c $((max + 1)) > "$tmp" || exit 6
+head -c $((max + 1)) > "$tmp" || { rm -f -- "$tmp"; exit 6; }
 size=$(stat -c %s -- "$tmp")
-[ "$size" -gt "$max" ] && exit 5
-mv -f -- "$tmp" "$dir/$name" || exit 6
-trap - EXIT
+[ "$size" -gt "$max" ] && { rm -f -- "$tmp"; exit 5; }
+printf '%s' "$tmp"
+`;
+
+/** Puts a staged upload in place once all of it has arrived, or drops it. */
+const commitScript = `${prelude}
+tmp=$1; target=$2
+dir=$(realpath -e -- "$(dirname -- "$tmp")") && inside "$dir" || exit 3
+[ "$dir/$(basename -- "$tmp")" = "$tmp" ] || exit 3
+[ -n "\${3:-}" ] && { rm -f -- "$tmp"; exit 0; }
+name=$(basename -- "$target")
+[ -d "$dir/$name" ] && { rm -f -- "$tmp"; exit 4; }
+mv -f -- "$tmp" "$dir/$name" || { rm -f -- "$tmp"; exit 6; }
 stat -c '%s %Y' -- "$dir/$name"
 `;
 
@@ -158,6 +166,7 @@ export async function writeFile(
   const file = insidePath(userPath);
   if (file === homePath) throw new LabPathError('not_found');
   const input = new PassThrough();
+  let aborted: unknown = null;
   const pump = (async () => {
     let sent = 0;
     for await (const chunk of data) {
@@ -168,9 +177,18 @@ export async function writeFile(
       sent += part.length;
       input.write(part);
     }
-  })().finally(() => input.end());
-  const result = run(target, writeScript, [file, String(maxBytes)], input);
-  const [{ code, stdout, stderr }] = await Promise.all([result, pump.catch(() => {})]);
+  })()
+    .catch((error: unknown) => (aborted = error))
+    .finally(() => input.end());
+  const [staged] = await Promise.all([
+    run(target, stageScript, [file, String(maxBytes)], input),
+    pump,
+  ]);
+  if (staged.code !== 0) throw failure(staged.code, staged.stderr);
+  const tmp = staged.stdout.toString();
+  const done = await run(target, commitScript, [tmp, file, ...(aborted ? ['drop'] : [])]);
+  if (aborted) throw new LabPathError('aborted');
+  const { code, stdout, stderr } = done;
   if (code !== 0) throw failure(code, stderr);
   const [size, mtime] = stdout.toString().trim().split(' ');
   return {

@@ -9,6 +9,28 @@ afterAll(() => double.close());
 describeLabDriver('kubernetes', () => driverFor(double.url));
 
 describe('kubernetes driver against the API double', () => {
+  it('drops an upload whose stream breaks off, leaving nothing behind', async () => {
+    const driver = driverFor(double.url);
+    const spec = specFor('terminal');
+    await driver.start(spec);
+    async function* broken() {
+      yield Buffer.from('the first part');
+      await new Promise((r) => setTimeout(r, 50));
+      throw new Error('connection reset');
+    }
+    await expect(
+      driver.files.write(spec.id, 'part.txt', Readable.from(broken()), 1024),
+    ).rejects.toMatchObject({ reason: 'aborted' });
+    const left = await driver.exec(spec.id, {
+      script: 'ls -A',
+      timeoutMs: 5_000,
+      maxOutputBytes: 1_000,
+    });
+    expect(left.stdout.split('\n').filter(Boolean).sort()).toEqual(['README.txt', 'src']);
+    await driver.remove(spec.id);
+    await driver.close();
+  });
+
   it("gives the home the claim's size: writes past it fail with no space", async () => {
     const driver = driverFor(double.url);
     const spec = specFor('terminal', {
