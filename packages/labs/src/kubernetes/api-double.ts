@@ -101,6 +101,8 @@ export interface ValidatedObject {
   name: string;
 }
 
+const dnsSubdomain = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
 function status(code: number, reason: string, message: string, details?: Json): Json {
   return {
     kind: 'Status',
@@ -403,6 +405,9 @@ export class KubeApiDouble {
         throw new Error(`kind ${String(body.kind)} ${String(body.apiVersion)} is not ${kind.kind}`);
       }
       kind.validate(body);
+      if (name.length > 253 || !dnsSubdomain.test(name)) {
+        throw new Error(`metadata.name "${name}" is not a lowercase RFC 1123 subdomain`);
+      }
     } catch (error) {
       this.send(
         res,

@@ -238,6 +238,12 @@ describe('the API double', () => {
       code: 422,
     });
     expect(double.get('pods', pod.metadata!.name!)).toBeUndefined();
+
+    const badName = buildPod(specFor('terminal', { id: 'Not_A_Name' }), objectOptions, null);
+    const refused: unknown = await core
+      .createNamespacedPod({ namespace: testNamespace, body: badName })
+      .catch((e: unknown) => e);
+    expect(httpCode(refused)).toBe(422);
   });
 
   it('answers 409 Conflict to an update with a stale resourceVersion', async () => {
