@@ -10,17 +10,12 @@ import { chromium, expect, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/chromium';
 import { DEMO_PASSWORD, labFrameAt, shownIn, skipAnnouncement } from '../e2e/support';
 import { startBuiltApp } from './built-app';
+import { summary as stats } from './stats';
 
 const runs = Number(process.env.RUNS ?? 20);
 const port = Number(process.env.PORT ?? 8391);
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-const summary = (label: string, ms: number[]) =>
-  `${label.padEnd(36)} n=${String(ms.length).padEnd(3)} p50 ${percentile(ms, 50).toFixed(0).padStart(5)} ms   p95 ${percentile(ms, 95).toFixed(0).padStart(5)} ms   max ${Math.max(...ms).toFixed(0)} ms`;
+const summary = (label: string, ms: number[]) => stats(label, ms, 36, 0);
 
 async function openExperiment(page: Page, envName: string) {
   await page.goto('/sch_edu/environment/index');

@@ -8,14 +8,10 @@ import os from 'node:os';
 import { labsApi } from '@platform/contract';
 import { createEnvironment, signedIn } from '../apps/server/src/test/factories';
 import { createHarness } from '../apps/server/src/test/harness';
+import { summary as stats } from './stats';
 
 const runs = Number(process.env.RUNS ?? 200);
 const mib = Buffer.alloc(1024 * 1024, 97);
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 function upload(containerId: string, name: string) {
   const boundary = `----bench${Math.random().toString(16).slice(2)}`;
@@ -40,12 +36,7 @@ async function timed(work: () => Promise<{ statusCode: number; body: string }>) 
   return performance.now() - t0;
 }
 
-const summary = (label: string, ms: number[]) =>
-  `${label.padEnd(26)} n=${String(ms.length).padEnd(4)} p50 ${percentile(ms, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(ms, 95).toFixed(1).padStart(6)} ms   max ${Math.max(
-    ...ms,
-  )
-    .toFixed(1)
-    .padStart(6)} ms`;
+const summary = (label: string, ms: number[]) => stats(label, ms, 26, 1);
 
 const h = await createHarness();
 try {

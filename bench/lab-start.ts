@@ -8,16 +8,12 @@ import os from 'node:os';
 import { pathOf, labsApi } from '@platform/contract';
 import { createEnvironment, signedIn } from '../apps/server/src/test/factories';
 import { createHarness, type Harness } from '../apps/server/src/test/harness';
+import { summary as stats } from './stats';
 
 const runs = {
   terminal: Number(process.env.RUNS ?? 30),
   jupyter: Number(process.env.JUPYTER_RUNS ?? 10),
 };
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 async function startToReady(
   h: Harness,
@@ -54,12 +50,7 @@ async function stop(h: Harness, headers: Record<string, string>, envId: string) 
   await h.app.inject({ method: 'GET', url: `${labsApi.stop.path}?envId=${envId}`, headers });
 }
 
-const summary = (label: string, ms: number[]) =>
-  `${label.padEnd(32)} n=${String(ms.length).padEnd(3)} p50 ${percentile(ms, 50).toFixed(0).padStart(5)} ms   p95 ${percentile(ms, 95).toFixed(0).padStart(5)} ms   max ${Math.max(
-    ...ms,
-  )
-    .toFixed(0)
-    .padStart(5)} ms`;
+const summary = (label: string, ms: number[]) => stats(label, ms, 32, 0);
 
 const h = await createHarness({ config: { labMaxStarting: 64 } });
 try {

@@ -209,6 +209,13 @@ export const envRuntimeSchema = z.object({
     .int()
     .min(labLimits.idleTimeoutMin, 'invalid_value')
     .max(labLimits.idleTimeoutMax, 'invalid_value'),
+  /** Labs kept prepared ahead of demand; teaching tasks about to start add their students. */
+  warmPool: z
+    .number()
+    .int()
+    .min(0, 'invalid_value')
+    .max(labLimits.warmPoolMax, 'invalid_value')
+    .default(0),
   devices: z.array(deviceSchema).max(labLimits.devicesMax, 'too_long').default([]),
   parts: z.array(idSchema).max(labLimits.partsMax, 'too_long').default([]),
   initialFiles: z.array(initialFileSchema).max(labLimits.initialFilesMax, 'too_long').default([]),
@@ -224,6 +231,7 @@ export const envRuntimeDefaults = {
   maxGpuCount: 0,
   restartLimit: 0,
   idleTimeout: labLimits.idleTimeoutDefault,
+  warmPool: 0,
   devices: [],
   parts: [],
   initialFiles: [],
@@ -260,6 +268,7 @@ export const environmentSchema = z.object({
   maxGpuCount: z.number().int(),
   restartLimit: z.number().int(),
   idleTimeout: z.number().int(),
+  warmPool: z.number().int(),
   devices: z.array(
     z.object({
       id: z.string(),

@@ -56,6 +56,10 @@ export const labLimits = {
   idleTimeoutMax: 86_400,
   idleTimeoutDefault: 1_800,
   restartLimitMax: 1_000,
+  /** Labs an environment may keep prepared ahead of demand (its warm pool). */
+  warmPoolMax: 200,
+  /** Teaching tasks starting this soon have labs prepared for their students. */
+  warmLeadMs: 15 * 60_000,
   initialFilesMax: 20,
   initialFileMaxBytes: 64 * 1024,
   devicesMax: 20,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { containing, readPage } from '../../lib/sql';
 import { labEnvironments, labScripts } from '../../db/schema';
@@ -61,6 +61,17 @@ export async function findEnvironments(db: Db, ids: string[]): Promise<Environme
     .select()
     .from(labEnvironments)
     .where(and(inArray(labEnvironments.id, ids), live));
+}
+
+/** Usable environments that keep labs warm, or that `ids` name. */
+export async function warmPoolEnvironments(db: Db, ids: string[]): Promise<EnvironmentRow[]> {
+  const wanted = ids.length
+    ? or(gt(labEnvironments.warmPool, 0), inArray(labEnvironments.id, ids))
+    : gt(labEnvironments.warmPool, 0);
+  return db
+    .select()
+    .from(labEnvironments)
+    .where(and(wanted, eq(labEnvironments.state, 1), live));
 }
 
 /** Live environments by code: the demo data's way to name them. */

@@ -42,6 +42,7 @@ export const labEnvironments = pgTable(
     maxGpuCount: integer('max_gpu_count').notNull().default(0),
     restartLimit: integer('restart_limit').notNull().default(0),
     idleTimeout: integer('idle_timeout').notNull(),
+    warmPool: integer('warm_pool').notNull().default(0),
     devices: jsonb('devices').$type<Device[]>().notNull().default([]),
     parts: jsonb('parts').$type<string[]>().notNull().default([]),
     initialFiles: jsonb('initial_files').$type<InitialFile[]>().notNull().default([]),

@@ -59,6 +59,7 @@ export function presentEnvironment(row: repo.EnvironmentRow, runnable: boolean):
     maxGpuCount: row.maxGpuCount,
     restartLimit: row.restartLimit,
     idleTimeout: row.idleTimeout,
+    warmPool: row.warmPool,
     devices: row.devices,
     parts: row.parts,
     initialFiles: row.initialFiles,
@@ -194,6 +195,7 @@ export class EnvironmentsService {
       ...resources,
       restartLimit: body.restartLimit ?? envRuntimeDefaults.restartLimit,
       idleTimeout: body.idleTimeout ?? envRuntimeDefaults.idleTimeout,
+      warmPool: body.warmPool ?? envRuntimeDefaults.warmPool,
       devices: body.devices ?? [],
       parts: body.type === 4 ? [...new Set(parts)] : [],
       initialFiles: body.initialFiles ?? [],
@@ -320,5 +322,6 @@ export {
   insertEnvironment,
   pageScripts,
   upsertScript,
+  warmPoolEnvironments,
   type EnvironmentRow,
 } from './environments.repo';

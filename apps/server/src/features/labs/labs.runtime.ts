@@ -23,6 +23,7 @@ import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { labUsername, type LabBroker } from './labs.broker';
 import * as repo from './labs.repo';
+import { WarmPool, type WarmLab } from './labs.pool';
 import { DeviceSimulation } from './labs.simulator';
 
 export interface Resources {
@@ -67,6 +68,9 @@ export interface RuntimeOptions {
   maxStarting: number;
   heartbeatFlushMs: number;
   idleSweepMs: number;
+  /** Labs kept warm on this host at most (default 60), and how often the pools are topped up. */
+  maxWarm?: number;
+  warmTickMs?: number;
 }
 
 export type StopReason =
@@ -145,6 +149,7 @@ export class LabRuntime {
   private flushTimer: NodeJS.Timeout | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
   private readonly pending = new Set<Promise<unknown>>();
+  readonly pool: WarmPool;
 
   constructor(
     private readonly ctx: AppContext,
@@ -152,7 +157,19 @@ export class LabRuntime {
     readonly broker: LabBroker,
     private readonly options: RuntimeOptions,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.pool = new WarmPool(
+      ctx,
+      driver,
+      {
+        tickMs: options.warmTickMs ?? 10_000,
+        maxWarm: options.maxWarm ?? 60,
+        freeStartSlots: () => Math.max(0, this.options.maxStarting - this.starting),
+        frameAncestors: [new URL(ctx.config.publicUrl).origin],
+      },
+      log,
+    );
+  }
 
   /** Loads the containers and starts again those whose desired state is running. */
   async load(): Promise<void> {
@@ -171,6 +188,7 @@ export class LabRuntime {
     this.sweepTimer = setInterval(() => void this.sweep(), this.options.idleSweepMs);
     this.flushTimer.unref();
     this.sweepTimer.unref();
+    this.pool.start();
   }
 
   /** Adds or refreshes a container from its database row. */
@@ -302,6 +320,21 @@ export class LabRuntime {
         : null,
       frameAncestors: [new URL(this.ctx.config.publicUrl).origin],
     };
+  }
+
+  /**
+   * Gives the container the warm lab it was created from (its id is the lab's): running at once,
+   * with the lab's home as the student's own.
+   */
+  async adoptWarm(entry: ContainerEntry, lab: WarmLab): Promise<void> {
+    entry.desired = 1;
+    entry.state = 'Running';
+    entry.error = null;
+    entry.enforced = lab.status?.enforced ?? nothingEnforced;
+    entry.notes = lab.status?.notes ?? [];
+    entry.startedAt = this.ctx.now();
+    this.changed(entry);
+    await repo.setStates(this.ctx.db, entry.id, 1, 2, { startedAt: entry.startedAt });
   }
 
   /** Marks the container as starting and brings it up in the background. */
@@ -513,6 +546,7 @@ export class LabRuntime {
   async close(): Promise<void> {
     if (this.flushTimer) clearInterval(this.flushTimer);
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    await this.pool.close();
     await this.settle();
     await this.flush();
     for (const sim of this.simulations.values()) await sim.stop();

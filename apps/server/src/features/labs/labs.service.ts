@@ -127,10 +127,16 @@ export class LabsService {
         });
       }
     }
+    const resources = parts.map((part) => resourcesFor(part, body));
+    // A first start of a one-part environment takes a lab prepared ahead, when one is ready.
+    const warm =
+      parts.length === 1 && existing.length === 0
+        ? this.runtime.pool.claim(parts[0]!.id, resources[0]!)
+        : null;
     const needsDriver = parts.filter(
       (p) => runnerOf(p.resourceKind as ResourceKind) !== 'simulation',
     );
-    if (this.runtime.startingCount + needsDriver.length > this.ctx.config.labMaxStarting) {
+    if (!warm && this.runtime.startingCount + needsDriver.length > this.ctx.config.labMaxStarting) {
       throw new AppError('labs.busy', {
         code: ResponseCode.BUSY,
         status: 503,
@@ -138,8 +144,7 @@ export class LabsService {
       });
     }
     const now = this.ctx.now();
-    const resources = parts.map((part) => resourcesFor(part, body));
-    const ids = await this.ctx.db.transaction(async (tx) => {
+    const written = this.ctx.db.transaction(async (tx) => {
       await this.runtime.admission.admit(tx, {
         schoolId: actor.schoolId,
         userId: owner,
@@ -151,7 +156,7 @@ export class LabsService {
         const sim = runnerOf(part.resourceKind as ResourceKind) === 'simulation';
         written.push(
           await repo.upsertContainer(tx, {
-            id: this.ctx.ids.next(),
+            id: warm && position === 0 ? warm.id : this.ctx.ids.next(),
             userId: owner,
             schoolId: actor.schoolId,
             envId: env.id,
@@ -166,14 +171,21 @@ export class LabsService {
       }
       return written;
     });
+    const ids = await written.catch((error: unknown) => {
+      if (warm) this.runtime.pool.release(warm);
+      throw error;
+    });
+    if (warm && !ids.includes(warm.id)) this.runtime.pool.release(warm);
     const rows = await repo.containersOf(this.ctx.db, ids);
     const entries = rows.map((row) => this.runtime.remember(row));
     for (const entry of entries) {
       entry.lastHeartbeat = now.getTime();
       if (entry.state === 'Running' || entry.state === 'Starting') continue;
       await this.runtime.recordUsage(entry);
-      this.runtime.launch(entry);
+      if (warm && entry.id === warm.id) await this.runtime.adoptWarm(entry, warm);
+      else this.runtime.launch(entry);
     }
+    if (warm) void this.runtime.pool.tick();
     return ids.sort((a, b) => a.localeCompare(b));
   }
 

@@ -34,7 +34,7 @@ import {
   teachingTaskSteps,
   users,
 } from '../../db/schema';
-import { containing, readPage } from '../../lib/sql';
+import { containing, queryRows, readPage } from '../../lib/sql';
 import { deadlineSql, extendedEndSql, taskStatusSql } from './teaching.clock';
 
 /** The only SQL that writes the teaching tables; reads join courses, classes and accounts. */
@@ -958,4 +958,27 @@ export async function deleteStudentTasks(
     .where(and(eq(studentTasks.schoolId, schoolId), inArray(studentTasks.studentId, studentIds)))
     .returning({ id: studentTasks.id });
   return rows.length;
+}
+
+/**
+ * Students of live teaching tasks starting between `from` and `to` who have no lab of the task's
+ * environments yet, by environment.
+ */
+export async function labDemand(db: Db, from: Date, to: Date): Promise<Map<string, number>> {
+  const rows = await queryRows<{ env_id: string; students: number }>(
+    db,
+    sql`select e.env_id, count(distinct st.student_id)::int as students
+        from ${teachingTasks} t
+        cross join lateral jsonb_array_elements_text(t.env_ids) as e(env_id)
+        join ${studentTasks} st on st.task_id = t.id
+        where t.start_at > ${from.toISOString()}::timestamptz
+          and t.start_at <= ${to.toISOString()}::timestamptz
+          and t.canceled_at is null and t.deleted_at is null
+          and not exists (
+            select 1 from lab_containers c
+            where c.user_id = st.student_id and c.env_id::text = e.env_id
+          )
+        group by e.env_id`,
+  );
+  return new Map(rows.map((r) => [String(r.env_id), Number(r.students)]));
 }

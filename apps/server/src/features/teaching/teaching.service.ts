@@ -104,6 +104,7 @@ import {
   requireTaskKeeper,
   requireTaskStudent,
 } from './teaching.policy';
+import type { Db } from '../../db/client';
 import * as repo from './teaching.repo';
 import { markCode, reportCode, submitCode } from './teaching.repo';
 
@@ -1454,3 +1455,15 @@ export class TeachingService {
 }
 
 export { deleteStudentTasks } from './teaching.repo';
+
+/**
+ * What the warm pools prepare for: students without a lab yet of tasks starting within `leadMs`,
+ * or started as long ago (latecomers still find their lab ready).
+ */
+export function scheduledLabDemand(
+  db: Db,
+  now: Date,
+  leadMs: number,
+): Promise<Map<string, number>> {
+  return repo.labDemand(db, new Date(now.getTime() - leadMs), new Date(now.getTime() + leadMs));
+}

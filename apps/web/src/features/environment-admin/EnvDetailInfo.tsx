@@ -74,6 +74,7 @@ export function EnvDetailInfo({ env }: { env: Environment }) {
       children: env.restartLimit === 0 ? t('envAdmin.unlimited') : env.restartLimit,
     },
     { key: 'idleTimeout', label: t('envAdmin.fields.idleTimeout'), children: env.idleTimeout },
+    { key: 'warmPool', label: t('envAdmin.fields.warmPool'), children: env.warmPool },
     {
       key: 'parts',
       label: t('envAdmin.fields.parts'),

@@ -76,6 +76,23 @@ export function EnvRuntimeFields({ rulesOf, envId }: EnvRuntimeFieldsProps) {
             />
           </Form.Item>
         </Col>
+        {!combination && (
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="warmPool"
+              label={t('envAdmin.fields.warmPool')}
+              rules={rulesOf('warmPool')}
+              extra={t('envAdmin.hints.warmPool')}
+            >
+              <InputNumber
+                min={0}
+                max={labLimits.warmPoolMax}
+                precision={0}
+                style={{ width: '100%' }}
+              />
+            </Form.Item>
+          </Col>
+        )}
       </Row>
       {combination && (
         <Form.Item

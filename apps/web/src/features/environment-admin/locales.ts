@@ -43,6 +43,7 @@ export const envAdminZh = {
     resources: '资源',
     restartLimit: '每日启动次数上限',
     idleTimeout: '空闲超时（秒）',
+    warmPool: '预热实验数',
     devices: '仿真设备',
     parts: '组成环境',
     initialFiles: '初始文件',
@@ -55,6 +56,8 @@ export const envAdminZh = {
   hints: {
     restartLimit: '0 表示不限制',
     idleTimeout: '{{min}} 到 {{max}} 秒，无操作超过该时间后实验自动停止',
+    warmPool:
+      '提前准备好的实验数，学生点击启动即可使用；15 分钟内开始的教学任务会按学生人数另行准备',
     parts: '组合环境由 2 到 {{max}} 个非组合环境组成',
     devices: '最多 {{max}} 个设备；传感器按间隔上报数据，执行器接收开关命令',
     initialFiles: '实验启动时写入主目录，最多 {{max}} 个文件',
@@ -243,6 +246,7 @@ export const envAdminEn: Widen<typeof envAdminZh> = {
     resources: 'Resources',
     restartLimit: 'Daily start limit',
     idleTimeout: 'Idle timeout (s)',
+    warmPool: 'Labs kept warm',
     devices: 'Simulated devices',
     parts: 'Parts',
     initialFiles: 'Initial files',
@@ -255,6 +259,8 @@ export const envAdminEn: Widen<typeof envAdminZh> = {
   hints: {
     restartLimit: '0 means unlimited',
     idleTimeout: '{{min}} to {{max}} s; a lab stops after this long without activity',
+    warmPool:
+      'Labs prepared ahead, ready the moment a student presses Start; teaching tasks starting within 15 minutes get one more per student',
     parts: 'A combination consists of 2 to {{max}} environments that are not combinations',
     devices:
       'At most {{max}} devices; sensors publish values at their interval, actuators take on/off commands',

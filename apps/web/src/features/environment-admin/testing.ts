@@ -27,6 +27,7 @@ export function sampleEnv(partial: Partial<Environment> = {}): Environment {
     maxGpuCount: 0,
     restartLimit: 0,
     idleTimeout: 1800,
+    warmPool: 0,
     devices: [],
     parts: [],
     initialFiles: [],

@@ -1,0 +1,1 @@
+ALTER TABLE "lab_environments" ADD COLUMN "warm_pool" integer DEFAULT 0 NOT NULL;
