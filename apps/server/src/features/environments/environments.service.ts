@@ -322,6 +322,7 @@ export {
   insertEnvironment,
   pageScripts,
   upsertScript,
+  updateEnvironment,
   warmPoolEnvironments,
   type EnvironmentRow,
 } from './environments.repo';

@@ -72,6 +72,8 @@ interface DemoEnv {
   /** Jupyter request maxima an operator set. */
   maxima?: { maxCpuCore: number; maxMemorySize: number; maxDiskSize: number; maxGpuCount: number };
   script?: { name: string; label: string; instructions: string };
+  /** Labs kept prepared, so a demo student's first start is immediate. */
+  warmPool?: number;
 }
 
 const environments: DemoEnv[] = [
@@ -79,6 +81,7 @@ const environments: DemoEnv[] = [
     code: 'linux-terminal',
     name: 'Linux 终端实验',
     type: 2,
+    warmPool: 2,
     experimentKind: '2',
     resourceKind: 'TERMINAL',
     labels: ['Linux'],
@@ -98,6 +101,7 @@ const environments: DemoEnv[] = [
     code: 'python-jupyter',
     name: 'Python 数据分析 (Jupyter)',
     type: 2,
+    warmPool: 1,
     experimentKind: '3',
     resourceKind: 'JUPYTER',
     labels: ['AI', 'Python'],
@@ -181,6 +185,7 @@ export async function seedDemoEnvironments(
       diskSize: 10,
       restartLimit: 0,
       idleTimeout: 1800,
+      warmPool: e.warmPool ?? 0,
       devices: e.devices ?? [],
       parts: e.parts ?? [],
       initialFiles: e.initialFiles ?? [],
@@ -223,5 +228,17 @@ export async function seedDemoEnvironments(
           '1. 在终端输入 cat README.txt。\n2. 运行 mosquitto_sub 订阅 $MQTT_TOPIC_PREFIX/#。\n3. 在仿真面板切换风扇，终端会收到 set 命令。',
       },
     });
+  }
+}
+
+/** Warm pools for the demo environments of an installation seeded before they existed. */
+export async function seedDemoWarmPools(db: Db, now: Date) {
+  const ids = await envs.envIdsByCode(
+    db,
+    environments.filter((e) => e.warmPool).map((e) => e.code),
+  );
+  for (const e of environments) {
+    const id = e.warmPool ? ids.get(e.code) : undefined;
+    if (id) await envs.updateEnvironment(db, id, { warmPool: e.warmPool, updatedAt: now });
   }
 }

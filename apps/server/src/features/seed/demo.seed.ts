@@ -5,7 +5,7 @@ import * as repo from './seed.repo';
 import { seedDemoPortal, seedDemoPortalSections } from '../cms/cms.seed';
 import { seedDemoCourses } from './demo-courses.seed';
 import { demoPlatformCourses } from './demo-courses';
-import { seedDemoEnvironments } from './demo-environments';
+import { seedDemoEnvironments, seedDemoWarmPools } from './demo-environments';
 import { seedDemoOrganization } from './demo-organization';
 import { seedDemoTeaching } from './demo-teaching.seed';
 import { seedDemoTrials } from './demo-trials.seed';
@@ -41,7 +41,7 @@ export const demoAccounts: {
 ];
 
 const DEMO_SEED_KEY = 'seed.demo.version';
-const DEMO_SEED_VERSION = 9;
+const DEMO_SEED_VERSION = 10;
 /** The version whose data one transaction writes; the courses after it store files first. */
 const DEMO_ACCOUNTS_VERSION = 3;
 
@@ -110,6 +110,7 @@ export async function seedDemo(ctx: AppContext) {
   if (seeded < 6) await seedDemoPortal(ctx);
   if (seeded < 7) await seedDemoPortalSections(ctx);
   if (seeded < 9) await seedDemoBilling(ctx, schoolId);
+  if (seeded < 10) await seedDemoWarmPools(db, ctx.now());
   await repo.writeMarker(db, DEMO_SEED_KEY, DEMO_SEED_VERSION);
   return { accounts };
 }

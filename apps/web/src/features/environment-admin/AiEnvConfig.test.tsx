@@ -69,6 +69,7 @@ describe('AI environment configuration', { timeout: 30_000 }, () => {
       maxGpuCount: 0,
       restartLimit: 5,
       idleTimeout: 3600,
+      warmPool: 0,
       devices: [],
       parts: [],
       initialFiles: [{ path: 'README.md', content: '# AI' }],

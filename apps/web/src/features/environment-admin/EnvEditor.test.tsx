@@ -160,6 +160,7 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
       maxGpuCount: 0,
       restartLimit: 0,
       idleTimeout: 1800,
+      warmPool: 0,
       devices: [{ id: 'device1', type: 'temperature', name: '温度', intervalMs: 2000 }],
       parts: [],
       initialFiles: [],
@@ -172,6 +173,7 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
     const calls = api((call) => (call.path === '/api-experiment/env/config' ? env : null));
     renderView(<EnvEditor env={env} onClose={onClose} />);
     typeInto('空闲超时（秒）', '3600');
+    typeInto('预热实验数', '5');
     runtimeTab();
     clickButton('添加文件');
     typeInto('文件路径', 'src/main.py');
@@ -190,6 +192,7 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
       maxGpuCount: 0,
       restartLimit: 0,
       idleTimeout: 3600,
+      warmPool: 5,
       devices: [],
       parts: [],
       initialFiles: [{ path: 'src/main.py', content: 'print(1)' }],
