@@ -92,11 +92,16 @@ const victim = () => createUser(h.ctx, { schoolId, roles: ['teacher'] });
 describe('an account attacked from many addresses', () => {
   it('has at most 100 of its passwords verified in any hour for unknown devices', async () => {
     const u = await victim();
+    const began = performance.now();
     const { evaluatedAt, refused } = await attack(u.username, 120);
+    // The harness clock also runs in real time: the attack's own duration may add a token.
+    const drift = Math.ceil((performance.now() - began) / 45_000);
     expect(evaluatedAt.length + refused).toBe(2400);
     expect(busiestHour(evaluatedAt)).toBeLessThanOrEqual(100);
-    expect(busiestHour(evaluatedAt)).toBe(88);
-    expect(evaluatedAt.length).toBe(10 + Math.floor((119 * 60) / 45));
+    expect(busiestHour(evaluatedAt)).toBeGreaterThanOrEqual(88);
+    const expected = 10 + Math.floor((119 * 60) / 45);
+    expect(evaluatedAt.length).toBeGreaterThanOrEqual(expected);
+    expect(evaluatedAt.length).toBeLessThanOrEqual(expected + drift);
   });
 
   it('answers a refused guess 429 with the seconds to wait, without verifying the password', async () => {
