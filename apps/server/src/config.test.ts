@@ -151,4 +151,121 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ SMS_PROVIDER: 'aliyun' })).toThrow(/SMS_PROVIDER/);
   });
+
+  const kube = {
+    LAB_DRIVER: 'kubernetes',
+    LAB_K8S_NAMESPACE: 'labs',
+    LAB_K8S_GATEWAY_SELECTOR:
+      'app.kubernetes.io/name=lab-platform,app.kubernetes.io/instance=campus',
+    KUBECONFIG: '/etc/platform/kubeconfig',
+  };
+
+  it('runs labs locally unless LAB_DRIVER=kubernetes', () => {
+    expect(loadConfig({}).labDriver).toEqual({ kind: 'local' });
+    expect(loadConfig({ LAB_DRIVER: 'local' }).labDriver).toEqual({ kind: 'local' });
+    expect(() => loadConfig({ LAB_DRIVER: 'docker' })).toThrow(/LAB_DRIVER: /);
+  });
+
+  it('reads the Kubernetes driver settings', () => {
+    expect(loadConfig(kube).labDriver).toEqual({
+      kind: 'kubernetes',
+      namespace: 'labs',
+      images: { terminal: undefined, jupyter: undefined, iot: undefined },
+      gatewaySelector: 'app.kubernetes.io/name=lab-platform,app.kubernetes.io/instance=campus',
+      gatewayNamespace: undefined,
+      mqtt: null,
+      storageClass: undefined,
+      kubeconfig: '/etc/platform/kubeconfig',
+    });
+    const full = loadConfig({
+      ...kube,
+      KUBECONFIG: '',
+      KUBERNETES_SERVICE_HOST: '10.0.0.1',
+      LAB_K8S_IMAGE_TERMINAL: 'registry.example.com/lab-terminal:0.1.0',
+      LAB_K8S_IMAGE_JUPYTER: 'registry.example.com/lab-jupyter:0.1.0',
+      LAB_K8S_IMAGE_IOT: 'registry.example.com/lab-iot-shell@sha256:abc',
+      LAB_K8S_GATEWAY_NAMESPACE: 'platform',
+      LAB_K8S_MQTT_HOST: 'mosquitto.mqtt.svc.cluster.local',
+      LAB_K8S_MQTT_PORT: '8883',
+      LAB_K8S_MQTT_SELECTOR: 'app=mosquitto',
+      LAB_K8S_MQTT_NAMESPACE: 'mqtt',
+      LAB_K8S_STORAGE_CLASS: 'fast-ssd',
+      MQTT_URL: 'mqtt://mosquitto.mqtt.svc.cluster.local:8883',
+    }).labDriver;
+    expect(full).toMatchObject({
+      images: {
+        terminal: 'registry.example.com/lab-terminal:0.1.0',
+        jupyter: 'registry.example.com/lab-jupyter:0.1.0',
+        iot: 'registry.example.com/lab-iot-shell@sha256:abc',
+      },
+      gatewayNamespace: 'platform',
+      mqtt: {
+        host: 'mosquitto.mqtt.svc.cluster.local',
+        port: 8883,
+        selector: 'app=mosquitto',
+        namespace: 'mqtt',
+      },
+      storageClass: 'fast-ssd',
+      kubeconfig: undefined,
+    });
+    expect(
+      loadConfig({ ...kube, LAB_K8S_MQTT_HOST: '10.2.0.0/16', MQTT_URL: 'mqtt://10.2.0.5' })
+        .labDriver,
+    ).toMatchObject({ mqtt: { host: '10.2.0.0/16', port: 1883, selector: undefined } });
+  });
+
+  it('names each missing or bad Kubernetes setting', () => {
+    const missing = () => loadConfig({ LAB_DRIVER: 'kubernetes' });
+    expect(missing).toThrow(/LAB_K8S_NAMESPACE: is required when LAB_DRIVER=kubernetes/);
+    expect(missing).toThrow(/LAB_K8S_GATEWAY_SELECTOR: is required when LAB_DRIVER=kubernetes/);
+    expect(missing).toThrow(/KUBECONFIG: is required when LAB_DRIVER=kubernetes outside a cluster/);
+    const bad = () =>
+      loadConfig({
+        ...kube,
+        LAB_K8S_NAMESPACE: 'Labs_1',
+        LAB_K8S_GATEWAY_SELECTOR: 'app',
+        LAB_K8S_GATEWAY_NAMESPACE: 'kubernetes.io/metadata.name=platform',
+        LAB_K8S_IMAGE_TERMINAL: 'lab terminal',
+        LAB_K8S_MQTT_PORT: '0',
+        LAB_K8S_MQTT_SELECTOR: 'app=',
+        LAB_K8S_STORAGE_CLASS: 'Fast SSD',
+      });
+    expect(bad).toThrow(/LAB_K8S_NAMESPACE: must be a Kubernetes namespace name/);
+    expect(bad).toThrow(/LAB_K8S_GATEWAY_SELECTOR: must be labels like/);
+    expect(bad).toThrow(/LAB_K8S_GATEWAY_NAMESPACE: must be a Kubernetes namespace name/);
+    expect(bad).toThrow(/LAB_K8S_IMAGE_TERMINAL: must be an image reference/);
+    expect(bad).toThrow(/LAB_K8S_MQTT_PORT: /);
+    expect(bad).toThrow(/LAB_K8S_STORAGE_CLASS: must be a storage class name/);
+    expect(() => loadConfig({ ...kube, LAB_K8S_MQTT_SELECTOR: 'app=mosquitto,=x' })).toThrow(
+      /LAB_K8S_MQTT_SELECTOR: must be labels/,
+    );
+    expect(() =>
+      loadConfig({ ...kube, LAB_K8S_MQTT_HOST: 'mosquitto.mqtt', MQTT_URL: 'mqtt://mosquitto' }),
+    ).toThrow(/LAB_K8S_MQTT_SELECTOR: is required when LAB_K8S_MQTT_HOST names a host/);
+    expect(() => loadConfig({ ...kube, LAB_K8S_MQTT_HOST: '10.2.0.5' })).toThrow(
+      /MQTT_URL: is required when LAB_K8S_MQTT_HOST is set/,
+    );
+  });
+
+  it('reads the dynamic security client, never echoing its password', () => {
+    expect(loadConfig({}).mqttDynsec).toBeNull();
+    expect(
+      loadConfig({
+        MQTT_URL: 'mqtt://broker:1883',
+        MQTT_DYNSEC_USERNAME: 'platform-admin',
+        MQTT_DYNSEC_PASSWORD: 'Dynsec_pw_77',
+      }).mqttDynsec,
+    ).toEqual({ username: 'platform-admin', password: 'Dynsec_pw_77' });
+    const noUrl = () =>
+      loadConfig({ MQTT_DYNSEC_USERNAME: 'platform-admin', MQTT_DYNSEC_PASSWORD: 'Dynsec_pw_77' });
+    expect(noUrl).toThrow(/MQTT_URL: is required when MQTT dynamic security is configured/);
+    expect(noUrl).not.toThrow(/Dynsec_pw_77/);
+    const noUser = () =>
+      loadConfig({ MQTT_URL: 'mqtt://broker:1883', MQTT_DYNSEC_PASSWORD: 'Dynsec_pw_77' });
+    expect(noUser).toThrow(/MQTT_DYNSEC_USERNAME: is required/);
+    expect(noUser).not.toThrow(/Dynsec_pw_77/);
+    expect(() =>
+      loadConfig({ MQTT_URL: 'mqtt://broker:1883', MQTT_DYNSEC_USERNAME: 'platform-admin' }),
+    ).toThrow(/MQTT_DYNSEC_PASSWORD: is required/);
+  });
 });

@@ -1,8 +1,22 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const dnsLabel = z
+  .string()
+  .regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'must be a Kubernetes namespace name');
+const labelPair = String.raw`[A-Za-z0-9]([-A-Za-z0-9_./]*[A-Za-z0-9])?=([A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?)?`;
+const labelSelector = z
+  .string()
+  .regex(
+    new RegExp(`^${labelPair}(,${labelPair})*$`),
+    'must be labels like app.kubernetes.io/name=platform,tier=web',
+  );
+const image = z.string().regex(/^[^\s]+$/, 'must be an image reference without spaces');
+/** An address or a CIDR, which a NetworkPolicy can allow as an `ipBlock`. */
+const isAddress = (host: string) => isIP(host.split('/')[0] ?? '') !== 0;
 
 const envSchema = z
   .object({
@@ -73,6 +87,28 @@ const envSchema = z
       .string()
       .regex(/^mqtts?:\/\//, 'must start with mqtt:// or mqtts://')
       .optional(),
+    MQTT_DYNSEC_USERNAME: z.string().min(1).optional(),
+    MQTT_DYNSEC_PASSWORD: z.string().min(1).optional(),
+    LAB_DRIVER: z.enum(['local', 'kubernetes']).default('local'),
+    LAB_K8S_NAMESPACE: dnsLabel.optional(),
+    LAB_K8S_IMAGE_TERMINAL: image.optional(),
+    LAB_K8S_IMAGE_JUPYTER: image.optional(),
+    LAB_K8S_IMAGE_IOT: image.optional(),
+    LAB_K8S_GATEWAY_SELECTOR: labelSelector.optional(),
+    LAB_K8S_GATEWAY_NAMESPACE: dnsLabel.optional(),
+    LAB_K8S_MQTT_HOST: z
+      .string()
+      .regex(/^[A-Za-z0-9.:/-]+$/, 'must be an address, a CIDR or a host name')
+      .optional(),
+    LAB_K8S_MQTT_PORT: port.default(1883),
+    LAB_K8S_MQTT_SELECTOR: labelSelector.optional(),
+    LAB_K8S_MQTT_NAMESPACE: dnsLabel.optional(),
+    LAB_K8S_STORAGE_CLASS: z
+      .string()
+      .regex(/^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/, 'must be a storage class name')
+      .optional(),
+    KUBECONFIG: z.string().min(1).optional(),
+    KUBERNETES_SERVICE_HOST: z.string().min(1).optional(),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: z
       .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
@@ -113,6 +149,24 @@ const envSchema = z
         ['SMS_HTTP_URL', 'SMS_HTTP_TOKEN', 'SMS_HTTP_TEMPLATE_CODE', 'SMS_HTTP_TEMPLATE_TRIAL'],
         'SMS_PROVIDER=http',
       );
+    if (e.MQTT_DYNSEC_USERNAME || e.MQTT_DYNSEC_PASSWORD)
+      requireAll(
+        ['MQTT_URL', 'MQTT_DYNSEC_USERNAME', 'MQTT_DYNSEC_PASSWORD'],
+        'MQTT dynamic security is configured',
+      );
+    if (e.LAB_DRIVER === 'kubernetes') {
+      requireAll(['LAB_K8S_NAMESPACE', 'LAB_K8S_GATEWAY_SELECTOR'], 'LAB_DRIVER=kubernetes');
+      if (!e.KUBERNETES_SERVICE_HOST)
+        requireAll(['KUBECONFIG'], 'LAB_DRIVER=kubernetes outside a cluster');
+      if (e.LAB_K8S_MQTT_HOST) requireAll(['MQTT_URL'], 'LAB_K8S_MQTT_HOST is set');
+    }
+    if (e.LAB_K8S_MQTT_HOST && !isAddress(e.LAB_K8S_MQTT_HOST) && !e.LAB_K8S_MQTT_SELECTOR)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LAB_K8S_MQTT_SELECTOR'],
+        message:
+          "is required when LAB_K8S_MQTT_HOST names a host: a NetworkPolicy allows the broker's pods by their labels, or an address",
+      });
   });
 
 /** Where files are kept (lib/storage). */
@@ -127,6 +181,26 @@ export type StorageConfig =
       secretAccessKey: string;
       forcePathStyle: boolean;
     };
+
+/** The lab driver's settings when labs run on Kubernetes (decision 0031). */
+export type KubernetesLabConfig = {
+  namespace: string;
+  images: { terminal: string | undefined; jupyter: string | undefined; iot: string | undefined };
+  /** The gateway pods' labels, `k=v,k=v`. */
+  gatewaySelector: string;
+  gatewayNamespace: string | undefined;
+  mqtt: {
+    host: string;
+    port: number;
+    selector: string | undefined;
+    namespace: string | undefined;
+  } | null;
+  storageClass: string | undefined;
+  /** Unset: the pod's service account. */
+  kubeconfig: string | undefined;
+};
+
+export type LabDriverConfig = { kind: 'local' } | ({ kind: 'kubernetes' } & KubernetesLabConfig);
 
 /** Where text messages go (features/sms, decision 0026). */
 export type SmsConfig =
@@ -176,6 +250,9 @@ export type Config = {
   labUidRegistry: string | undefined;
   labDiskCap: boolean;
   mqttUrl: string | undefined;
+  /** A client of Mosquitto's dynamic security plugin that manages the labs' credentials (decision 0033). */
+  mqttDynsec: { username: string; password: string } | null;
+  labDriver: LabDriverConfig;
   storage: StorageConfig;
   sms: SmsConfig;
 };
@@ -228,6 +305,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     labUidRegistry: e.LAB_UID_REGISTRY,
     labDiskCap: e.LAB_DISK_CAP,
     mqttUrl: e.MQTT_URL,
+    mqttDynsec:
+      e.MQTT_DYNSEC_USERNAME && e.MQTT_DYNSEC_PASSWORD
+        ? { username: e.MQTT_DYNSEC_USERNAME, password: e.MQTT_DYNSEC_PASSWORD }
+        : null,
+    labDriver:
+      e.LAB_DRIVER === 'kubernetes'
+        ? {
+            kind: 'kubernetes',
+            namespace: e.LAB_K8S_NAMESPACE ?? '',
+            images: {
+              terminal: e.LAB_K8S_IMAGE_TERMINAL,
+              jupyter: e.LAB_K8S_IMAGE_JUPYTER,
+              iot: e.LAB_K8S_IMAGE_IOT,
+            },
+            gatewaySelector: e.LAB_K8S_GATEWAY_SELECTOR ?? '',
+            gatewayNamespace: e.LAB_K8S_GATEWAY_NAMESPACE,
+            mqtt: e.LAB_K8S_MQTT_HOST
+              ? {
+                  host: e.LAB_K8S_MQTT_HOST,
+                  port: e.LAB_K8S_MQTT_PORT,
+                  selector: e.LAB_K8S_MQTT_SELECTOR,
+                  namespace: e.LAB_K8S_MQTT_NAMESPACE,
+                }
+              : null,
+            storageClass: e.LAB_K8S_STORAGE_CLASS,
+            kubeconfig: e.KUBECONFIG,
+          }
+        : { kind: 'local' },
     storage:
       e.STORAGE_DRIVER === 's3'
         ? {
