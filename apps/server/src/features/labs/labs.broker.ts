@@ -5,6 +5,7 @@ import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import { generate, parser, type IConnectPacket } from 'mqtt-packet';
 import { labTopics } from '@platform/contract';
+import type { LabDriver, LabSpec } from '@platform/labs';
 
 export type MessageHandler = (topic: string, payload: Buffer) => void;
 
@@ -15,8 +16,14 @@ export type MessageHandler = (topic: string, payload: Buffer) => void;
  */
 export interface LabBroker {
   readonly kind: 'embedded' | 'external';
+  /**
+   * Gives the lab its credentials. Where the broker keeps them itself this goes on in the
+   * background, in order with the lab's other changes: `ready(labId)` tells when it is done.
+   */
   registerLab(labId: string, password: string): void;
   unregisterLab(labId: string): void;
+  /** Resolves once the lab's credential changes so far are in force; rejects if one failed. */
+  ready(labId: string): Promise<void>;
   /**
    * Listens on `socketPath` for the lab `labId`; each connection there is an MQTT connection to
    * the broker that may sign in as that lab only, with a client id in the lab's namespace.
@@ -28,6 +35,61 @@ export interface LabBroker {
 }
 
 export const labUsername = (labId: string) => `lab-${labId}`;
+
+/** The lab whose credentials `username` is, or null. */
+export const labOfUsername = (username: string | undefined): string | null =>
+  /^lab-(\d+)$/.exec(username ?? '')?.[1] ?? null;
+
+/** Keeps labs' credentials in the external broker itself (see labs.dynsec.ts). */
+export interface LabCredentialStore {
+  registerLab(labId: string, password: string): Promise<void>;
+  unregisterLab(labId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type ExternalBrokerOptions = {
+  /** The platform's own sign-in; unset, the URL's user and password, if any. */
+  login?: { username: string; password: string } | null;
+  /** Where labs' credentials are kept; unset, the broker is expected to know them already. */
+  credentials?: LabCredentialStore | null;
+  /** Told of a credential change that failed. */
+  onError?: (error: unknown, labId: string) => void;
+};
+
+/**
+ * Runs each lab's credential changes one after another, in the order asked, while different
+ * labs' changes go on side by side.
+ */
+export class CredentialQueue {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  constructor(private readonly onError: (error: unknown, labId: string) => void = () => {}) {}
+
+  push(labId: string, change: () => Promise<void>): void {
+    const tail = (this.tails.get(labId) ?? Promise.resolve()).catch(() => {}).then(change);
+    this.tails.set(labId, tail);
+    tail.then(
+      () => this.forget(labId, tail),
+      (error: unknown) => {
+        this.onError(error, labId);
+        this.forget(labId, tail);
+      },
+    );
+  }
+
+  ready(labId: string): Promise<void> {
+    return this.tails.get(labId) ?? Promise.resolve();
+  }
+
+  /** Waits for every change asked so far. */
+  async drain(): Promise<void> {
+    while (this.tails.size > 0) await Promise.allSettled([...this.tails.values()]);
+  }
+
+  private forget(labId: string, tail: Promise<void>): void {
+    if (this.tails.get(labId) === tail) this.tails.delete(labId);
+  }
+}
 
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -120,6 +182,7 @@ export async function embeddedBroker(): Promise<LabBroker> {
     kind: 'embedded',
     registerLab: (labId, password) => void passwords.set(labId, password),
     unregisterLab: (labId) => void passwords.delete(labId),
+    ready: async () => {},
     attach: (socketPath, labId) =>
       listenUnix(socketPath, (socket) => {
         socketLab.set(broker.handle(socket), labId);
@@ -144,12 +207,21 @@ export async function embeddedBroker(): Promise<LabBroker> {
 }
 
 /**
- * An external broker (Mosquitto, EMQX) at `url`. Labs' sockets are piped to it; the broker's own
- * authentication plugin must hold the labs' credentials (see docs/decisions).
+ * An external broker (Mosquitto, EMQX) at `url`. Labs' sockets are piped to it. The broker's own
+ * authentication plugin holds the labs' credentials: `credentials` keeps them there (decision
+ * 0033), or the operator does.
  */
-export async function externalBroker(url: string): Promise<LabBroker> {
+export async function externalBroker(
+  url: string,
+  options: ExternalBrokerOptions = {},
+): Promise<LabBroker> {
   const target = new URL(url);
-  const client: MqttClient = await mqtt.connectAsync(url, { reconnectPeriod: 1_000 });
+  const client: MqttClient = await mqtt.connectAsync(url, {
+    reconnectPeriod: 1_000,
+    ...(options.login ?? {}),
+  });
+  const store = options.credentials ?? null;
+  const queue = new CredentialQueue(options.onError);
   const handlers = new Map<string, Set<MessageHandler>>();
   client.on('message', (topic, payload) => {
     for (const [pattern, set] of handlers) {
@@ -158,8 +230,13 @@ export async function externalBroker(url: string): Promise<LabBroker> {
   });
   return {
     kind: 'external',
-    registerLab: () => {},
-    unregisterLab: () => {},
+    registerLab: (labId, password) => {
+      if (store) queue.push(labId, () => store.registerLab(labId, password));
+    },
+    unregisterLab: (labId) => {
+      if (store) queue.push(labId, () => store.unregisterLab(labId));
+    },
+    ready: (labId) => queue.ready(labId),
     attach: (socketPath, labId) =>
       listenUnix(socketPath, (socket) => {
         socket.on('error', () => socket.destroy());
@@ -206,8 +283,31 @@ export async function externalBroker(url: string): Promise<LabBroker> {
         }
       };
     },
-    close: () => client.endAsync(),
+    close: async () => {
+      await queue.drain();
+      await store?.close();
+      await client.endAsync();
+    },
   };
+}
+
+/**
+ * The driver, but a lab that uses the broker starts only once its credentials are in force
+ * there: a failed registration fails the start.
+ */
+export function startAfterCredentials(driver: LabDriver, broker: LabBroker): LabDriver {
+  const start = async (spec: LabSpec) => {
+    const labId = labOfUsername(spec.env?.MQTT_USERNAME);
+    if (labId) await broker.ready(labId);
+    return driver.start(spec);
+  };
+  return new Proxy(driver, {
+    get(target, property) {
+      if (property === 'start') return start;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { labTopics } from '@platform/contract';
 import { labUsername } from './labs.broker';
@@ -36,6 +36,9 @@ export type DynsecOptions = {
 
 /** The role that lets a lab publish and subscribe in its own namespace only. */
 export const labRoleName = (labId: string) => `lab-${labId}`;
+
+/** The platform's own client and its role, allowed in every lab's namespace. */
+export const platformClientName = 'lab-platform';
 
 const alreadyThere = /already exists/i;
 const gone = /not found/i;
@@ -156,6 +159,43 @@ export class DynsecLabCredentials {
       if (roles?.some((r) => r.rolename === rolename)) return;
     }
     await this.apply([{ command: 'addClientRole', username, rolename }]);
+  }
+
+  /**
+   * The platform's own client, which publishes and subscribes in every lab's namespace (the
+   * plugin's `admin` role may not publish there, and changing the roles of a connected client
+   * disconnects it). Its password is derived from the admin's, so every replica arrives at the
+   * same one.
+   */
+  async platformClient(adminPassword: string): Promise<{ username: string; password: string }> {
+    const username = platformClientName;
+    const password = createHmac('sha256', adminPassword).update(username).digest('base64url');
+    const everyLab = `${labTopics.root('+')}/#`;
+    const acl = (acltype: string) => ({ acltype, topic: everyLab, allow: true });
+    await this.apply(
+      [
+        {
+          command: 'createRole',
+          rolename: platformClientName,
+          acls: [acl('publishClientSend'), acl('subscribePattern')],
+        },
+      ],
+      alreadyThere,
+    );
+    const [created] = await this.apply(
+      [{ command: 'createClient', username, password, roles: [{ rolename: platformClientName }] }],
+      alreadyThere,
+    );
+    if (created!.error) {
+      const [client] = await this.apply([{ command: 'getClient', username }]);
+      const roles = (client!.data as { client?: { roles?: { rolename: string }[] } } | undefined)
+        ?.client?.roles;
+      const commands: DynsecCommand[] = [{ command: 'setClientPassword', username, password }];
+      if (!roles?.some((r) => r.rolename === platformClientName))
+        commands.push({ command: 'addClientRole', username, rolename: platformClientName });
+      await this.apply(commands);
+    }
+    return { username, password };
   }
 
   /** Deletes the lab's client and role; a lab already gone is not an error. */

@@ -1,7 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { LocalDriver } from '@platform/labs';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { kubernetesDriverFromEnv, LocalDriver, type LabDriver } from '@platform/labs';
+import type { Config, KubernetesLabConfig } from '../../config';
 import { LabAccess } from './labs.access';
-import { embeddedBroker, externalBroker } from './labs.broker';
+import {
+  embeddedBroker,
+  externalBroker,
+  startAfterCredentials,
+  type LabBroker,
+} from './labs.broker';
+import { DynsecLabCredentials } from './labs.dynsec';
 import { labGateway } from './labs.gateway';
 import { labsRoutes } from './labs.routes';
 import { LabRuntime } from './labs.runtime';
@@ -17,17 +24,71 @@ declare module 'fastify' {
   }
 }
 
-/** The lab runtime (local driver, MQTT broker), its API routes and its gateway. */
+/** The LAB_K8S_* variables of the Kubernetes driver's factory, from the checked configuration. */
+export function kubernetesEnv(
+  k: KubernetesLabConfig,
+  serviceHost = process.env.KUBERNETES_SERVICE_HOST,
+): Record<string, string | undefined> {
+  return {
+    LAB_K8S_NAMESPACE: k.namespace,
+    LAB_K8S_IMAGE_TERMINAL: k.images.terminal,
+    LAB_K8S_IMAGE_JUPYTER: k.images.jupyter,
+    LAB_K8S_IMAGE_IOT: k.images.iot,
+    LAB_K8S_GATEWAY_SELECTOR: k.gatewaySelector,
+    LAB_K8S_GATEWAY_NAMESPACE: k.gatewayNamespace,
+    LAB_K8S_MQTT_HOST: k.mqtt?.host,
+    LAB_K8S_MQTT_PORT: k.mqtt ? String(k.mqtt.port) : undefined,
+    LAB_K8S_MQTT_SELECTOR: k.mqtt?.selector,
+    LAB_K8S_MQTT_NAMESPACE: k.mqtt?.namespace,
+    LAB_K8S_STORAGE_CLASS: k.storageClass,
+    KUBECONFIG: k.kubeconfig,
+    KUBERNETES_SERVICE_HOST: k.kubeconfig ? undefined : serviceHost,
+  };
+}
+
+async function labDriver(config: Config): Promise<LabDriver> {
+  if (config.labDriver.kind === 'kubernetes')
+    return kubernetesDriverFromEnv(kubernetesEnv(config.labDriver));
+  return new LocalDriver({
+    root: config.labsDir,
+    diskCap: config.labDiskCap,
+    ...(config.labUidRegistry ? { uidRegistry: config.labUidRegistry } : {}),
+  });
+}
+
+/**
+ * The embedded broker, or the external one at MQTT_URL. With dynamic security configured, the
+ * platform keeps the labs' credentials in the broker and signs in as its own client there.
+ */
+async function labBroker(config: Config, log: FastifyBaseLogger): Promise<LabBroker> {
+  if (!config.mqttUrl) return embeddedBroker();
+  const login = config.mqttDynsec;
+  const credentials = login
+    ? await DynsecLabCredentials.connect({ url: config.mqttUrl, ...login })
+    : null;
+  try {
+    return await externalBroker(config.mqttUrl, {
+      login: credentials && login ? await credentials.platformClient(login.password) : null,
+      credentials,
+      onError: (err, labId) => log.error({ err, labId }, 'lab MQTT credentials not changed'),
+    });
+  } catch (error) {
+    await credentials?.close();
+    throw error;
+  }
+}
+
+/** The lab runtime (local or Kubernetes driver, MQTT broker), its API routes and its gateway. */
 export async function setUpLabs(app: FastifyInstance): Promise<LabRuntime> {
   const { ctx } = app;
-  const driver = new LocalDriver({
-    root: ctx.config.labsDir,
-    diskCap: ctx.config.labDiskCap,
-    ...(ctx.config.labUidRegistry ? { uidRegistry: ctx.config.labUidRegistry } : {}),
-  });
-  const broker = ctx.config.mqttUrl
-    ? await externalBroker(ctx.config.mqttUrl)
-    : await embeddedBroker();
+  const broker = await labBroker(ctx.config, app.log);
+  let driver: LabDriver;
+  try {
+    driver = startAfterCredentials(await labDriver(ctx.config), broker);
+  } catch (error) {
+    await broker.close();
+    throw error;
+  }
   const runtime = new LabRuntime(
     ctx,
     driver,

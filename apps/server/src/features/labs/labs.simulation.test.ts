@@ -13,6 +13,13 @@ import {
 import { shellResult } from '@platform/labs/conformance';
 import { createEnvironment, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
+import {
+  connectOutcome,
+  mosquitto,
+  refused,
+  startDynsecMosquitto,
+  subscribeOutcome,
+} from '../../test/mosquitto';
 import { inNamespace, matches } from './labs.broker';
 import { parseCommand } from './labs.simulator';
 
@@ -279,5 +286,64 @@ describe('IoT device simulation on an external broker (MQTT_URL, Mosquitto)', ()
     } finally {
       await h.close();
     }
+  });
+});
+
+describe.skipIf(!mosquitto)('IoT labs on Mosquitto with dynamic security (MQTT_DYNSEC_*)', () => {
+  const admin = { username: 'platform-admin', password: 'Admin_secret_42' };
+  let server: Awaited<ReturnType<typeof startDynsecMosquitto>> | undefined;
+  let h: Harness | undefined;
+  const clients: MqttClient[] = [];
+
+  beforeAll(async () => {
+    server = await startDynsecMosquitto(admin);
+    h = await createHarness({ config: { mqttUrl: server.url, mqttDynsec: admin } });
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.endAsync(true)));
+    await h?.close();
+    await server?.close();
+  });
+
+  const direct = async (username: string, password: string) => {
+    const outcome = await connectOutcome(server!.url, username, password);
+    if (typeof outcome !== 'number') clients.push(outcome);
+    return outcome;
+  };
+
+  it('registers a lab before its shell starts, limits it to its namespace and forgets it when it stops', async () => {
+    const owner = await signedIn(h!.app, h!.ctx, { roles: ['student'] });
+    const a = await simulationWithShell(h!, owner);
+    const b = await simulationWithShell(h!, await signedIn(h!.app, h!.ctx, { roles: ['student'] }));
+    expect(h!.app.labs.runtime.get(a.termId)?.state).toBe('Running');
+
+    const shell = h!.app.labs.runtime.driver.terminal(a.termId);
+    const telemetry = await shellResult(
+      shell,
+      'mosquitto_sub -h 127.0.0.1 -p 1883 -u "$MQTT_USERNAME" -P "$MQTT_PASSWORD" -t "$MQTT_TOPIC_PREFIX/devices/temp/telemetry" -C 1 -W 10',
+    );
+    expect(telemetry).toMatch(/"value":\d+(\.\d)?,"unit":"°C"/);
+
+    const lab = await direct(a.username, a.password);
+    if (typeof lab === 'number') throw new Error(`lab refused: ${lab}`);
+    expect(await subscribeOutcome(lab, `labs/${a.simId}/#`)).toBe(1);
+    expect(await subscribeOutcome(lab, `labs/${b.simId}/#`)).toBe(refused);
+    expect(await subscribeOutcome(lab, 'labs/#')).toBe(refused);
+    await expect(
+      lab.publishAsync(`labs/${b.simId}/devices/fan/set`, 'on', { qos: 1 }),
+    ).rejects.toThrow(/not authorized/i);
+    expect(await direct(a.username, b.password)).toBe(refused);
+
+    const kicked = new Promise<void>((resolve) => lab.once('close', () => resolve()));
+    await h!.app.inject({
+      method: 'GET',
+      url: `${labsApi.stop.path}?envId=${a.comboId}`,
+      headers: owner.headers,
+    });
+    await h!.app.labs.runtime.settle();
+    await h!.app.labs.runtime.broker.ready(a.simId);
+    await kicked;
+    expect(await direct(a.username, a.password)).toBe(refused);
+    expect(await direct(b.username, b.password)).not.toBeTypeOf('number');
   });
 });
