@@ -9,6 +9,7 @@ import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { Role, RoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/v1';
 import { Namespace, Service, ServiceAccount } from 'kubernetes-models/v1';
 import { systemApi } from '@platform/contract';
+import { loadConfig } from '../../apps/server/src/config';
 import { helmBinary } from '../tools/helm';
 
 const run = promisify(execFile);
@@ -261,9 +262,65 @@ describe('the lab-platform Helm chart', () => {
     );
     const podLabels = podOf(objects).pod.metadata.labels;
     for (const [key, label] of Object.entries(selector)) expect(podLabels[key]).toBe(label);
-    expect(value('LAB_K8S_GATEWAY_NAMESPACE_SELECTOR')).toBe(
-      'kubernetes.io/metadata.name=platform',
+    expect(value('LAB_K8S_GATEWAY_NAMESPACE')).toBe('platform');
+    expect(value('MQTT_URL')).toBe('mqtt://mosquitto.mqtt.svc.cluster.local:1883');
+    expect(value('LAB_K8S_MQTT_SELECTOR')).toBe('app.kubernetes.io/name=mosquitto');
+    expect(value('LAB_K8S_MQTT_NAMESPACE')).toBe('mqtt');
+    expect(env.has('LAB_K8S_STORAGE_CLASS')).toBe(false);
+  });
+
+  it("gives the server a configuration it accepts, the lab driver's included", async () => {
+    const configOf = (container: Container) =>
+      loadConfig({
+        ...Object.fromEntries(
+          container.env.map((e) => [e.name, e.value ?? `from-secret-${e.name.toLowerCase()}`]),
+        ),
+        DATABASE_URL: 'postgres://platform@db:5432/platform',
+        KUBERNETES_SERVICE_HOST: '10.96.0.1',
+      });
+    const config = configOf(podOf(objects).container);
+    expect(config.labDriver).toEqual({
+      kind: 'kubernetes',
+      namespace: 'labs',
+      images: {
+        terminal: expect.stringMatching(/lab-terminal:\d/),
+        jupyter: expect.stringMatching(/lab-jupyter:\d/),
+        iot: expect.stringMatching(/lab-iot-shell:\d/),
+      },
+      gatewaySelector: 'app.kubernetes.io/name=lab-platform,app.kubernetes.io/instance=campus',
+      gatewayNamespace: 'platform',
+      mqtt: {
+        host: 'mosquitto.mqtt.svc.cluster.local',
+        port: 1883,
+        selector: 'app.kubernetes.io/name=mosquitto',
+        namespace: 'mqtt',
+      },
+      storageClass: undefined,
+      kubeconfig: undefined,
+    });
+    expect(config.mqttUrl).toBe('mqtt://mosquitto.mqtt.svc.cluster.local:1883');
+    expect(config.mqttDynsec).toEqual({
+      username: 'from-secret-mqtt_dynsec_username',
+      password: 'from-secret-mqtt_dynsec_password',
+    });
+
+    const other = configOf(
+      podOf(
+        await render(
+          'labs.namespace=platform',
+          'labs.storageClass=fast-ssd',
+          'mqtt.host=10.20.0.5',
+          'mqtt.podSelector=null',
+          'mqtt.namespace=',
+        ),
+      ).container,
     );
+    expect(other.labDriver).toMatchObject({
+      namespace: 'platform',
+      gatewayNamespace: undefined,
+      storageClass: 'fast-ssd',
+      mqtt: { host: '10.20.0.5', port: 1883, selector: undefined, namespace: undefined },
+    });
   });
 
   it('creates the labs namespace only when asked', async () => {
