@@ -21,3 +21,4 @@ export * from '../features/trials/trials.schema';
 export * from '../features/sms/sms.schema';
 export * from '../features/cms/cms.schema';
 export * from '../features/billing/billing.schema';
+export * from '../features/jobs/jobs.schema';
