@@ -81,6 +81,7 @@ const envSchema = z
     LAB_IDLE_SWEEP_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     /** How often running labs are charged and schools out of balance are warned and stopped. */
     BILLING_TICK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    JOB_LEASE_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     LAB_UID_REGISTRY: z.string().startsWith('/', 'must be an absolute path').optional(),
     LAB_DISK_CAP: bool.default(true),
     MQTT_URL: z
@@ -246,6 +247,8 @@ export type Config = {
   labHeartbeatFlushMs: number;
   labIdleSweepMs: number;
   billingTickMs: number;
+  /** How long a background job stays with a process that stopped renewing it. */
+  jobLeaseMs: number;
   /** Host-wide registry of lab uids, shared by every platform process on the host. */
   labUidRegistry: string | undefined;
   labDiskCap: boolean;
@@ -302,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     labHeartbeatFlushMs: e.LAB_HEARTBEAT_FLUSH_MS,
     labIdleSweepMs: e.LAB_IDLE_SWEEP_MS,
     billingTickMs: e.BILLING_TICK_MS,
+    jobLeaseMs: e.JOB_LEASE_MS,
     labUidRegistry: e.LAB_UID_REGISTRY,
     labDiskCap: e.LAB_DISK_CAP,
     mqttUrl: e.MQTT_URL,

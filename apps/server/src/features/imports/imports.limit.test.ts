@@ -11,13 +11,15 @@ import { multipart, xlsxOf } from './imports.fixtures';
  * The import hashes the passwords of its rows after reading the file and before inserting them.
  * Hashing this one waits until the test lets it go, so other requests run in between.
  */
-const held = vi.hoisted(() => {
-  const password = 'Held_pass1x';
-  let reach!: () => void;
-  let release!: () => void;
-  const reached = new Promise<void>((r) => (reach = r));
-  const released = new Promise<void>((r) => (release = r));
-  return { password, reach, reached, release, released };
+const { held, heldBusy } = vi.hoisted(() => {
+  const holder = (password: string) => {
+    let reach!: () => void;
+    let release!: () => void;
+    const reached = new Promise<void>((r) => (reach = r));
+    const released = new Promise<void>((r) => (release = r));
+    return { password, reach, reached, release, released };
+  };
+  return { held: holder('Held_pass1x'), heldBusy: holder('Held_busy2y') };
 });
 
 vi.mock('../../lib/passwords', async (importOriginal) => {
@@ -25,9 +27,10 @@ vi.mock('../../lib/passwords', async (importOriginal) => {
   return {
     ...original,
     hashPassword: async (password: string) => {
-      if (password === held.password) {
-        held.reach();
-        await held.released;
+      for (const h of [held, heldBusy]) {
+        if (password !== h.password) continue;
+        h.reach();
+        await h.released;
       }
       return original.hashPassword(password);
     },
@@ -112,5 +115,48 @@ describe("the school's student limit", () => {
     expect(job.errors.map((e) => e.errorKey)).toEqual(
       Array(limit - job.succeeded).fill('imports.max_students'),
     );
+  });
+});
+
+describe('too many imports at once', () => {
+  it('queues ten behind a running one, refuses the next with 429, and removes each file when its job ends', async () => {
+    const className = '排队班';
+    const { admin } = await schoolWithStaff(h.app, h.ctx, className);
+    const post = async (password: string, lang = 'en') => {
+      const file = await xlsxOf([header, ['排队', `Q${unique()}`, '男', '', className, password]]);
+      const body = multipart('students.xlsx', file);
+      return h.app.inject({
+        method: 'POST',
+        url: importsApi.studentsImport.path,
+        headers: { ...admin.headers, ...body.headers, 'accept-language': lang },
+        payload: body.payload,
+      });
+    };
+    const first = await post(heldBusy.password);
+    expect(first.json(), first.body).toMatchObject({ code: 200 });
+    await heldBusy.reached;
+    const waiting: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await post('');
+      expect(res.json(), res.body).toMatchObject({ code: 200, data: { status: 'running' } });
+      waiting.push((res.json().data as ImportJob).id);
+    }
+    const refused = await post('');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ errorKey: 'imports.busy' });
+    const ids = [(first.json().data as ImportJob).id, ...waiting];
+    for (const id of ids) expect(await h.ctx.storage.exists(`jobs/${id}/upload`)).toBe(true);
+
+    heldBusy.release();
+    for (const id of ids) {
+      expect(await finished(admin, id)).toMatchObject({ status: 'done', succeeded: 1 });
+    }
+    // The queue removes a file just after the import reports its end.
+    for (let i = 0; i < 100; i++) {
+      const left = await Promise.all(ids.map((id) => h.ctx.storage.exists(`jobs/${id}/upload`)));
+      if (!left.includes(true)) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    for (const id of ids) expect(await h.ctx.storage.exists(`jobs/${id}/upload`)).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { UserKind } from '@platform/contract';
 import type { Db } from '../../db/client';
 import { containing } from '../../lib/sql';
-import { classes, importJobs, schools, users } from '../../db/schema';
+import { classes, importJobs, jobs, schools, users } from '../../db/schema';
 
 export type ImportJobRow = typeof importJobs.$inferSelect;
 export type ImportJobInsert = typeof importJobs.$inferInsert;
@@ -50,12 +50,18 @@ export async function updateJob(
   await db.update(importJobs).set(set).where(eq(importJobs.id, id));
 }
 
-/** Jobs left running by a process that stopped: they will never finish. */
-export async function failRunningJobs(db: Db, errorKey: string, at: Date): Promise<void> {
+/** Running jobs that no waiting or running queue job will finish. */
+export async function failOrphanedJobs(db: Db, errorKey: string, at: Date): Promise<void> {
   await db
     .update(importJobs)
     .set({ status: 'failed', errorKey, finishedAt: at })
-    .where(eq(importJobs.status, 'running'));
+    .where(
+      and(
+        eq(importJobs.status, 'running'),
+        sql`not exists (select 1 from ${jobs} where ${jobs.id} = ${importJobs.id}
+          and ${jobs.status} in ('waiting', 'running'))`,
+      ),
+    );
 }
 
 export async function schoolLimit(db: Db, schoolId: string): Promise<number | undefined> {

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   exportGenderNames,
@@ -26,6 +27,7 @@ import type { Actor } from '../auth/auth.plugin';
 import { accountStatusOf, schoolServiceEnded } from '../auth/account-status';
 import { studentRoom } from '../students/students.service';
 import { insertStudentBatch, roleIdsByCode, type NewStudent } from '../users/users.service';
+import { enqueueJob, JobWorker, type JobKind } from '../jobs/jobs.service';
 import { requireImportSchool } from './imports.policy';
 import * as repo from './imports.repo';
 import { prepareSheet, readPrepared, writeSheet, type SheetRow } from './spreadsheet';
@@ -221,74 +223,75 @@ async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promis
 // -------------------------------------------------------------------------------------------
 // Jobs
 
-interface Waiting {
+/** The queue's kind of a student import; its jobs share the import job's id. */
+export const STUDENT_IMPORT_JOB = 'imports.students';
+/** Imports running at once in one process. */
+const PARALLEL = 2;
+/** Imports waiting to start, across every process. */
+const MAX_WAITING = 10;
+
+interface StudentImportPayload {
   schoolId: string;
-  run: () => Promise<void>;
+  fileName: string;
+  fileKey: string;
 }
 
-/**
- * Import jobs run in this process, in the background: one at a time per school (so the student
- * limit holds), at most `parallel` at once, at most `maxWaiting` queued.
- */
-class JobQueue {
-  private readonly waiting: Waiting[] = [];
-  private readonly busySchools = new Set<string>();
-  private readonly running = new Set<Promise<void>>();
+const uploadKey = (jobId: string) => `jobs/${jobId}/upload`;
 
-  constructor(
-    private readonly parallel: number,
-    private readonly maxWaiting: number,
-  ) {}
-
-  get full(): boolean {
-    return this.waiting.length >= this.maxWaiting;
-  }
-
-  push(schoolId: string, run: () => Promise<void>): void {
-    this.waiting.push({ schoolId, run });
-    this.pump();
-  }
-
-  private pump(): void {
-    for (let i = 0; i < this.waiting.length && this.running.size < this.parallel;) {
-      const w = this.waiting[i]!;
-      if (this.busySchools.has(w.schoolId)) {
-        i++;
-        continue;
-      }
-      this.waiting.splice(i, 1);
-      this.busySchools.add(w.schoolId);
-      const p: Promise<void> = w.run().finally(() => {
-        this.busySchools.delete(w.schoolId);
-        this.running.delete(p);
-        this.pump();
-      });
-      this.running.add(p);
-    }
-  }
-
-  /** Resolves once every queued and running job has finished. */
-  async drain(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running]);
-  }
+async function readAll(body: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
 }
 
 export class ImportsService {
-  private readonly queue = new JobQueue(2, 10);
+  private readonly worker: JobWorker;
   private defaultHash: Promise<string> | null = null;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.worker = new JobWorker(ctx.db, ctx.bus, [this.studentImportKind()], log, {
+      parallel: PARALLEL,
+      leaseMs: ctx.config.jobLeaseMs,
+    });
+  }
 
   /**
-   * Marks jobs a previous process left running as interrupted, and hashes the default password
-   * that imported accounts share (argon2 takes 19 MiB and tens of milliseconds: once per process,
-   * not during an import).
+   * Imports run on the job queue, in whichever process claims them first: one at a time per
+   * school (so the student limit holds). The uploaded file waits in the storage until the job
+   * ends.
+   */
+  private studentImportKind(): JobKind {
+    return {
+      kind: STUDENT_IMPORT_JOB,
+      interruptedKey: 'imports.interrupted',
+      errorKeyOf: () => 'common.server_error',
+      run: (job) =>
+        this.runStudentImport(job.id, job.payload as unknown as StudentImportPayload, job.signal),
+      failed: async (tx, job, errorKey) => {
+        await repo.updateJob(tx, job.id, {
+          status: 'failed',
+          errorKey,
+          finishedAt: this.ctx.now(),
+        });
+      },
+      ended: async (job) => {
+        await this.ctx.storage.delete((job.payload as unknown as StudentImportPayload).fileKey);
+      },
+    };
+  }
+
+  /**
+   * Marks jobs that no queue job will finish (left by a version that ran imports in its own
+   * process) as interrupted, starts taking jobs, and hashes the default password that imported
+   * accounts share (argon2 takes 19 MiB and tens of milliseconds: once per process, not during
+   * an import).
    */
   async start(): Promise<void> {
-    await repo.failRunningJobs(this.ctx.db, 'imports.interrupted', this.ctx.now());
+    await repo.failOrphanedJobs(this.ctx.db, 'imports.interrupted', this.ctx.now());
+    await this.worker.start();
     this.defaultPasswordHash().catch((err: unknown) =>
       this.log.error({ err }, 'default password not hashed'),
     );
@@ -302,8 +305,9 @@ export class ImportsService {
     return this.defaultHash;
   }
 
+  /** Stops taking jobs and waits for the ones this process runs. */
   async drain(): Promise<void> {
-    await this.queue.drain();
+    await this.worker.stop();
     await this.defaultHash?.catch(() => undefined);
   }
 
@@ -319,34 +323,67 @@ export class ImportsService {
   async startStudentImport(actor: Actor, upload: Upload, lang: Lang): Promise<ImportJob> {
     const schoolId = this.authorizeStudentImport(actor);
     await prepareSheet(upload.data, upload.fileName);
-    if (this.queue.full) throw new AppError('imports.busy', { status: 429 });
-    const job = await repo.insertJob(this.ctx.db, {
-      id: this.ctx.ids.next(),
-      schoolId,
-      userId: actor.userId,
-      kind: 'students',
-      fileName: upload.fileName,
-      status: 'running',
-      createdAt: this.ctx.now(),
+    const id = this.ctx.ids.next();
+    const fileKey = uploadKey(id);
+    await this.ctx.storage.put(fileKey, Readable.from([upload.data]), {
+      contentType: 'application/octet-stream',
     });
-    this.queue.push(schoolId, () => this.runStudentImport(job.id, schoolId, upload));
-    return presentJob(job, lang);
-  }
-
-  private async runStudentImport(jobId: string, schoolId: string, upload: Upload) {
-    const { db } = this.ctx;
     try {
-      await this.importStudents(jobId, schoolId, upload);
+      const job = await this.ctx.db.transaction(async (tx) => {
+        const created = await repo.insertJob(tx, {
+          id,
+          schoolId,
+          userId: actor.userId,
+          kind: 'students',
+          fileName: upload.fileName,
+          status: 'running',
+          createdAt: this.ctx.now(),
+        });
+        const payload: StudentImportPayload = { schoolId, fileName: upload.fileName, fileKey };
+        const queued = await enqueueJob(
+          tx,
+          { id, kind: STUDENT_IMPORT_JOB, groupKey: `school:${schoolId}`, payload: { ...payload } },
+          { maxWaiting: MAX_WAITING },
+        );
+        if (!queued) throw new AppError('imports.busy', { status: 429 });
+        return created;
+      });
+      return presentJob(job, lang);
     } catch (error) {
-      const errorKey = error instanceof AppError ? error.errorKey : 'common.server_error';
-      if (!(error instanceof AppError)) this.log.error({ err: error, jobId }, 'import failed');
-      await repo
-        .updateJob(db, jobId, { status: 'failed', errorKey, finishedAt: this.ctx.now() })
-        .catch((err: unknown) => this.log.error({ err, jobId }, 'import state not saved'));
+      await this.ctx.storage.delete(fileKey).catch(() => undefined);
+      throw error;
     }
   }
 
-  private async importStudents(jobId: string, schoolId: string, upload: Upload) {
+  /**
+   * Reads the uploaded file and imports it. A file that cannot be imported fails the job with the
+   * reason; any other error is thrown to the queue, which tries again and, after the last
+   * attempt, fails the job.
+   */
+  private async runStudentImport(
+    jobId: string,
+    p: StudentImportPayload,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const data = await readAll((await this.ctx.storage.read(p.fileKey)).body);
+    try {
+      await this.importStudents(jobId, p.schoolId, { fileName: p.fileName, data }, signal);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await repo.updateJob(this.ctx.db, jobId, {
+        status: 'failed',
+        errorKey: error.errorKey,
+        finishedAt: this.ctx.now(),
+      });
+    }
+  }
+
+  private async importStudents(
+    jobId: string,
+    schoolId: string,
+    upload: Upload,
+    signal: AbortSignal,
+  ) {
     const { db, config } = this.ctx;
     const sheet = await readPrepared(await prepareSheet(upload.data, upload.fileName), {
       maxRows: importLimits.studentMaxRows,
@@ -424,7 +461,7 @@ export class ImportsService {
       errors.sort((a, b) => a.row - b.row || order(a.field) - order(b.field));
     };
     sortErrors();
-    await repo.updateJob(db, jobId, { total, errors });
+    await repo.updateJob(db, jobId, { total, processed: 0, succeeded: 0, failed: 0, errors });
 
     const studentRoleId = (await roleIdsByCode(db, config.webClientId, ['student'])).get('student');
     if (!studentRoleId) throw new Error(`no student role in ${config.webClientId}`);
@@ -443,6 +480,8 @@ export class ImportsService {
     let processed = 0;
     let succeeded = 0;
     for (let i = 0; i < sheet.rows.length; i += BATCH) {
+      // Another process has taken the job over: it imports the rest.
+      signal.throwIfAborted();
       const rows = sheet.rows.slice(i, i + BATCH);
       const batch = rows.flatMap((r) => {
         const c = byRow.get(r.row);
