@@ -13,6 +13,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 export interface ServerProcess {
   name: string;
   url: string;
+  pid: number;
   /** Every line it wrote to standard output and error, in order. */
   lines: string[];
   /** Whether it leads, by the last line it logged about it (null before the first). */
@@ -110,6 +111,7 @@ function spawnServer(name: string, env: NodeJS.ProcessEnv, port: number) {
   const server: ServerProcess = {
     name,
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     lines,
     leads: () => leader,
     async kill(signal = 'SIGTERM') {
