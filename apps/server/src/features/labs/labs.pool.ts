@@ -3,7 +3,13 @@ import { labLimits, runnerOf, type ResourceKind } from '@platform/contract';
 import type { LabDriver, LabStatus } from '@platform/labs';
 import type { AppContext } from '../../lib/context';
 import * as environments from '../environments/environments.service';
-import type { Resources } from './labs.runtime';
+
+export interface Resources {
+  cpuCore: number;
+  memorySize: number;
+  diskSize: number;
+  gpuCount: number;
+}
 
 /** A lab started ahead of demand for an environment, given whole to the first student to start it. */
 export interface WarmLab {

@@ -23,15 +23,10 @@ import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { labUsername, type LabBroker } from './labs.broker';
 import * as repo from './labs.repo';
-import { WarmPool, type WarmLab } from './labs.pool';
+import { WarmPool, type Resources, type WarmLab } from './labs.pool';
 import { DeviceSimulation } from './labs.simulator';
 
-export interface Resources {
-  cpuCore: number;
-  memorySize: number;
-  diskSize: number;
-  gpuCount: number;
-}
+export type { Resources };
 
 /** One container as the runtime keeps it in memory. Polls and heartbeats touch only this. */
 export interface ContainerEntry {
