@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { FileEntry } from '@platform/contract';
 import { LabPathError } from '../driver';
-import { displayPath, insidePath } from '../local/home-files';
+import { displayPath, insidePath, parseListing } from '../local/home-files';
 import { startExec, type ExecTarget } from './exec';
 import { homePath } from './objects';
 
@@ -97,21 +97,7 @@ export async function listFiles(target: ExecTarget, userPath: string): Promise<F
   const dir = insidePath(userPath);
   const { code, stdout, stderr } = await run(target, listScript, [dir]);
   if (code !== 0) throw failure(code, stderr);
-  const fields = stdout.toString('utf8').split('\0');
-  const entries: FileEntry[] = [];
-  for (let i = 0; i + 3 < fields.length; i += 4) {
-    const [type, size, mtime, name] = fields.slice(i, i + 4) as [string, string, string, string];
-    const isDir = type === 'd';
-    entries.push({
-      name,
-      path: displayPath(`${dir}/${name}`),
-      isDir,
-      size: isDir ? 0 : Number(size),
-      modifiedAt: new Date(Number(mtime) * 1000).toISOString(),
-    });
-  }
-  entries.sort((a, b) => Number(b.isDir) - Number(a.isDir) || a.name.localeCompare(b.name));
-  return entries;
+  return parseListing(stdout, dir);
 }
 
 export async function readFile(

@@ -196,7 +196,15 @@ export async function listIn(access: HomeAccess, userPath: string): Promise<File
   const stdout = collect(child.stdout, listMaxBytes, () => child.kill('SIGKILL'));
   const { code, stderr } = await finish(child, finishTimeoutMs);
   if (code !== 0) throw failure(code, stderr);
-  const fields = stdout().toString('utf8').split('\0');
+  return parseListing(stdout(), dir);
+}
+
+/**
+ * The entries of a folder listing printed as NUL-separated type, size, mtime and name (the list
+ * script's output), folders first, then by name.
+ */
+export function parseListing(output: Buffer, dir: string): FileEntry[] {
+  const fields = output.toString('utf8').split('\0');
   const entries: FileEntry[] = [];
   for (let i = 0; i + 3 < fields.length; i += 4) {
     const [type, size, mtime, name] = fields.slice(i, i + 4) as [string, string, string, string];
