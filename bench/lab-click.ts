@@ -2,7 +2,9 @@
  * Click to a usable lab in Chromium, as a student feels it, on the built app (embedded defaults,
  * demo data): from the click on Start until the terminal answers a typed command, and until the
  * notebook's file list shows (from the confirmation of its resource form). Pages are checked at
- * every frame the browser paints. Each lab is stopped before the next run.
+ * every frame the browser paints. Each lab is stopped before the next run. The first run of each
+ * is the student's first start, which takes a lab the demo keeps prepared (warm pools); the others
+ * restart the student's own lab.
  * Usage: npm run build && npm run bench:lab-click   (RUNS, default 20)
  */
 import os from 'node:os';
@@ -83,8 +85,11 @@ try {
 
   console.log(`lab click to usable in Chromium, ${new Date().toISOString()}`);
   console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}`);
-  console.log(summary('terminal: Start → command answered', terminal));
-  console.log(summary('notebook: Start → file list shown', notebook));
+  // The first start of each lab takes one of the demo's prepared labs (warm pools).
+  console.log(`terminal, first start (a prepared lab): ${terminal[0]!.toFixed(0)} ms`);
+  console.log(`notebook, first start (a prepared lab): ${notebook[0]!.toFixed(0)} ms`);
+  console.log(summary('terminal: Start → command answered', terminal.slice(1)));
+  console.log(summary('notebook: Start → file list shown', notebook.slice(1)));
 } finally {
   await browser.close();
   await app.stop();
