@@ -33,8 +33,14 @@ const MIGRATION_LOCK = 'platform.migrations';
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
-/** PGlite inside `dataDir` (or in memory when dataDir is null), guarded by a lock. */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * PGlite inside `dataDir` (or in memory when dataDir is null), guarded by a lock. `from` starts it
+ * from a copy of another's files (`dump`), which skips creating the cluster.
+ */
+export async function openPglite(
+  dataDir: string | null,
+  options: { from?: Blob } = {},
+): Promise<Database & { dump: () => Promise<Blob> }> {
   let release: (() => Promise<void>) | null = null;
   let dbDir: string | undefined;
   if (dataDir) {
@@ -46,7 +52,10 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   const { PGlite, types } = await import('@electric-sql/pglite');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
-  const client = await PGlite.create(dbDir, { parsers: { [types.INT8]: (v: string) => v } });
+  const client = await PGlite.create(dbDir, {
+    parsers: { [types.INT8]: (v: string) => v },
+    ...(options.from ? { loadDataDir: options.from } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   const bus = pgliteBus(client);
@@ -56,6 +65,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     bus,
     leader: soleLeader(),
     exclusive: (_name, fn) => fn(),
+    dump: () => client.dumpDataDir('none'),
     async close() {
       await bus.close();
       await client.close();
