@@ -18,6 +18,13 @@ const image = z.string().regex(/^[^\s]+$/, 'must be an image reference without s
 /** An address or a CIDR, which a NetworkPolicy can allow as an `ipBlock`. */
 const isAddress = (host: string) => isIP(host.split('/')[0] ?? '') !== 0;
 
+/** A listening address other processes can connect to: a wildcard one is reached locally. */
+function internalHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return isIP(host) === 6 ? `[${host}]` : host;
+}
+
 const envSchema = z
   .object({
     PORT: port.default(8080),
@@ -29,6 +36,9 @@ const envSchema = z
       .optional(),
     PUBLIC_URL: z
       .url({ message: 'must be an absolute URL such as http://localhost:8080' })
+      .optional(),
+    INTERNAL_URL: z
+      .url({ message: 'must be an absolute URL such as http://10.0.0.5:8080' })
       .optional(),
     DEFAULT_PASSWORD: z
       .string()
@@ -221,6 +231,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /** Where the other server processes reach this one (requests for the labs it runs). */
+  internalUrl: string;
   seedPassword: string;
   /** The default password of new student and teacher accounts and of resets to the default. */
   defaultPassword: string;
@@ -280,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    internalUrl: (e.INTERNAL_URL ?? `http://${internalHost(e.HOST)}:${e.PORT}`).replace(/\/+$/, ''),
     seedPassword: e.SEED_PASSWORD,
     defaultPassword: e.DEFAULT_PASSWORD,
     seedDemo: e.SEED_DEMO,

@@ -1,4 +1,5 @@
 import type {
+  FastifyContextConfig,
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
@@ -61,15 +62,19 @@ export function serve<D extends AnyRoute>(
   app: Pick<FastifyInstance, 'route'> & FastifyInstance,
   def: D,
   handler: Handler<D>,
-  extra: Pick<RouteShorthandOptions, 'bodyLimit'> = {},
+  extra: Pick<RouteShorthandOptions, 'bodyLimit'> & {
+    config?: Omit<FastifyContextConfig, 'access'>;
+  } = {},
 ): void {
   const { access } = def;
+  const { config, ...options } = extra;
   app.route({
     method: def.method,
     url: def.path,
-    ...extra,
+    ...options,
     ...app.accessHooks(access),
     config: {
+      ...config,
       access,
       ...(access.who === 'account' && access.duringPasswordChange
         ? { passwordChangeAllowed: true }

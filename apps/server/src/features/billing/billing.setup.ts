@@ -12,6 +12,8 @@ import { billingRoutes } from './billing.routes';
 
 /** What billing needs of the lab runtime, which it does not import. */
 export interface MeteredLabs {
+  /** Whether this process runs the labs: only that one charges, warns and stops them. */
+  readonly leads: boolean;
   onUsageClosed(listener: (schoolId: string, usageId: string) => void): void;
   warnSchool(
     schoolId: string,
@@ -49,7 +51,7 @@ export async function setUpBilling(app: FastifyInstance, labs: MeteredLabs): Pro
   };
   app.decorate('billingTick', tick);
   const timer = setInterval(() => {
-    if (running) return;
+    if (running || !labs.leads) return;
     running = tick()
       .catch((error: unknown) => app.log.error({ err: error }, 'billing tick failed'))
       .finally(() => {

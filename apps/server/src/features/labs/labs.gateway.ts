@@ -23,20 +23,12 @@ import {
   type LabAccess,
   type LabSession,
 } from './labs.access';
+import { bridgeSockets, hopByHop, type LabForwarder } from './labs.forward';
 import type { ContainerEntry, LabRuntime } from './labs.runtime';
 import { TerminalLines } from './labs.input';
 
-const hopByHop = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'host',
-]);
+/** Headers not passed to a lab's service: those of one connection, and the lab origin's Host. */
+const notPassed = (key: string) => hopByHop.has(key) || key === 'host';
 
 /** A client message's text: ws hands each message over as one Buffer (its default binaryType). */
 const textOf = (raw: RawData) => (raw as Buffer).toString();
@@ -77,7 +69,12 @@ function pageHeaders(reply: FastifyReply, frameAncestor: string): FastifyReply {
  * token never reaches these origins: a single-use ticket becomes an HttpOnly cookie for the
  * lab's host, and the gateway adds the lab's own secret towards its service.
  */
-export async function labGateway(app: FastifyInstance, runtime: LabRuntime, access: LabAccess) {
+export async function labGateway(
+  app: FastifyInstance,
+  runtime: LabRuntime,
+  access: LabAccess,
+  forwarder: LabForwarder,
+) {
   const { config } = app.ctx;
   const host = new RegExp(`^\\d{1,20}\\.${escapeRegExp(config.labDomain)}(:\\d+)?$`, 'i');
   const constraints = { host };
@@ -193,6 +190,7 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
     labGatewayPaths.socket,
     { constraints, config: routeConfig, websocket: true, schema: { hide: true } },
     (socket, req) => {
+      if (!forwarder.local) return void forwarder.forwardSocket(socket, req);
       const found = sessionOf(req);
       if (!found || !fromOwnOrigin(req, found.entry)) {
         socket.close(labCloseCodes.forbidden, 'forbidden');
@@ -309,11 +307,7 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
     if (!endpoint) return answer(req, reply, 502, 'labs.not_running');
     const headers: IncomingHttpHeaders = {};
     for (const [key, value] of Object.entries(req.headers)) {
-      if (
-        !hopByHop.has(key) &&
-        key !== 'cookie' &&
-        key !== endpoint.secretHeader.name.toLowerCase()
-      ) {
+      if (!notPassed(key) && key !== 'cookie' && key !== endpoint.secretHeader.name.toLowerCase()) {
         headers[key] = value;
       }
     }
@@ -327,7 +321,7 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
         (res) => {
           const out: Record<string, string | string[]> = {};
           for (const [key, value] of Object.entries(res.headers)) {
-            if (value !== undefined && !hopByHop.has(key)) out[key] = value;
+            if (value !== undefined && !notPassed(key)) out[key] = value;
           }
           if (crossSiteCookie && res.headers['set-cookie']) {
             out['set-cookie'] = res.headers['set-cookie'].map(crossSite);
@@ -370,26 +364,7 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
     const upstream = new WebSocket(endpointWebSocketUrl(endpoint, req.url), protocols ?? [], {
       headers,
     });
-    const queue: { data: RawData; binary: boolean }[] = [];
-    socket.on('message', (data: RawData, binary: boolean) => {
-      if (upstream.readyState === WebSocket.OPEN) upstream.send(data, { binary });
-      else queue.push({ data, binary });
-    });
-    upstream.on('open', () => {
-      for (const m of queue.splice(0)) upstream.send(m.data, { binary: m.binary });
-    });
-    upstream.on('message', (data: RawData, binary: boolean) => {
-      if (socket.readyState === WebSocket.OPEN) socket.send(data, { binary });
-    });
-    const closeBoth = () => {
-      if (socket.readyState === WebSocket.OPEN) socket.close();
-      if (upstream.readyState === WebSocket.OPEN || upstream.readyState === WebSocket.CONNECTING) {
-        upstream.terminate();
-      }
-    };
-    upstream.on('close', closeBoth);
-    upstream.on('error', closeBoth);
-    socket.on('close', closeBoth);
+    bridgeSockets(socket, upstream);
   };
 
   await app.register(async (scope) => {
@@ -418,6 +393,7 @@ export async function labGateway(app: FastifyInstance, runtime: LabRuntime, acce
       schema: { hide: true },
       handler,
       wsHandler: (socket, req) => {
+        if (!forwarder.local) return void forwarder.forwardSocket(socket, req);
         const found = sessionOf(req);
         if (!found || found.entry.runner !== 'jupyter' || !fromOwnOrigin(req, found.entry)) {
           socket.close(labCloseCodes.forbidden, 'forbidden');

@@ -61,6 +61,7 @@ export class WarmPool {
   ) {}
 
   start(): void {
+    this.closed = false;
     this.timer = setInterval(() => void this.tick(), this.options.tickMs);
     this.timer.unref();
     void this.tick();

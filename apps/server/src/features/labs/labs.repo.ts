@@ -1,7 +1,14 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { jupyterExpInfo, labContainers, labEnvironments, labUsage, users } from '../../db/schema';
+import {
+  jupyterExpInfo,
+  labContainers,
+  labEnvironments,
+  labLeader,
+  labUsage,
+  users,
+} from '../../db/schema';
 
 export type ContainerRow = typeof labContainers.$inferSelect;
 export type EnvironmentRow = typeof labEnvironments.$inferSelect;
@@ -108,8 +115,31 @@ export async function writeHeartbeats(db: Db, batch: { id: string; at: Date }[])
     sql`, `,
   );
   await db.execute(
-    sql`update ${labContainers} set last_heartbeat_at = v.at from (values ${values}) as v(id, at) where ${labContainers.id} = v.id`,
+    sql`update ${labContainers} set last_heartbeat_at = greatest(${labContainers.lastHeartbeatAt}, v.at) from (values ${values}) as v(id, at) where ${labContainers.id} = v.id`,
   );
+}
+
+/** The last heartbeat written for each of the containers, by id. */
+export async function heartbeatsOf(db: Db, ids: readonly string[]): Promise<Map<string, Date>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: labContainers.id, at: labContainers.lastHeartbeatAt })
+    .from(labContainers)
+    .where(inArray(labContainers.id, [...ids]));
+  return new Map(rows.flatMap((r) => (r.at ? [[r.id, r.at] as const] : [])));
+}
+
+/** Records `address` as where the labs' process is reached. */
+export async function writeLeader(db: Db, address: string, since: Date): Promise<void> {
+  await db
+    .insert(labLeader)
+    .values({ id: 1, address, since })
+    .onConflictDoUpdate({ target: labLeader.id, set: { address, since } });
+}
+
+export async function readLeader(db: Db): Promise<{ address: string; since: Date } | null> {
+  const [row] = await db.select().from(labLeader).where(eq(labLeader.id, 1));
+  return row ? { address: row.address, since: row.since } : null;
 }
 
 export async function insertUsage(db: Db, row: typeof labUsage.$inferInsert): Promise<void> {

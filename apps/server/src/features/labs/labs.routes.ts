@@ -13,7 +13,7 @@ import { serve } from '../../lib/serve';
 import { requireActor, type Actor } from '../auth/auth.plugin';
 import type { LabAccess } from './labs.access';
 import type { LabRuntime } from './labs.runtime';
-import { LabsService } from './labs.service';
+import { LabsService, onLabHost } from './labs.service';
 import { sendDownload } from '../../lib/http-files';
 
 const languageTag = (lang: string): Language => (lang === 'en' ? 'en-US' : 'zh-CN');
@@ -35,16 +35,24 @@ export function labsRoutes(runtime: LabRuntime, access: LabAccess): FastifyPlugi
     serve(app, api.centerDetail, async (req, reply) =>
       reply.ok(await service.centerDetail(requireActor(req), req.params.id, lang(req))),
     );
-    serve(app, api.start, async (req, reply) =>
-      reply.ok(await service.start(requireActor(req), req.body)),
+    serve(
+      app,
+      api.start,
+      async (req, reply) => reply.ok(await service.start(requireActor(req), req.body)),
+      onLabHost,
     );
     serve(app, api.costPreview, async (req, reply) =>
       reply.ok(await service.costPreview(requireActor(req), req.query, lang(req))),
     );
-    serve(app, api.stop, async (req, reply) => {
-      await service.stop(requireActor(req), req.query.envId, req.query.containerId);
-      return reply.ok(null);
-    });
+    serve(
+      app,
+      api.stop,
+      async (req, reply) => {
+        await service.stop(requireActor(req), req.query.envId, req.query.containerId);
+        return reply.ok(null);
+      },
+      onLabHost,
+    );
     serve(app, api.checkState, async (req, reply) =>
       reply.ok(service.state(requireActor(req), req.params.id, lang(req))),
     );
@@ -98,68 +106,103 @@ export function labsRoutes(runtime: LabRuntime, access: LabAccess): FastifyPlugi
       await service.reset(actor, envId, containerId);
       return null;
     };
-    serve(app, api.reset, async (req, reply) =>
-      reply.ok(
-        await resetDone(requireActor(req), req.body.envId, req.body.containerId),
-        'labs.reset_done',
-      ),
+    serve(
+      app,
+      api.reset,
+      async (req, reply) =>
+        reply.ok(
+          await resetDone(requireActor(req), req.body.envId, req.body.containerId),
+          'labs.reset_done',
+        ),
+      onLabHost,
     );
-    serve(app, api.resetAi, async (req, reply) =>
-      reply.ok(
-        await resetDone(requireActor(req), req.query.envId, req.query.containerId),
-        'labs.reset_done',
-      ),
+    serve(
+      app,
+      api.resetAi,
+      async (req, reply) =>
+        reply.ok(
+          await resetDone(requireActor(req), req.query.envId, req.query.containerId),
+          'labs.reset_done',
+        ),
+      onLabHost,
     );
-    serve(app, api.resetPlatform, async (req, reply) =>
-      reply.ok(
-        await resetDone(requireActor(req), req.body.envId, req.body.containerId),
-        'labs.reset_done',
-      ),
+    serve(
+      app,
+      api.resetPlatform,
+      async (req, reply) =>
+        reply.ok(
+          await resetDone(requireActor(req), req.body.envId, req.body.containerId),
+          'labs.reset_done',
+        ),
+      onLabHost,
     );
-    serve(app, api.ticket, async (req, reply) =>
-      reply.ok(
-        service.ticket(requireActor(req), req.params.id, languageTag(lang(req)), req.body?.next),
-      ),
+    serve(
+      app,
+      api.ticket,
+      async (req, reply) =>
+        reply.ok(
+          service.ticket(requireActor(req), req.params.id, languageTag(lang(req)), req.body?.next),
+        ),
+      onLabHost,
     );
     serve(app, api.diskAlarm, async (_req, reply) => reply.ok(await service.diskAlarm()));
-    serve(app, api.listFiles, async (req, reply) =>
-      reply.ok(await service.listFiles(requireActor(req), req.query.containerId, req.query.path)),
+    serve(
+      app,
+      api.listFiles,
+      async (req, reply) =>
+        reply.ok(await service.listFiles(requireActor(req), req.query.containerId, req.query.path)),
+      onLabHost,
     );
-    serve(app, api.downloadFile, async (req, reply) => {
-      const file = await service.readFile(requireActor(req), req.query.containerId, req.query.path);
-      return sendDownload(reply, {
-        name: file.name,
-        type: 'application/octet-stream',
-        size: file.size,
-        body: file.stream,
-      });
-    });
-    serve(app, api.uploadFile, async (req, reply) => {
-      const actor = requireActor(req);
-      if (!req.isMultipart()) throw invalid('common.unsupported_media_type', { file: 'required' });
-      const fields: Record<string, string> = {};
-      for await (const part of uploadParts(req)) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
-          continue;
+    serve(
+      app,
+      api.downloadFile,
+      async (req, reply) => {
+        const file = await service.readFile(
+          requireActor(req),
+          req.query.containerId,
+          req.query.path,
+        );
+        return sendDownload(reply, {
+          name: file.name,
+          type: 'application/octet-stream',
+          size: file.size,
+          body: file.stream,
+        });
+      },
+      onLabHost,
+    );
+    serve(
+      app,
+      api.uploadFile,
+      async (req, reply) => {
+        const actor = requireActor(req);
+        if (!req.isMultipart())
+          throw invalid('common.unsupported_media_type', { file: 'required' });
+        const fields: Record<string, string> = {};
+        for await (const part of uploadParts(req)) {
+          if (part.type === 'field') {
+            fields[part.fieldname] = String(part.value);
+            continue;
+          }
+          const containerId = uploadFields.containerId.safeParse(fields.containerId);
+          if (!containerId.success)
+            throw invalid('common.invalid_input', { containerId: 'required' });
+          const folder = uploadFields.path.safeParse(fields.path ?? '');
+          if (!folder.success) throw invalid('common.invalid_input', { path: 'invalid_format' });
+          const name = part.filename.replace(/^.*[\\/]/, '');
+          if (!name || name === '.' || name === '..')
+            throw invalid('common.invalid_input', { file: 'invalid_format' });
+          const target = folder.data ? `${folder.data.replace(/\/+$/, '')}/${name}` : name;
+          const saved = await service
+            .writeFile(actor, containerId.data, target, part.file)
+            .catch(fileStreamFault(part.file));
+          if (part.file.truncated) throw invalid('labs.file_too_large', { file: 'too_long' });
+          return reply.ok(saved);
         }
-        const containerId = uploadFields.containerId.safeParse(fields.containerId);
-        if (!containerId.success)
-          throw invalid('common.invalid_input', { containerId: 'required' });
-        const folder = uploadFields.path.safeParse(fields.path ?? '');
-        if (!folder.success) throw invalid('common.invalid_input', { path: 'invalid_format' });
-        const name = part.filename.replace(/^.*[\\/]/, '');
-        if (!name || name === '.' || name === '..')
-          throw invalid('common.invalid_input', { file: 'invalid_format' });
-        const target = folder.data ? `${folder.data.replace(/\/+$/, '')}/${name}` : name;
-        const saved = await service
-          .writeFile(actor, containerId.data, target, part.file)
-          .catch(fileStreamFault(part.file));
-        if (part.file.truncated) throw invalid('labs.file_too_large', { file: 'too_long' });
-        return reply.ok(saved);
-      }
-      throw invalid('common.invalid_input', { file: 'required' });
-    });
+        throw invalid('common.invalid_input', { file: 'required' });
+      },
+      onLabHost,
+    );
     serve(app, api.jupyterInfoSave, async (req, reply) =>
       reply.ok(await service.saveJupyterInfo(requireActor(req), req.body)),
     );

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   runnerOf,
@@ -80,6 +81,31 @@ export type StopReason =
   /** The school's balance ran out and the grace period after the warning passed. */
   | 'balance';
 
+/**
+ * What the process that runs the labs tells the others of a container whose state changed, or of
+ * containers removed. Channel `lab_states`.
+ */
+interface StateMessage {
+  from: string;
+  id?: string;
+  desired?: 0 | 1;
+  state?: ContainerState;
+  error?: LabErrorInfo | null;
+  enforced?: Enforcement;
+  notes?: LabNote[];
+  startedAt?: string | null;
+  schoolWarning?: LabWarning | null;
+  removed?: string[];
+}
+
+const stateChannel = 'lab_states';
+
+const observedStates: Record<number, ContainerState> = {
+  0: 'Stopped',
+  1: 'Starting',
+  2: 'Running',
+};
+
 /** A message shown on running labs, such as the school's balance running out. */
 export interface LabWarning {
   key: MessageKey;
@@ -125,8 +151,11 @@ export const freeAdmission: LabAdmission = {
 };
 
 /**
- * Keeps every lab container's desired and observed state, drives the driver towards the
- * desired state, answers polls from memory and writes heartbeats in batches.
+ * Keeps every lab container's desired and observed state, answers polls from memory and writes
+ * heartbeats in batches. The leading server process runs the labs: it drives the driver towards
+ * the desired state, sweeps idle labs, fills the warm pools and tells the other processes each
+ * change, which keep the same states in memory. Routes that act on labs reach the leading
+ * process (`labs.forward.ts`); the runtime refuses such acts elsewhere.
  */
 export class LabRuntime {
   private readonly entries = new Map<string, ContainerEntry>();
@@ -145,6 +174,11 @@ export class LabRuntime {
   private sweepTimer: NodeJS.Timeout | null = null;
   private readonly pending = new Set<Promise<unknown>>();
   readonly pool: WarmPool;
+  private readonly processId = randomBytes(8).toString('hex');
+  private leading = false;
+  private readonly offs: (() => unknown)[] = [];
+  /** Messages from the leading process, applied one after another. */
+  private applying: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly ctx: AppContext,
@@ -166,30 +200,165 @@ export class LabRuntime {
     );
   }
 
-  /** Loads the containers and starts again those whose desired state is running. */
+  /** Whether this process runs the labs. */
+  get leads(): boolean {
+    return this.leading;
+  }
+
+  /**
+   * Loads the containers, hears the leading process's changes, and, while this process leads,
+   * runs the labs: those whose desired state is running start again.
+   */
   async load(): Promise<void> {
+    await this.reload();
+    const unsubscribe = await this.ctx.bus.subscribe(stateChannel, (payload) =>
+      this.receive(payload),
+    );
+    this.offs.push(unsubscribe);
+    this.offs.push(
+      this.ctx.bus.onGap(() => {
+        if (!this.leading) this.enqueue(() => this.reload());
+      }),
+    );
+    this.offs.push(
+      this.ctx.leader.onChange((leader) => {
+        void this.track(leader ? this.lead() : this.follow()).catch((error: unknown) =>
+          this.log.error({ err: error }, 'lab leadership change failed'),
+        );
+      }),
+    );
+    this.flushTimer = setInterval(() => void this.flush(), this.options.heartbeatFlushMs);
+    this.flushTimer.unref();
+    if (this.ctx.leader.isLeader) await this.lead();
+  }
+
+  /** Reads every container again, with the states the leading process last wrote. */
+  private async reload(): Promise<void> {
+    const rows = await repo.allContainers(this.ctx.db);
+    const seen = new Set<string>();
+    for (const row of rows) {
+      seen.add(row.container.id);
+      this.remember(row, true);
+    }
+    for (const id of [...this.entries.keys()]) if (!seen.has(id)) this.forget(id);
+  }
+
+  /** Takes the labs over: records where this process is reached and starts the labs meant to run. */
+  private async lead(): Promise<void> {
+    if (this.leading || !this.ctx.leader.isLeader) return;
+    this.leading = true;
+    this.log.info({ address: this.ctx.config.internalUrl }, 'this process runs the labs');
     void this.driver
       .warm?.()
       .catch((error: unknown) => this.log.warn({ err: error }, 'lab host not ready'));
+    await repo.writeLeader(this.ctx.db, this.ctx.config.internalUrl, this.ctx.now());
+    await this.applying;
     const rows = await repo.allContainers(this.ctx.db);
-    for (const row of rows) this.remember(row);
+    for (const row of rows) {
+      const entry = this.remember(row);
+      entry.state = 'Stopped';
+    }
     for (const entry of this.entries.values()) {
       if (entry.desired === 1) {
         entry.lastHeartbeat = this.ctx.now().getTime();
         this.launch(entry);
       }
     }
-    this.flushTimer = setInterval(() => void this.flush(), this.options.heartbeatFlushMs);
     this.sweepTimer = setInterval(() => void this.sweep(), this.options.idleSweepMs);
-    this.flushTimer.unref();
     this.sweepTimer.unref();
     this.pool.start();
   }
 
-  /** Adds or refreshes a container from its database row. */
-  remember(row: repo.ContainerWithEnv): ContainerEntry {
+  /** Another process took the labs over: this one stops running them and only listens. */
+  private async follow(): Promise<void> {
+    if (!this.leading) return;
+    this.leading = false;
+    this.log.warn('this process no longer runs the labs');
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
+    await this.pool.close();
+    for (const sim of this.simulations.values()) await sim.stop().catch(() => {});
+    this.simulations.clear();
+    await Promise.all(
+      [...this.entries.values()]
+        .filter((e) => e.runner !== 'simulation' && e.state !== 'Stopped')
+        .map((e) => this.driver.stop(e.id).catch(() => {})),
+    );
+    this.enqueue(() => this.reload());
+  }
+
+  private mustLead(): void {
+    if (!this.leading) throw new Error('labs are run by the leading process: act on them there');
+  }
+
+  private enqueue(work: () => Promise<void>): void {
+    this.applying = this.applying
+      .then(work)
+      .catch((error: unknown) => this.log.error({ err: error }, 'lab state not applied'));
+  }
+
+  private publish(message: Omit<StateMessage, 'from'>): void {
+    if (!this.leading) return;
+    this.ctx.bus
+      .publish(stateChannel, JSON.stringify({ from: this.processId, ...message }))
+      .catch((error: unknown) => this.log.error({ err: error }, 'lab state not sent'));
+  }
+
+  private receive(payload: string): void {
+    let message: StateMessage;
+    try {
+      message = JSON.parse(payload) as StateMessage;
+    } catch {
+      return;
+    }
+    if (message.from === this.processId || this.leading) return;
+    this.enqueue(async () => {
+      if (this.leading) return;
+      for (const id of message.removed ?? []) this.forget(id);
+      if (!message.id) return;
+      let entry = this.entries.get(message.id);
+      if (!entry) {
+        const [row] = await repo.containersOf(this.ctx.db, [message.id]);
+        if (!row) return;
+        entry = this.remember(row, true);
+      }
+      if (message.desired !== undefined) entry.desired = message.desired;
+      if (message.state) entry.state = message.state;
+      if (message.error !== undefined) entry.error = message.error;
+      if (message.enforced) entry.enforced = message.enforced;
+      if (message.notes) entry.notes = message.notes;
+      if (message.startedAt !== undefined)
+        entry.startedAt = message.startedAt ? new Date(message.startedAt) : null;
+      if (entry.schoolId && message.schoolWarning !== undefined) {
+        if (message.schoolWarning) this.schoolWarnings.set(entry.schoolId, message.schoolWarning);
+        else this.schoolWarnings.delete(entry.schoolId);
+      }
+      for (const listener of this.changeListeners) listener(entry);
+    });
+  }
+
+  private forget(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
+    this.dirtyHeartbeats.delete(id);
+    const key = `${entry.userId}:${entry.envId}`;
+    const left = (this.byUserEnv.get(key) ?? []).filter((other) => other !== id);
+    if (left.length) this.byUserEnv.set(key, left);
+    else this.byUserEnv.delete(key);
+  }
+
+  /**
+   * Adds or refreshes a container from its database row; `observed` takes its state from the row
+   * (as the leading process last wrote it) rather than from memory.
+   */
+  remember(row: repo.ContainerWithEnv, observed = false): ContainerEntry {
     const existing = this.entries.get(row.container.id);
     const kind = row.part.resourceKind as ResourceKind;
+    const rowState =
+      row.container.desiredState === 1
+        ? (observedStates[row.container.observedState] ?? 'Starting')
+        : 'Stopped';
     const entry: ContainerEntry = {
       id: row.container.id,
       userId: row.container.userId,
@@ -203,7 +372,7 @@ export class LabRuntime {
       openWith: row.env.openWith,
       expScriptId: row.container.expScriptId,
       desired: row.container.desiredState === 1 ? 1 : 0,
-      state: existing?.state ?? 'Stopped',
+      state: observed ? rowState : (existing?.state ?? 'Stopped'),
       error: existing?.error ?? null,
       resources: row.container.resources,
       enforced: existing?.enforced ?? nothingEnforced,
@@ -278,6 +447,16 @@ export class LabRuntime {
 
   private changed(entry: ContainerEntry): void {
     for (const listener of this.changeListeners) listener(entry);
+    this.publish({
+      id: entry.id,
+      desired: entry.desired,
+      state: entry.state,
+      error: entry.error,
+      enforced: entry.enforced,
+      notes: entry.notes,
+      startedAt: entry.startedAt?.toISOString() ?? null,
+      schoolWarning: entry.schoolId ? (this.schoolWarnings.get(entry.schoolId) ?? null) : null,
+    });
   }
 
   onStop(listener: (entry: ContainerEntry, reason: StopReason) => void): () => void {
@@ -322,6 +501,7 @@ export class LabRuntime {
    * with the lab's home as the student's own.
    */
   async adoptWarm(entry: ContainerEntry, lab: WarmLab): Promise<void> {
+    this.mustLead();
     entry.desired = 1;
     entry.state = 'Running';
     entry.error = null;
@@ -334,6 +514,7 @@ export class LabRuntime {
 
   /** Marks the container as starting and brings it up in the background. */
   launch(entry: ContainerEntry): void {
+    this.mustLead();
     entry.desired = 1;
     entry.state = 'Starting';
     entry.error = null;
@@ -437,6 +618,7 @@ export class LabRuntime {
 
   /** Stops every running lab of the school. */
   async stopSchool(schoolId: string, reason: StopReason): Promise<number> {
+    this.mustLead();
     const running = [...this.entries.values()].filter(
       (e) => e.schoolId === schoolId && e.desired === 1,
     );
@@ -447,6 +629,7 @@ export class LabRuntime {
 
   /** Stops a container, records the stop and clears what it held. */
   stop(entry: ContainerEntry, reason: StopReason): Promise<void> {
+    this.mustLead();
     return this.track(this.bringDown(entry, reason));
   }
 
@@ -482,20 +665,18 @@ export class LabRuntime {
    * remembered requests forgotten. Usage records stay for billing. Answers how many were removed.
    */
   async removeUserLabs(userIds: readonly string[]): Promise<number> {
+    this.mustLead();
     const ids = await repo.containerIdsOfUsers(this.ctx.db, userIds);
     for (const id of ids) {
       const entry = this.entries.get(id);
       if (entry) {
         if (entry.desired === 1 || entry.state !== 'Stopped') await this.stop(entry, 'removed');
-        this.entries.delete(id);
-        const key = `${entry.userId}:${entry.envId}`;
-        const left = (this.byUserEnv.get(key) ?? []).filter((other) => other !== id);
-        if (left.length) this.byUserEnv.set(key, left);
-        else this.byUserEnv.delete(key);
+        this.forget(id);
       }
       await this.driver.remove(id);
     }
     await repo.deleteLabsOfUsers(this.ctx.db, userIds);
+    if (ids.length) this.publish({ removed: ids });
     return ids.length;
   }
 
@@ -523,12 +704,26 @@ export class LabRuntime {
     return batch.length;
   }
 
-  /** Stops every running container that had no heartbeat for its idle timeout. */
+  /**
+   * Stops every running container that had no heartbeat for its idle timeout, here or, as the
+   * database shows, through another process.
+   */
   async sweep(): Promise<string[]> {
+    if (!this.leading) return [];
     const now = this.ctx.now().getTime();
-    const idle = [...this.entries.values()].filter(
-      (e) => e.desired === 1 && e.state === 'Running' && now - e.lastHeartbeat > e.idleTimeoutMs,
+    const isIdle = (e: ContainerEntry) =>
+      e.desired === 1 && e.state === 'Running' && now - e.lastHeartbeat > e.idleTimeoutMs;
+    const candidates = [...this.entries.values()].filter(isIdle);
+    if (candidates.length === 0) return [];
+    const written = await repo.heartbeatsOf(
+      this.ctx.db,
+      candidates.map((e) => e.id),
     );
+    for (const e of candidates) {
+      const at = written.get(e.id)?.getTime() ?? 0;
+      if (at > e.lastHeartbeat) e.lastHeartbeat = at;
+    }
+    const idle = candidates.filter(isIdle);
     await Promise.all(
       idle.map((e) => {
         this.log.info({ containerId: e.id }, 'lab stopped after its idle timeout');
@@ -539,6 +734,8 @@ export class LabRuntime {
   }
 
   async close(): Promise<void> {
+    for (const off of this.offs.splice(0)) await off();
+    await this.applying;
     if (this.flushTimer) clearInterval(this.flushTimer);
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     await this.pool.close();

@@ -106,3 +106,13 @@ export const jupyterExpInfo = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.envId] })],
 );
+
+/**
+ * Where the process that runs the labs can be reached by the other server processes, written by
+ * that process when it takes the lead. One row.
+ */
+export const labLeader = pgTable('lab_leader', {
+  id: smallint('id').primaryKey().default(1),
+  address: text('address').notNull(),
+  since: timestamp('since', { withTimezone: true }).notNull(),
+});

@@ -41,6 +41,9 @@ type JupyterInfoSave = z.output<typeof jupyterInfoSaveSchema>;
 
 const dayMs = 24 * 60 * 60 * 1000;
 
+/** Route options of a route that acts on labs: it is answered by the process that runs them. */
+export const onLabHost = { config: { labHost: true } };
+
 /** Combined runtime state of a user's environment (spec §4): 2 only when every part runs. */
 export function runtimeStateOf(entries: ContainerEntry[]): RuntimeState {
   const active = entries.filter((e) => e.desired === 1);

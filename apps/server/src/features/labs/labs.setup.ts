@@ -9,6 +9,7 @@ import {
   type LabBroker,
 } from './labs.broker';
 import { DynsecLabCredentials } from './labs.dynsec';
+import { LabForwarder } from './labs.forward';
 import { labGateway } from './labs.gateway';
 import { labsRoutes } from './labs.routes';
 import { LabRuntime } from './labs.runtime';
@@ -18,9 +19,16 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Served on lab origins by the gateway. */
     labGateway?: boolean;
+    /** Acts on labs: answered by the process that runs them (`labs.forward.ts`). */
+    labHost?: boolean;
   }
   interface FastifyInstance {
-    labs: { runtime: LabRuntime; access: LabAccess; topics: LabTopicLog };
+    labs: {
+      runtime: LabRuntime;
+      access: LabAccess;
+      topics: LabTopicLog;
+      forwarder: LabForwarder;
+    };
   }
 }
 
@@ -106,13 +114,21 @@ export async function setUpLabs(app: FastifyInstance): Promise<LabRuntime> {
   runtime.onStop((entry) => {
     if (entry.runner === 'simulation') topics.forget(entry.id);
   });
-  app.decorate('labs', { runtime, access, topics });
+  const forwarder = new LabForwarder(app, runtime);
+  app.decorate('labs', { runtime, access, topics, forwarder });
   app.addHook('onClose', async () => {
     await topics.close();
     await runtime.close();
   });
+  // WebSockets are bridged by their own handlers once upgraded.
+  app.addHook('onRequest', async (req, reply) => {
+    const { config } = req.routeOptions;
+    if (!config?.labHost && !config?.labGateway) return;
+    if (forwarder.local || req.headers.upgrade?.toLowerCase() === 'websocket') return;
+    return forwarder.forward(req, reply);
+  });
   await app.register(labsRoutes(runtime, access));
-  await labGateway(app, runtime, access);
+  await labGateway(app, runtime, access, forwarder);
   await runtime.load();
   return runtime;
 }

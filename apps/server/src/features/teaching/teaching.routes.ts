@@ -8,6 +8,7 @@ import { languageOf } from '../../lib/i18n';
 import { serve } from '../../lib/serve';
 import { storeUpload, type PlanFromFields } from '../../lib/store-upload';
 import { requireActor } from '../auth/auth.plugin';
+import { onLabHost } from '../labs/labs.service';
 import { TeachingService, type TeachingLabs } from './teaching.service';
 
 /** How often the exams whose deadline passed are closed. */
@@ -28,6 +29,7 @@ export function teachingRoutes(labs: TeachingLabs): FastifyPluginAsyncZod {
     await app.register(multipart);
 
     const closer = setInterval(() => {
+      if (!labs.runtime.leads) return;
       service.closeDueTasks(app.ctx.now()).catch((err: unknown) => {
         app.log.error({ err }, 'closing the exams past their deadline failed');
       });
@@ -98,21 +100,34 @@ export function teachingRoutes(labs: TeachingLabs): FastifyPluginAsyncZod {
         'teaching.archived',
       ),
     );
-    serve(app, api.labWatch, async (req, reply) =>
-      reply.ok(await service.watch(requireActor(req), req.params.id, lang(req))),
+    serve(
+      app,
+      api.labWatch,
+      async (req, reply) =>
+        reply.ok(await service.watch(requireActor(req), req.params.id, lang(req))),
+      onLabHost,
     );
-    serve(app, api.labFiles, async (req, reply) =>
-      reply.ok(await service.labFiles(requireActor(req), req.params.id, req.query)),
+    serve(
+      app,
+      api.labFiles,
+      async (req, reply) =>
+        reply.ok(await service.labFiles(requireActor(req), req.params.id, req.query)),
+      onLabHost,
     );
-    serve(app, api.labFile, async (req, reply) => {
-      const file = await service.labFile(requireActor(req), req.params.id, req.query);
-      return sendDownload(reply, {
-        name: file.name,
-        type: 'application/octet-stream',
-        size: file.size,
-        body: file.stream,
-      });
-    });
+    serve(
+      app,
+      api.labFile,
+      async (req, reply) => {
+        const file = await service.labFile(requireActor(req), req.params.id, req.query);
+        return sendDownload(reply, {
+          name: file.name,
+          type: 'application/octet-stream',
+          size: file.size,
+          body: file.stream,
+        });
+      },
+      onLabHost,
+    );
     serve(app, api.dashboard, async (req, reply) =>
       reply.ok(await service.dashboard(requireActor(req), req.query.period)),
     );
@@ -149,8 +164,11 @@ export function teachingRoutes(labs: TeachingLabs): FastifyPluginAsyncZod {
       await service.progress(requireActor(req), req.body);
       return reply.ok(null);
     });
-    serve(app, api.stepCheck, async (req, reply) =>
-      reply.ok(await service.check(requireActor(req), req.body, lang(req))),
+    serve(
+      app,
+      api.stepCheck,
+      async (req, reply) => reply.ok(await service.check(requireActor(req), req.body, lang(req))),
+      onLabHost,
     );
     serve(app, api.reportSave, async (req, reply) =>
       reply.ok(await service.reportSave(requireActor(req), req.body), 'teaching.report_saved'),
