@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,6 +40,16 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Lab homes the killed processes left mounted (the local driver's disk images). */
+function unmountUnder(dir: string): void {
+  const mounts = readFileSync('/proc/self/mounts', 'utf8')
+    .split('\n')
+    .map((line) => line.split(' ')[1] ?? '')
+    .filter((point) => point.startsWith(`${dir}/`))
+    .sort((a, b) => b.length - a.length);
+  for (const point of mounts) execFileSync('umount', ['-l', point]);
 }
 
 async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -142,6 +152,7 @@ export async function startServers(
   const close = async () => {
     await Promise.all(started.map((s) => s.server.kill('SIGKILL')));
     await database.drop();
+    unmountUnder(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
