@@ -65,7 +65,10 @@ type Container = {
   env: {
     name: string;
     value?: string;
-    valueFrom?: { secretKeyRef?: { name: string; key: string } };
+    valueFrom?: {
+      secretKeyRef?: { name: string; key: string };
+      fieldRef?: { fieldPath: string };
+    };
   }[];
   securityContext: Record<string, unknown>;
   readinessProbe: { httpGet: { path: string; port: string } };
@@ -222,6 +225,11 @@ describe('the lab-platform Helm chart', () => {
     const env = envOf(podOf(objects).container);
     expect(env.get('LAB_DOMAIN')?.value).toBe('labs.platform.example.com');
     expect(env.get('PUBLIC_URL')?.value).toBe('https://platform.example.com');
+    // Each replica is reached by the others at its pod's address (when it runs the labs).
+    expect(env.get('POD_IP')?.valueFrom?.fieldRef).toEqual({ fieldPath: 'status.podIP' });
+    expect(env.get('INTERNAL_URL')?.value).toBe('http://$(POD_IP):8080');
+    const names = podOf(objects).container.env.map((e) => e.name);
+    expect(names.indexOf('POD_IP')).toBeLessThan(names.indexOf('INTERNAL_URL'));
   });
 
   it('takes the database and the broker credentials from Secrets, never from values', async () => {
@@ -270,15 +278,22 @@ describe('the lab-platform Helm chart', () => {
   });
 
   it("gives the server a configuration it accepts, the lab driver's included", async () => {
-    const configOf = (container: Container) =>
-      loadConfig({
-        ...Object.fromEntries(
-          container.env.map((e) => [e.name, e.value ?? `from-secret-${e.name.toLowerCase()}`]),
-        ),
+    /** The environment as the kubelet gives it: fields filled in, `$(NAME)` expanded. */
+    const configOf = (container: Container) => {
+      const vars: Record<string, string> = {};
+      for (const e of container.env) {
+        vars[e.name] =
+          e.value?.replace(/\$\((\w+)\)/g, (_, name: string) => vars[name] ?? '') ??
+          (e.valueFrom?.fieldRef ? '10.244.1.7' : `from-secret-${e.name.toLowerCase()}`);
+      }
+      return loadConfig({
+        ...vars,
         DATABASE_URL: 'postgres://platform@db:5432/platform',
         KUBERNETES_SERVICE_HOST: '10.96.0.1',
       });
+    };
     const config = configOf(podOf(objects).container);
+    expect(config.internalUrl).toBe('http://10.244.1.7:8080');
     expect(config.labDriver).toEqual({
       kind: 'kubernetes',
       namespace: 'labs',

@@ -61,6 +61,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('is reached by the other processes at INTERNAL_URL, or where it listens', () => {
+    expect(loadConfig({}).internalUrl).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ HOST: '10.0.0.5', PORT: '9000' }).internalUrl).toBe('http://10.0.0.5:9000');
+    expect(loadConfig({ HOST: '::' }).internalUrl).toBe('http://[::1]:8080');
+    expect(loadConfig({ INTERNAL_URL: 'http://10.244.1.7:8080/' }).internalUrl).toBe(
+      'http://10.244.1.7:8080',
+    );
+    expect(() => loadConfig({ INTERNAL_URL: 'not a url' })).toThrow(/INTERNAL_URL/);
+  });
+
   it('reads TRUST_PROXY as a flag or a hop count', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
