@@ -137,6 +137,23 @@ export class LoginThrottle {
     if (verdict.trusted && k.device) await this.store.recordEvent(k.device, o.deviceFailures, now);
   }
 
+  /**
+   * Forgets every counter untouched for longer than any of them counts: after that it weighs as
+   * much as none.
+   */
+  async prune(): Promise<void> {
+    const o = this.opts;
+    const refill = (spec: BucketSpec) => spec.capacity * spec.refillMs;
+    const longest = Math.max(
+      o.knownNetworkMs,
+      o.deviceWindowMs,
+      o.addressWindowMs,
+      refill(o.unknownDevices),
+      refill(o.knownNetworks),
+    );
+    await this.store.prune?.(this.now() - longest);
+  }
+
   /** The password was right: the network becomes known and the device's failures are forgiven. */
   async succeeded(a: Attempt): Promise<void> {
     const k = this.keys(a);

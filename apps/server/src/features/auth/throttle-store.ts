@@ -21,6 +21,8 @@ export interface ThrottleStore {
   /** Records an event under `key`, keeping only the latest `keep`. */
   recordEvent(key: string, keep: number, now: number): Promise<void>;
   forget(key: string): Promise<void>;
+  /** Drops what was last touched before `before` (a store that bounds itself needs not). */
+  prune?(before: number): Promise<void>;
 }
 
 interface Bucket {
@@ -62,6 +64,10 @@ export class DbThrottleStore implements ThrottleStore {
 
   forget(key: string): Promise<void> {
     return repo.deleteThrottle(this.db, key);
+  }
+
+  prune(before: number): Promise<void> {
+    return repo.deleteStaleThrottles(this.db, new Date(before));
   }
 }
 

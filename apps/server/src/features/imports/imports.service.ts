@@ -255,6 +255,7 @@ export class ImportsService {
     this.worker = new JobWorker(ctx.db, ctx.bus, [this.studentImportKind()], log, {
       parallel: PARALLEL,
       leaseMs: ctx.config.jobLeaseMs,
+      leads: () => ctx.leader.isLeader,
     });
   }
 

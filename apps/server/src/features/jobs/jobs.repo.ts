@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 
@@ -121,6 +121,21 @@ export async function finish(
     .where(heldBy(id, owner))
     .returning({ id: jobs.id });
   return rows.length > 0;
+}
+
+/** Removes jobs of the kinds that ended more than `keepMs` ago (by the database's clock). */
+export async function deleteFinished(db: Db, kinds: string[], keepMs: number): Promise<number> {
+  const rows = await db
+    .delete(jobs)
+    .where(
+      and(
+        inArray(jobs.kind, kinds),
+        inArray(jobs.status, ['done', 'failed']),
+        lt(jobs.finishedAt, sql`now() - ${keepMs} * interval '1 millisecond'`),
+      ),
+    )
+    .returning({ id: jobs.id });
+  return rows.length;
 }
 
 /** Fails a job whose lease ran out (its row locked by the caller's transaction). */

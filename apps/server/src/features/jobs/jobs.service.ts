@@ -89,6 +89,9 @@ export interface WorkerOptions {
   pollMs?: number;
   /** The wait before the first retry; it doubles with each further one. */
   retryDelayMs?: number;
+  /** How long ended jobs are kept (7 days), and whether this process is the one to remove them. */
+  keepFinishedMs?: number;
+  leads?: () => boolean;
 }
 
 class LeaseLost extends Error {}
@@ -108,6 +111,7 @@ export class JobWorker {
   private readonly pollMs: number;
   private readonly retryDelayMs: number;
   private timer: NodeJS.Timeout | null = null;
+  private pruneTimer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => Promise<void>) | null = null;
   private stopGap: (() => void) | null = null;
   private stopped = false;
@@ -127,6 +131,16 @@ export class JobWorker {
     this.leaseMs = opts.leaseMs ?? 30_000;
     this.pollMs = opts.pollMs ?? 2_000;
     this.retryDelayMs = opts.retryDelayMs ?? 1_000;
+    this.keepFinishedMs = opts.keepFinishedMs ?? 7 * 86_400_000;
+    this.leads = opts.leads ?? (() => true);
+  }
+
+  private readonly keepFinishedMs: number;
+  private readonly leads: () => boolean;
+
+  /** Removes this worker's kinds of jobs that ended longer ago than they are kept. */
+  prune(): Promise<number> {
+    return repo.deleteFinished(this.db, [...this.kinds.keys()], this.keepFinishedMs);
   }
 
   async start(): Promise<void> {
@@ -136,6 +150,11 @@ export class JobWorker {
     this.stopGap = this.bus.onGap(() => this.wake());
     this.timer = setInterval(() => this.wake(), this.pollMs);
     this.timer.unref();
+    this.pruneTimer = setInterval(() => {
+      if (!this.leads()) return;
+      this.prune().catch((err: unknown) => this.log.warn({ err }, 'ended jobs not removed'));
+    }, 3_600_000);
+    this.pruneTimer.unref();
     this.wake();
   }
 
@@ -280,6 +299,7 @@ export class JobWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
     this.stopGap?.();
     await this.unsubscribe?.().catch(() => undefined);
     await this.pumping;
@@ -294,6 +314,7 @@ export class JobWorker {
     this.halted = true;
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
     this.stopGap?.();
     await this.unsubscribe?.().catch(() => undefined);
   }

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createHarness, type Harness } from '../../test/harness';
 import {
   enqueueJob,
@@ -153,6 +154,41 @@ describe('the job queue', () => {
     expect(seen).toMatchObject({ status: 'running', attempts: 1, progress: { processed: 5 } });
     go.open();
     await until('done', async () => ((await statusOf(id)) === 'done' ? true : null));
+  });
+
+  it('removes its kinds of ended jobs once kept long enough, and nothing that waits or runs', async () => {
+    const kind = newKind();
+    const go = gate();
+    const w = await worker(
+      [
+        {
+          kind,
+          interruptedKey: 'imports.interrupted',
+          errorKeyOf: () => 'common.server_error',
+          async run(job) {
+            if (job.payload.wait) await go.opened;
+          },
+        },
+      ],
+      { keepFinishedMs: 60_000 },
+    );
+    const ended = (await add(kind, 'a'))!;
+    await until('done', async () => ((await statusOf(ended)) === 'done' ? true : null));
+    const running = (await add(kind, 'b', { wait: true }))!;
+    await until('running', async () => ((await statusOf(running)) === 'running' ? true : null));
+    const waiting = (await add(kind, 'b'))!;
+
+    expect(await w.prune()).toBe(0);
+    // An hour later by the database's clock.
+    await h.ctx.db.execute(
+      sql`update jobs set finished_at = finished_at - interval '1 hour' where id = ${ended}`,
+    );
+    expect(await w.prune()).toBe(1);
+    expect(await findJob(h.ctx.db, ended)).toBeUndefined();
+    expect(await statusOf(running)).toBe('running');
+    expect(await statusOf(waiting)).toBe('waiting');
+    go.open();
+    await until('all done', async () => ((await statusOf(waiting)) === 'done' ? true : null));
   });
 
   it('takes over a job whose worker died once its lease runs out, and retries a job that threw', async () => {
