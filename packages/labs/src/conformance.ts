@@ -112,7 +112,9 @@ export function describeLabDriver(name: string, makeDriver: () => LabDriver): vo
       expect(driver.status(spec.id)).toBeNull();
       expect(states).toEqual(['starting', 'running', 'stopping', 'stopped']);
       expect(() => driver.terminal(spec.id)).toThrow();
+      if (driver.stored) expect(await driver.stored()).toContain(spec.id);
       await driver.remove(spec.id);
+      if (driver.stored) expect(await driver.stored()).not.toContain(spec.id);
     });
 
     it('runs a script in the lab as its user, from its home, killed whole at the timeout, with an output cap', async () => {

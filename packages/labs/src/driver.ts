@@ -158,6 +158,8 @@ export interface LabDriver {
   reset(spec: LabSpec): Promise<void>;
   /** Removes the lab's home and everything the driver keeps for it. */
   remove(id: string): Promise<void>;
+  /** The ids of every lab whose home the driver keeps, running or not. */
+  stored?(): Promise<string[]>;
   status(id: string): LabStatus | null;
   watch(listener: (status: LabStatus) => void): () => void;
   terminal(id: string): TerminalSession;

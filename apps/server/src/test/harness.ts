@@ -110,7 +110,8 @@ export async function createHarness(
   let offset = 0;
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' }),
-    labsDir: testLabsDir,
+    // Each harness leads its own labs: a leader removes the homes no container of its owns.
+    labsDir: mkdtempSync(join(testLabsDir, 'harness-')),
     storage: { driver: 'local', dir: testFilesDir },
     ...opts.config,
   };

@@ -704,6 +704,11 @@ export class LocalDriver implements LabDriver {
     await home.release();
   }
 
+  async stored(): Promise<string[]> {
+    const names = await readdir(this.options.root, { withFileTypes: true }).catch(() => []);
+    return names.filter((e) => e.isDirectory() && /^\d{1,20}$/.test(e.name)).map((e) => e.name);
+  }
+
   async remove(id: string): Promise<void> {
     await this.stop(id);
     const dirs = this.dirs(id);

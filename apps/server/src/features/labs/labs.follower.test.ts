@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labsApi } from '@platform/contract';
 import type { LabDriver } from '@platform/labs';
-import { neverLeader } from '../../db/leader';
-import { labContainers } from '../../db/schema';
+import { neverLeader, soleLeader } from '../../db/leader';
+import { labContainers, labUsage } from '../../db/schema';
 import { createEnvironment, createSchool, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 import { embeddedBroker } from './labs.broker';
@@ -112,5 +112,69 @@ describe('a process that does not run the labs', () => {
     await h.app.labs.runtime.removeUserLabs([student.id]);
     await until('the follower forgot it', () => (follower.get(id) ? null : true));
     expect(follower.entriesOf(student.id, env.id)).toEqual<ContainerEntry[]>([]);
+  });
+
+  it('taking the lead, keeps the usage record of a lab it runs on and removes homes no container owns', async () => {
+    const leader = h.app.labs.runtime;
+    const env = await createEnvironment(h.ctx);
+    const res = await h.app.inject({
+      method: 'POST',
+      url: labsApi.start.path,
+      headers: student.headers,
+      payload: { expEnvId: env.id },
+    });
+    const [id] = res.json<{ data: string[] }>().data as [string];
+    await leader.settle();
+    const usage = leader.get(id)!.usageId;
+    expect(usage).toBeTruthy();
+    const orphan = h.ctx.ids.next();
+    await leader.driver.reset({ ...leader.specOf(leader.get(id)!), id: orphan });
+    expect(await leader.driver.stored!()).toEqual(expect.arrayContaining([id, orphan]));
+    // A stopped lab's record left open, as by a crash between the stop and its record.
+    const stoppedEnv = await createEnvironment(h.ctx);
+    const again = await h.app.inject({
+      method: 'POST',
+      url: labsApi.start.path,
+      headers: student.headers,
+      payload: { expEnvId: stoppedEnv.id },
+    });
+    const [stoppedId] = again.json<{ data: string[] }>().data as [string];
+    await leader.settle();
+    await leader.stop(leader.get(stoppedId)!, 'user');
+    const left = h.ctx.ids.next();
+    await h.ctx.db.insert(labUsage).values({
+      id: left,
+      containerId: stoppedId,
+      userId: student.id,
+      envId: stoppedEnv.id,
+      envName: stoppedEnv.name,
+      resources: { cpuCore: 1, memorySize: 512, diskSize: 1, gpuCount: 0 },
+      startedAt: new Date(h.ctx.now().getTime() - 3_600_000),
+    });
+
+    const shared = Object.create(leader.driver, { close: { value: async () => {} } }) as LabDriver;
+    const successor = new LabRuntime(
+      { ...h.ctx, leader: soleLeader() },
+      shared,
+      await embeddedBroker(),
+      { maxStarting: 4, heartbeatFlushMs: 60_000, idleSweepMs: 60_000 },
+      h.app.log,
+    );
+    try {
+      await successor.load();
+      expect(successor.leads).toBe(true);
+      expect(await leader.driver.stored!()).toContain(id);
+      expect(await leader.driver.stored!()).not.toContain(orphan);
+      await successor.settle();
+      expect(successor.get(id)).toMatchObject({ state: 'Running', usageId: usage });
+      const records = await h.ctx.db
+        .select({ id: labUsage.id, stopReason: labUsage.stopReason, stoppedAt: labUsage.stoppedAt })
+        .from(labUsage)
+        .where(inArray(labUsage.containerId, [id, stoppedId]));
+      expect(records.filter((u) => !u.stoppedAt).map((u) => u.id)).toEqual([usage]);
+      expect(records.find((u) => u.id === left)?.stopReason).toBe('shutdown');
+    } finally {
+      await successor.close();
+    }
   });
 });

@@ -250,6 +250,15 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('labs on two server pro
   });
 
   it('when the leader is killed, the other runs the lab again and opens it', async () => {
+    const openUsage = async () =>
+      (
+        await db.query<{ id: string }>(
+          'select id::text from lab_usage where container_id = $1 and stopped_at is null',
+          [containerId],
+        )
+      ).rows.map((r) => r.id);
+    const before = await openUsage();
+    expect(before).toHaveLength(1);
     await leader.kill('SIGKILL');
     await until('the follower leads', 10_000, () => (follower.leads() ? true : null));
     const back = await until('the lab runs again', 20_000, async () =>
@@ -259,6 +268,8 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('labs on two server pro
     const { rows } = await db.query<{ address: string }>('select address from lab_leader');
     expect(rows[0]!.address).toBe(follower.url);
     expect(existsSync(labDirOf(follower, containerId))).toBe(true);
+    // One run, one usage record, across the takeover.
+    expect(await openUsage()).toEqual(before);
 
     const { origin, cookie } = await open(follower, containerId);
     expect(await typeThrough(follower, origin, cookie, 'after-takeover')).toContain(

@@ -146,6 +146,14 @@ export async function insertUsage(db: Db, row: typeof labUsage.$inferInsert): Pr
   await db.insert(labUsage).values(row);
 }
 
+/** Usage records not closed yet, with their containers. */
+export async function openUsages(db: Db): Promise<{ id: string; containerId: string }[]> {
+  return db
+    .select({ id: labUsage.id, containerId: labUsage.containerId })
+    .from(labUsage)
+    .where(isNull(labUsage.stoppedAt));
+}
+
 export async function closeUsage(db: Db, id: string, at: Date, reason: string): Promise<void> {
   await db
     .update(labUsage)

@@ -258,6 +258,8 @@ export class LabRuntime {
       const entry = this.remember(row);
       entry.state = 'Stopped';
     }
+    await this.settleUsage();
+    await this.removeOrphans();
     for (const entry of this.entries.values()) {
       if (entry.desired === 1) {
         entry.lastHeartbeat = this.ctx.now().getTime();
@@ -267,6 +269,32 @@ export class LabRuntime {
     this.sweepTimer = setInterval(() => void this.sweep(), this.options.idleSweepMs);
     this.sweepTimer.unref();
     this.pool.start();
+  }
+
+  /**
+   * A lab that runs on goes on with the usage record it had (one record across a restart or a
+   * takeover); one left open by a lab that is not meant to run is closed now.
+   */
+  private async settleUsage(): Promise<void> {
+    for (const { id, containerId } of await repo.openUsages(this.ctx.db)) {
+      const entry = this.entries.get(containerId);
+      if (entry?.desired === 1) entry.usageId = id;
+      else await repo.closeUsage(this.ctx.db, id, this.ctx.now(), 'shutdown');
+    }
+  }
+
+  /** Homes on this host that no container owns: warm labs of a process that died, say. */
+  private async removeOrphans(): Promise<void> {
+    const stored = await this.driver.stored?.().catch(() => []);
+    for (const id of stored ?? []) {
+      if (this.entries.has(id)) continue;
+      this.log.info({ containerId: id }, 'lab home without a container removed');
+      await this.driver
+        .remove(id)
+        .catch((error: unknown) =>
+          this.log.warn({ err: error, containerId: id }, 'lab home not removed'),
+        );
+    }
   }
 
   /** Another process took the labs over: this one stops running them and only listens. */
