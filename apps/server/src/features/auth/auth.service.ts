@@ -286,6 +286,7 @@ export {
   revokeUserSessions,
   rolesOfUser,
 } from './auth.repo';
+export { onRevoked } from './revocation';
 
 /** The user's signed-in sessions read the account again (its roles, say) on their next request, in every process. */
 export function refreshSessionsOf(db: Db, userId: string): Promise<void> {

@@ -9,10 +9,34 @@ export const REVOCATION_CHANNEL = 'auth_revocation';
 /** Sessions to forget: one session, every session of a user, or of a school's accounts. */
 export type Revocation = { session: string } | { user: string } | { school: string };
 
+const listeners = new Set<(r: Revocation) => void>();
+
 function forget(r: Revocation): void {
   if ('session' in r) sessionCache.forgetSession(r.session);
   else if ('user' in r) sessionCache.forgetUser(r.user);
   else sessionCache.forgetSchool(r.school);
+  for (const listener of listeners) listener(r);
+}
+
+/**
+ * Calls `listener` when the session of `actor` is revoked, here or in another process (its
+ * logout, its user's or school's sessions ended), until the returned function is called. For
+ * what outlives a request, such as a stream.
+ */
+export function onRevoked(
+  actor: { sessionId: string; userId: string; schoolId: string | null },
+  listener: () => void,
+): () => void {
+  const check = (r: Revocation) => {
+    if (
+      ('session' in r && r.session === actor.sessionId) ||
+      ('user' in r && r.user === actor.userId) ||
+      ('school' in r && r.school === actor.schoolId)
+    )
+      listener();
+  };
+  listeners.add(check);
+  return () => listeners.delete(check);
 }
 
 function parse(payload: string): Revocation | null {

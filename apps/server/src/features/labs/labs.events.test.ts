@@ -1,6 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labsApi, type ContainerStateInfo } from '@platform/contract';
+import { authApi, labsApi, type ContainerStateInfo } from '@platform/contract';
 import { createEnvironment, createSchool, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 
@@ -118,5 +118,44 @@ describe('the state stream', () => {
     const anonymous = await follow({ headers: {} }, [id!], () => true);
     expect(anonymous.res.status).toBe(401);
     await h.app.labs.runtime.settle();
+  });
+
+  it('ends when its session ends, and only then', async () => {
+    const school = await createSchool(h.ctx);
+    const leaving = await signedIn(h.app, h.ctx, { roles: ['student'], schoolId: school.id });
+    const env = await createEnvironment(h.ctx, { name: 'Signed out' });
+    const started = await h.app.inject({
+      method: 'POST',
+      url: labsApi.start.path,
+      headers: leaving.headers,
+      payload: { expEnvId: env.id },
+    });
+    const [id] = started.json<{ data: string[] }>().data;
+    await h.app.labs.runtime.settle();
+    const open = async (headers: Record<string, string>) => {
+      const res = await fetch(`${base}${labsApi.stateEvents.path}?ids=${id}`, { headers });
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+      expect((await reader.read()).value).toContain('event: state');
+      return reader;
+    };
+    const stream = await open(leaving.headers);
+    // Someone else signing out changes nothing.
+    await h.app.inject({
+      method: 'POST',
+      url: authApi.logout.path,
+      headers: other.headers,
+    });
+    const racing = await Promise.race([
+      stream.read().then(() => 'read'),
+      new Promise((resolve) => setTimeout(() => resolve('open'), 300)),
+    ]);
+    expect(racing).toBe('open');
+
+    const out = Date.now();
+    await h.app.inject({ method: 'POST', url: authApi.logout.path, headers: leaving.headers });
+    let done = false;
+    while (!done) ({ done } = await stream.read());
+    expect(Date.now() - out).toBeLessThan(1_000);
+    await h.app.labs.runtime.stop(h.app.labs.runtime.get(id!)!, 'user');
   });
 });

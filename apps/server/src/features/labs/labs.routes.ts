@@ -11,6 +11,7 @@ import { fileStreamFault, uploadParts } from '../../lib/multipart';
 import { languageOf } from '../../lib/i18n';
 import { serve } from '../../lib/serve';
 import { requireActor, type Actor } from '../auth/auth.plugin';
+import { onRevoked } from '../auth/auth.service';
 import type { LabAccess } from './labs.access';
 import type { LabRuntime } from './labs.runtime';
 import { LabsService, onLabHost } from './labs.service';
@@ -62,7 +63,8 @@ export function labsRoutes(runtime: LabRuntime, access: LabAccess): FastifyPlugi
     });
     serve(app, api.stateEvents, async (req, reply) => {
       const language = lang(req);
-      const initial = service.states(requireActor(req), req.query.ids, language);
+      const actor = requireActor(req);
+      const initial = service.states(actor, req.query.ids, language);
       const res = reply.hijack().raw;
       res.writeHead(200, {
         ...Object.fromEntries(
@@ -82,8 +84,11 @@ export function labsRoutes(runtime: LabRuntime, access: LabAccess): FastifyPlugi
         () => res.write(': keep-alive\n\n'),
         labLimits.stateStreamKeepAliveMs,
       );
+      // A stream outlives the check of its token: it ends when the session does.
+      const offRevoked = onRevoked(actor, () => close());
       const close = () => {
         unfollow();
+        offRevoked();
         clearInterval(keepAlive);
         streams.delete(close);
         res.end();
