@@ -20,6 +20,7 @@ import {
   type StudentExportQuery,
   type StudentImportField,
 } from '@platform/contract';
+import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { hashPassword, passwordRefusal } from '../../lib/passwords';
@@ -270,7 +271,12 @@ export class ImportsService {
       interruptedKey: 'imports.interrupted',
       errorKeyOf: () => 'common.server_error',
       run: (job) =>
-        this.runStudentImport(job.id, job.payload as unknown as StudentImportPayload, job.signal),
+        this.runStudentImport(
+          job.id,
+          job.payload as unknown as StudentImportPayload,
+          job.signal,
+          job.attempt > 1,
+        ),
       failed: async (tx, job, errorKey) => {
         await repo.updateJob(tx, job.id, {
           status: 'failed',
@@ -365,10 +371,12 @@ export class ImportsService {
     jobId: string,
     p: StudentImportPayload,
     signal: AbortSignal,
+    again: boolean,
   ): Promise<void> {
     const data = await readAll((await this.ctx.storage.read(p.fileKey)).body);
+    const before = again ? await repo.findJob(this.ctx.db, jobId, p.schoolId) : undefined;
     try {
-      await this.importStudents(jobId, p.schoolId, { fileName: p.fileName, data }, signal);
+      await this.importStudents(jobId, p.schoolId, { fileName: p.fileName, data }, signal, before);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       await repo.updateJob(this.ctx.db, jobId, {
@@ -384,6 +392,8 @@ export class ImportsService {
     schoolId: string,
     upload: Upload,
     signal: AbortSignal,
+    /** The job as an earlier attempt left it, when this one takes over. */
+    before?: repo.ImportJobRow,
   ) {
     const { db, config } = this.ctx;
     const sheet = await readPrepared(await prepareSheet(upload.data, upload.fileName), {
@@ -393,16 +403,25 @@ export class ImportsService {
     const cols = columnsOf(sheet.header);
     if (sheet.rows.length === 0) throw new AppError('imports.empty');
     const total = sheet.rows.length;
+    // Rows an earlier attempt finished keep the outcome it recorded with them; the rest start over.
+    const done = Math.min(before?.processed ?? 0, total);
+    const firstOpenRow = sheet.rows[done]?.row ?? Infinity;
+    const kept = (before?.errors ?? []).filter((e) => e.row < firstOpenRow);
 
     const classIds = new Map<string, string[]>();
     for (const c of await repo.liveClasses(db, schoolId)) {
       const name = c.name.trim();
       classIds.set(name, [...(classIds.get(name) ?? []), c.id]);
     }
-    const errors: RowError[] = [];
+    const errors: RowError[] = [...kept];
     const byRow = new Map<number, Candidate>();
     const firstRowOf = new Map<string, number>();
-    for (const r of sheet.rows) {
+    for (const [index, r] of sheet.rows.entries()) {
+      if (index < done) {
+        const stuNo = (r.cells[cols.stuNo!] ?? '').toLowerCase();
+        if (stuNo && !firstRowOf.has(stuNo)) firstRowOf.set(stuNo, r.row);
+        continue;
+      }
       const checked = checkRow(r, cols, classIds);
       errors.push(...checked.errors);
       const stuNo = (r.cells[cols.stuNo!] ?? '').toLowerCase();
@@ -462,7 +481,15 @@ export class ImportsService {
       errors.sort((a, b) => a.row - b.row || order(a.field) - order(b.field));
     };
     sortErrors();
-    await repo.updateJob(db, jobId, { total, processed: 0, succeeded: 0, failed: 0, errors });
+    let processed = done;
+    let succeeded = before && done > 0 ? before.succeeded : 0;
+    await repo.updateJob(db, jobId, {
+      total,
+      processed,
+      succeeded,
+      failed: processed - succeeded,
+      errors,
+    });
 
     const studentRoleId = (await roleIdsByCode(db, config.webClientId, ['student'])).get('student');
     if (!studentRoleId) throw new Error(`no student role in ${config.webClientId}`);
@@ -478,9 +505,7 @@ export class ImportsService {
       return h;
     };
 
-    let processed = 0;
-    let succeeded = 0;
-    for (let i = 0; i < sheet.rows.length; i += BATCH) {
+    for (let i = done; i < sheet.rows.length; i += BATCH) {
       // Another process has taken the job over: it imports the rest.
       signal.throwIfAborted();
       const rows = sheet.rows.slice(i, i + BATCH);
@@ -503,12 +528,21 @@ export class ImportsService {
         stuNo: c.stuNo,
         phone: c.phone,
       }));
-      succeeded += await this.insertBatch(schoolId, inserts, batch, studentRoleId, errors);
+      const progress = { jobId, rows, processed, succeeded };
+      succeeded += await this.insertBatch(
+        schoolId,
+        inserts,
+        batch,
+        studentRoleId,
+        errors,
+        progress,
+      );
       processed += rows.length;
       await repo.updateJob(db, jobId, {
         processed,
         succeeded,
         failed: processed - succeeded,
+        errors,
       });
     }
     sortErrors();
@@ -526,7 +560,9 @@ export class ImportsService {
    * Inserts a batch in one transaction, as far as the school's student limit allows: the limit is
    * checked under the lock manual additions take. If another request took one of its student
    * numbers in the meantime, the batch is retried row by row and the rows that collide become
-   * errors.
+   * errors. Every insert records the job's progress in its own transaction, so an attempt that
+   * takes over after a crash starts after the last rows inserted, with their outcomes; rows not
+   * inserted come out the same when tried again.
    */
   private async insertBatch(
     schoolId: string,
@@ -534,20 +570,36 @@ export class ImportsService {
     batch: Candidate[],
     roleId: string,
     errors: RowError[],
+    progress: { jobId: string; rows: SheetRow[]; processed: number; succeeded: number },
   ): Promise<number> {
     const { db } = this.ctx;
     const overLimit = (i: number) =>
       errors.push({ row: batch[i]!.row, field: '', errorKey: 'imports.max_students', value: '' });
+    /** Records every sheet row up to and including `lastRow` as done, in `tx`. */
+    const record = (tx: Db, lastRow: number, inserted: number) => {
+      const through = progress.rows.findIndex((r) => r.row > lastRow);
+      const processed = progress.processed + (through < 0 ? progress.rows.length : through);
+      const succeeded = progress.succeeded + inserted;
+      return repo.updateJob(tx, progress.jobId, {
+        processed,
+        succeeded,
+        failed: processed - succeeded,
+        errors,
+      });
+    };
+    const errorCount = errors.length;
     try {
       const fitting = await db.transaction(async (tx) => {
         const room = await studentRoom(tx, schoolId);
         const rows = inserts.slice(0, room);
         await insertStudentBatch(tx, rows, roleId, this.ctx.now());
+        for (let i = rows.length; i < inserts.length; i++) overLimit(i);
+        await record(tx, progress.rows.at(-1)!.row, rows.length);
         return rows.length;
       });
-      for (let i = fitting; i < inserts.length; i++) overLimit(i);
       return fitting;
     } catch (error) {
+      errors.length = errorCount;
       if (uniqueViolationOf(error) === null) throw error;
     }
     let inserted = 0;
@@ -556,6 +608,7 @@ export class ImportsService {
         const fits = await db.transaction(async (tx) => {
           if ((await studentRoom(tx, schoolId)) < 1) return false;
           await insertStudentBatch(tx, [row], roleId, this.ctx.now());
+          await record(tx, batch[i]!.row, inserted + 1);
           return true;
         });
         if (fits) inserted++;
