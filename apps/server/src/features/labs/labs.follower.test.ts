@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labsApi } from '@platform/contract';
 import type { LabDriver } from '@platform/labs';
-import { neverLeader, soleLeader } from '../../db/leader';
+import { neverLeader, soleLeader, type LeaderLock } from '../../db/leader';
 import { labContainers, labUsage } from '../../db/schema';
 import { createEnvironment, createSchool, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
@@ -36,17 +36,32 @@ async function until<T>(what: string, probe: () => T | null | undefined): Promis
   }
 }
 
-beforeAll(async () => {
-  h = await createHarness();
-  const school = await createSchool(h.ctx);
-  student = await signedIn(h.app, h.ctx, { roles: ['student'], schoolId: school.id });
-  follower = new LabRuntime(
-    { ...h.ctx, leader: neverLeader() },
-    unusedDriver,
+/** Starts a lab for the student through the app (the leading process): its container's id. */
+async function startLab(envId: string): Promise<string> {
+  const res = await h.app.inject({
+    method: 'POST',
+    url: labsApi.start.path,
+    headers: student.headers,
+    payload: { expEnvId: envId },
+  });
+  return res.json<{ data: string[] }>().data[0]!;
+}
+
+/** A second runtime on the harness's database and bus. */
+const runtimeBeside = async (leader: LeaderLock, driver: LabDriver) =>
+  new LabRuntime(
+    { ...h.ctx, leader },
+    driver,
     await embeddedBroker(),
     { maxStarting: 4, heartbeatFlushMs: 60_000, idleSweepMs: 60_000 },
     h.app.log,
   );
+
+beforeAll(async () => {
+  h = await createHarness();
+  const school = await createSchool(h.ctx);
+  student = await signedIn(h.app, h.ctx, { roles: ['student'], schoolId: school.id });
+  follower = await runtimeBeside(neverLeader(), unusedDriver);
   await follower.load();
 });
 afterAll(async () => {
@@ -62,13 +77,7 @@ describe('a process that does not run the labs', () => {
     const seen: string[] = [];
     const off = follower.onChange((entry) => seen.push(entry.state));
 
-    const res = await h.app.inject({
-      method: 'POST',
-      url: labsApi.start.path,
-      headers: student.headers,
-      payload: { expEnvId: env.id },
-    });
-    const [id] = res.json<{ data: string[] }>().data as [string];
+    const id = await startLab(env.id);
     const mirrored = await until('the follower sees it running', () =>
       follower.get(id)?.state === 'Running' ? follower.get(id) : null,
     );
@@ -101,13 +110,7 @@ describe('a process that does not run the labs', () => {
 
   it('forgets the labs the leading process removes', async () => {
     const env = await createEnvironment(h.ctx);
-    const res = await h.app.inject({
-      method: 'POST',
-      url: labsApi.start.path,
-      headers: student.headers,
-      payload: { expEnvId: env.id },
-    });
-    const [id] = res.json<{ data: string[] }>().data as [string];
+    const id = await startLab(env.id);
     await until('the follower knows it', () => follower.get(id));
     await h.app.labs.runtime.removeUserLabs([student.id]);
     await until('the follower forgot it', () => (follower.get(id) ? null : true));
@@ -117,13 +120,7 @@ describe('a process that does not run the labs', () => {
   it('taking the lead, keeps the usage record of a lab it runs on and removes homes no container owns', async () => {
     const leader = h.app.labs.runtime;
     const env = await createEnvironment(h.ctx);
-    const res = await h.app.inject({
-      method: 'POST',
-      url: labsApi.start.path,
-      headers: student.headers,
-      payload: { expEnvId: env.id },
-    });
-    const [id] = res.json<{ data: string[] }>().data as [string];
+    const id = await startLab(env.id);
     await leader.settle();
     const usage = leader.get(id)!.usageId;
     expect(usage).toBeTruthy();
@@ -132,13 +129,7 @@ describe('a process that does not run the labs', () => {
     expect(await leader.driver.stored!()).toEqual(expect.arrayContaining([id, orphan]));
     // A stopped lab's record left open, as by a crash between the stop and its record.
     const stoppedEnv = await createEnvironment(h.ctx);
-    const again = await h.app.inject({
-      method: 'POST',
-      url: labsApi.start.path,
-      headers: student.headers,
-      payload: { expEnvId: stoppedEnv.id },
-    });
-    const [stoppedId] = again.json<{ data: string[] }>().data as [string];
+    const stoppedId = await startLab(stoppedEnv.id);
     await leader.settle();
     await leader.stop(leader.get(stoppedId)!, 'user');
     const left = h.ctx.ids.next();
@@ -153,13 +144,7 @@ describe('a process that does not run the labs', () => {
     });
 
     const shared = Object.create(leader.driver, { close: { value: async () => {} } }) as LabDriver;
-    const successor = new LabRuntime(
-      { ...h.ctx, leader: soleLeader() },
-      shared,
-      await embeddedBroker(),
-      { maxStarting: 4, heartbeatFlushMs: 60_000, idleSweepMs: 60_000 },
-      h.app.log,
-    );
+    const successor = await runtimeBeside(soleLeader(), shared);
     try {
       await successor.load();
       expect(successor.leads).toBe(true);

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import {
@@ -10,11 +11,11 @@ import { invalid } from '../../lib/errors';
 import { fileStreamFault, uploadParts } from '../../lib/multipart';
 import { languageOf } from '../../lib/i18n';
 import { serve } from '../../lib/serve';
-import { requireActor, type Actor } from '../auth/auth.plugin';
+import { requireActor } from '../auth/auth.plugin';
 import { onRevoked } from '../auth/auth.service';
 import type { LabAccess } from './labs.access';
 import type { LabRuntime } from './labs.runtime';
-import { LabsService, onLabHost } from './labs.service';
+import { LabsService, labFileDownload, onLabHost } from './labs.service';
 import { sendDownload } from '../../lib/http-files';
 
 const languageTag = (lang: string): Language => (lang === 'en' ? 'en-US' : 'zh-CN');
@@ -107,40 +108,17 @@ export function labsRoutes(runtime: LabRuntime, access: LabAccess): FastifyPlugi
     serve(app, api.restartLimit, async (req, reply) =>
       reply.ok(await service.restartLimit(requireActor(req), req.query.envId)),
     );
-    const resetDone = async (actor: Actor, envId: string, containerId: string | undefined) => {
-      await service.reset(actor, envId, containerId);
-      return null;
+    const reset = async (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      target: { envId: string; containerId?: string | undefined },
+    ) => {
+      await service.reset(requireActor(req), target.envId, target.containerId);
+      return reply.ok(null, 'labs.reset_done');
     };
-    serve(
-      app,
-      api.reset,
-      async (req, reply) =>
-        reply.ok(
-          await resetDone(requireActor(req), req.body.envId, req.body.containerId),
-          'labs.reset_done',
-        ),
-      onLabHost,
-    );
-    serve(
-      app,
-      api.resetAi,
-      async (req, reply) =>
-        reply.ok(
-          await resetDone(requireActor(req), req.query.envId, req.query.containerId),
-          'labs.reset_done',
-        ),
-      onLabHost,
-    );
-    serve(
-      app,
-      api.resetPlatform,
-      async (req, reply) =>
-        reply.ok(
-          await resetDone(requireActor(req), req.body.envId, req.body.containerId),
-          'labs.reset_done',
-        ),
-      onLabHost,
-    );
+    serve(app, api.reset, (req, reply) => reset(req, reply, req.body), onLabHost);
+    serve(app, api.resetAi, (req, reply) => reset(req, reply, req.query), onLabHost);
+    serve(app, api.resetPlatform, (req, reply) => reset(req, reply, req.body), onLabHost);
     serve(
       app,
       api.ticket,
@@ -167,12 +145,7 @@ export function labsRoutes(runtime: LabRuntime, access: LabAccess): FastifyPlugi
           req.query.containerId,
           req.query.path,
         );
-        return sendDownload(reply, {
-          name: file.name,
-          type: 'application/octet-stream',
-          size: file.size,
-          body: file.stream,
-        });
+        return sendDownload(reply, labFileDownload(file));
       },
       onLabHost,
     );

@@ -44,6 +44,11 @@ const dayMs = 24 * 60 * 60 * 1000;
 /** Route options of a route that acts on labs: it is answered by the process that runs them. */
 export const onLabHost = { config: { labHost: true } };
 
+/** A file of a lab's home as a download: its bytes as they are. */
+export function labFileDownload(file: { name: string; size: number; stream: Readable }) {
+  return { name: file.name, type: 'application/octet-stream', size: file.size, body: file.stream };
+}
+
 /** Combined runtime state of a user's environment (spec §4): 2 only when every part runs. */
 export function runtimeStateOf(entries: ContainerEntry[]): RuntimeState {
   const active = entries.filter((e) => e.desired === 1);

@@ -8,7 +8,7 @@ import { languageOf } from '../../lib/i18n';
 import { serve } from '../../lib/serve';
 import { storeUpload, type PlanFromFields } from '../../lib/store-upload';
 import { requireActor } from '../auth/auth.plugin';
-import { onLabHost } from '../labs/labs.service';
+import { labFileDownload, onLabHost } from '../labs/labs.service';
 import { TeachingService, type TeachingLabs } from './teaching.service';
 
 /** How often the exams whose deadline passed are closed. */
@@ -119,12 +119,7 @@ export function teachingRoutes(labs: TeachingLabs): FastifyPluginAsyncZod {
       api.labFile,
       async (req, reply) => {
         const file = await service.labFile(requireActor(req), req.params.id, req.query);
-        return sendDownload(reply, {
-          name: file.name,
-          type: 'application/octet-stream',
-          size: file.size,
-          body: file.stream,
-        });
+        return sendDownload(reply, labFileDownload(file));
       },
       onLabHost,
     );
