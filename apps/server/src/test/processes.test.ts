@@ -2,35 +2,21 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authApi, importsApi, pathOf, usersApi, type ImportJob } from '@platform/contract';
 import { multipart, xlsxOf } from '../features/imports/imports.fixtures';
-import { WEB_BASIC } from './harness';
-import { startServers, type ServerProcess, type Servers } from './processes';
+import {
+  signIn as signInOn,
+  startServers,
+  until,
+  type ServerProcess,
+  type Servers,
+} from './processes';
 
 const PASSWORD = 'Procs_pass1';
 let s: Servers;
 let a: ServerProcess;
 let b: ServerProcess;
 
-async function until<T>(what: string, ms: number, probe: () => Promise<T | null> | T | null) {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return { value, ms: Date.now() - start };
-    if (Date.now() - start > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function signIn(on: ServerProcess, username: string, password = PASSWORD) {
-  const res = await fetch(`${on.url}${authApi.token.path}`, {
-    method: 'POST',
-    headers: { authorization: WEB_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username, password }),
-  });
-  return {
-    status: res.status,
-    body: (await res.json()) as { code: number; data: { access_token: string } },
-  };
-}
+const signIn = (on: ServerProcess, username: string, password = PASSWORD) =>
+  signInOn(on, username, password);
 
 async function current(on: ServerProcess, token: string) {
   const res = await fetch(`${on.url}${usersApi.current.path}`, {

@@ -5,6 +5,8 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { authApi } from '@platform/contract';
+import { WEB_BASIC } from './harness';
 
 const main = path.resolve(import.meta.dirname, '../main.ts');
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -185,4 +187,33 @@ export async function startServers(
     throw error;
   }
   return { servers: started.map((s) => s.server), databaseUrl: database.url, dataDir, close };
+}
+
+/** Waits for `probe` to answer something other than null, and how long that took. */
+export async function until<T>(
+  what: string,
+  ms: number,
+  probe: () => Promise<T | null> | T | null,
+  detail: () => string = () => '',
+) {
+  const start = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return { value, ms: Date.now() - start };
+    if (Date.now() - start > ms) throw new Error(`${what}: not within ${ms} ms ${detail()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Signs in with a password on one of the processes, as the web client does. */
+export async function signIn(on: ServerProcess, username: string, password: string) {
+  const res = await fetch(`${on.url}${authApi.token.path}`, {
+    method: 'POST',
+    headers: { authorization: WEB_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username, password }),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { code: number; data: { access_token: string } },
+  };
 }

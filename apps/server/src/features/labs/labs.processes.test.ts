@@ -5,9 +5,14 @@ import { createParser } from 'eventsource-parser';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { WebSocket } from 'ws';
-import { authApi, labGatewayPaths, labsApi, pathOf } from '@platform/contract';
-import { WEB_BASIC } from '../../test/harness';
-import { startServers, type ServerProcess, type Servers } from '../../test/processes';
+import { labGatewayPaths, labsApi, pathOf } from '@platform/contract';
+import {
+  signIn,
+  startServers,
+  until as waitFor,
+  type ServerProcess,
+  type Servers,
+} from '../../test/processes';
 
 const PASSWORD = 'Procs_pass1';
 const PUBLIC_URL = 'http://platform.test';
@@ -19,15 +24,8 @@ let token: string;
 let envId: string;
 let containerId: string;
 
-async function until<T>(what: string, ms: number, probe: () => Promise<T | null> | T | null) {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return { value, ms: Date.now() - start };
-    if (Date.now() - start > ms) throw new Error(`${what}: not within ${ms} ms (${last})`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const until = <T>(what: string, ms: number, probe: () => Promise<T | null> | T | null) =>
+  waitFor(what, ms, probe, () => `(last answer: ${last})`);
 
 async function api<T>(on: ServerProcess, method: string, path: string, body?: unknown) {
   const res = await fetch(`${on.url}${path}`, {
@@ -175,16 +173,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('labs on two server pro
         where resource_kind = 'TERMINAL' and type <> 4 and state = 1 order by id limit 1`,
     );
     envId = rows[0]!.id;
-    const res = await fetch(`${follower.url}${authApi.token.path}`, {
-      method: 'POST',
-      headers: { authorization: WEB_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'password',
-        username: 'student01',
-        password: PASSWORD,
-      }),
-    });
-    token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
+    token = (await signIn(follower, 'student01', PASSWORD)).body.data.access_token;
   }, 120_000);
   beforeEach(() => {
     onTestFailed(() => {
