@@ -526,6 +526,21 @@ export class KubernetesDriver implements LabDriver {
     throw new LabError({ key: 'labs.terminal_timeout' });
   }
 
+  /** The labs with a home claim or a pod in the namespace, by their id label. */
+  async stored(): Promise<string[]> {
+    const { namespace } = this.options;
+    const claims = await this.core.listNamespacedPersistentVolumeClaim({
+      namespace,
+      labelSelector: managedSelector,
+    });
+    const ids = new Set<string>();
+    for (const item of [...claims.items, ...this.informer.list(namespace)]) {
+      const id = item.metadata?.labels?.[labels.id];
+      if (id) ids.add(id);
+    }
+    return [...ids];
+  }
+
   async remove(id: string): Promise<void> {
     await this.stop(id);
     await this.networking
