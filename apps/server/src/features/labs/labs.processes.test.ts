@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
@@ -219,6 +220,26 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('labs on two server pro
       );
       return rows[0]?.at && rows[0].at.getTime() >= before.getTime() - 1_000 ? true : null;
     });
+
+    // A file streamed up through the follower lands in the home the leader keeps, and comes back.
+    const bytes = randomBytes(3 * 1024 * 1024);
+    const form = new FormData();
+    form.append('containerId', containerId);
+    form.append('path', 'data');
+    form.append('file', new Blob([bytes]), 'sample.bin');
+    const uploaded = await fetch(`${follower.url}${labsApi.uploadFile.path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(await uploaded.json()).toMatchObject({ code: 200, data: { size: bytes.length } });
+    expect(existsSync(path.join(labDirOf(leader, containerId), 'home'))).toBe(true);
+    const downloaded = await fetch(
+      `${follower.url}${labsApi.downloadFile.path}?containerId=${containerId}&path=data/sample.bin`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    expect(downloaded.status).toBe(200);
+    expect(Buffer.from(await downloaded.arrayBuffer()).equals(bytes)).toBe(true);
 
     const { origin, cookie } = await open(follower, containerId);
     const output = await typeThrough(follower, origin, cookie, 'through-follower');
