@@ -26,6 +26,7 @@ import {
   type LabStatus,
   type TerminalSession,
 } from '../driver';
+import { CappedOutput } from '../exec-output';
 import { ExecTerminal, startExec, type ExecTarget } from './exec';
 import { listFiles, readFile, writeFile } from './files';
 import {
@@ -601,22 +602,12 @@ export class KubernetesDriver implements LabDriver {
     this.running(id);
     const seconds = (Math.max(1, request.timeoutMs) / 1000).toFixed(3);
     const wrapper = 'cd ~ || exit 1; exec timeout -s KILL "$1" bash -c "$2"';
-    const out = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
-    const size = { stdout: 0, stderr: 0 };
-    let truncated = false;
-    const keep = (name: 'stdout' | 'stderr') => (chunk: Buffer) => {
-      const room = request.maxOutputBytes - size[name];
-      if (chunk.length > room) truncated = true;
-      if (room <= 0) return;
-      const kept = chunk.subarray(0, room);
-      out[name].push(kept);
-      size[name] += kept.length;
-    };
+    const output = new CappedOutput(request.maxOutputBytes);
     const started = Date.now();
     const running = await startExec(
       this.target(id),
       ['bash', '-c', wrapper, 'lab-exec', seconds, request.script],
-      { onStdout: keep('stdout'), onStderr: keep('stderr') },
+      { onStdout: output.keep('stdout'), onStderr: output.keep('stderr') },
     );
     // The pod kills the script at the deadline; the connection is given a little longer.
     const hardStop = setTimeout(() => running.close(), request.timeoutMs + 5_000);
@@ -627,10 +618,10 @@ export class KubernetesDriver implements LabDriver {
     if (timedOut) code = null;
     return {
       exitCode: code,
-      stdout: Buffer.concat(out.stdout).toString('utf8'),
-      stderr: Buffer.concat(out.stderr).toString('utf8'),
+      stdout: output.text('stdout'),
+      stderr: output.text('stderr'),
       timedOut,
-      truncated,
+      truncated: output.truncated,
     };
   }
 

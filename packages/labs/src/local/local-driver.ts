@@ -35,6 +35,7 @@ import {
   type LabStatus,
   type TerminalSession,
 } from '../driver';
+import { CappedOutput } from '../exec-output';
 import { createCgroup, type Cgroup } from './cgroups';
 import { createImage, growImage, isMounted, mountImage, unmountImage } from './disk';
 import {
@@ -763,20 +764,9 @@ export class LocalDriver implements LabDriver {
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,
       });
-      const out = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
-      const size = { stdout: 0, stderr: 0 };
-      let truncated = false;
+      const output = new CappedOutput(request.maxOutputBytes);
       let timedOut = false;
-      for (const name of ['stdout', 'stderr'] as const) {
-        child[name].on('data', (chunk: Buffer) => {
-          const room = request.maxOutputBytes - size[name];
-          if (chunk.length > room) truncated = true;
-          if (room <= 0) return;
-          const kept = chunk.subarray(0, room);
-          out[name].push(kept);
-          size[name] += kept.length;
-        });
-      }
+      for (const name of ['stdout', 'stderr'] as const) child[name].on('data', output.keep(name));
       const kill = () => {
         try {
           if (child.pid) process.kill(-child.pid, 'SIGKILL');
@@ -792,10 +782,10 @@ export class LocalDriver implements LabDriver {
         clearTimeout(timer);
         resolve({
           exitCode: timedOut ? null : exitCode,
-          stdout: Buffer.concat(out.stdout).toString('utf8'),
-          stderr: Buffer.concat(out.stderr).toString('utf8'),
+          stdout: output.text('stdout'),
+          stderr: output.text('stderr'),
           timedOut,
-          truncated,
+          truncated: output.truncated,
         });
       };
       child.once('error', () => finish(null));
