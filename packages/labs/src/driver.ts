@@ -62,8 +62,15 @@ export class LabError extends Error {
 }
 
 /** A path given by a user that leaves the lab's home or names nothing, or a write that failed. */
+/**
+ * A file request the lab's home refuses: `conflict` when the lab changed the path while the
+ * platform worked on it, `occupied` when a folder, link or file stands where the path leads.
+ */
 export class LabPathError extends Error {
-  constructor(readonly reason: 'outside' | 'not_found' | 'too_large' | 'no_space' | 'aborted') {
+  constructor(
+    readonly reason:
+      'outside' | 'not_found' | 'too_large' | 'no_space' | 'aborted' | 'conflict' | 'occupied',
+  ) {
     super(`lab path ${reason}`);
   }
 }

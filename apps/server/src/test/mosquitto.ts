@@ -1,9 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, globSync } from 'node:fs';
+import { existsSync, globSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import mqtt, { type MqttClient } from 'mqtt';
 
 export function which(command: string): string | null {
@@ -48,21 +49,16 @@ async function waitForPort(port: number, exited: () => boolean, log: () => strin
 /** MQTT 5 reason code 0x87, Not authorized: Mosquitto's answer to a refused CONNECT, SUBSCRIBE or PUBLISH. */
 export const refused = 0x87;
 
-/**
- * A `mosquitto` of its own on a free loopback port, anonymous clients refused, with the dynamic
- * security plugin initialised for the client `admin` (`mosquitto_ctrl dynsec init`).
- */
-export async function startDynsecMosquitto(admin: { username: string; password: string }) {
+/** The limits a broker that labs reach should carry (deploy/mosquitto/limits.conf). */
+export const limitsConf = readFileSync(
+  fileURLToPath(new URL('../../../../deploy/mosquitto/limits.conf', import.meta.url)),
+  'utf8',
+);
+
+/** A `mosquitto` of its own on a free loopback port with `lines` and the deployment's limits. */
+export async function startMosquitto(lines: (dir: string) => string[] | Promise<string[]>) {
   if (!mosquitto) throw new Error('mosquitto is not installed');
-  const dir = await mkdtemp(join(tmpdir(), 'dynsec-'));
-  const dynsecFile = join(dir, 'dynamic-security.json');
-  execFileSync(which('mosquitto_ctrl') ?? 'mosquitto_ctrl', [
-    'dynsec',
-    'init',
-    dynsecFile,
-    admin.username,
-    admin.password,
-  ]);
+  const dir = await mkdtemp(join(tmpdir(), 'mosquitto-'));
   const port = await freePort();
   const conf = join(dir, 'mosquitto.conf');
   await writeFile(
@@ -72,10 +68,9 @@ export async function startDynsecMosquitto(admin: { username: string; password: 
       'per_listener_settings false',
       'persistence false',
       `listener ${port} 127.0.0.1`,
-      'allow_anonymous false',
-      `plugin ${dynsecPlugin()}`,
-      `plugin_opt_config_file ${dynsecFile}`,
+      ...(await lines(dir)),
       'log_dest stderr',
+      limitsConf,
       '',
     ].join('\n'),
   );
@@ -100,7 +95,30 @@ export async function startDynsecMosquitto(admin: { username: string; password: 
     await close();
     throw error;
   }
-  return { url: `mqtt://127.0.0.1:${port}`, close };
+  return { url: `mqtt://127.0.0.1:${port}`, port, pid: broker.pid!, close, log: () => log };
+}
+
+/**
+ * A `mosquitto` of its own, anonymous clients refused, with the dynamic security plugin
+ * initialised for the client `admin` (`mosquitto_ctrl dynsec init`).
+ */
+export async function startDynsecMosquitto(admin: { username: string; password: string }) {
+  const { url, close } = await startMosquitto((dir) => {
+    const dynsecFile = join(dir, 'dynamic-security.json');
+    execFileSync(which('mosquitto_ctrl') ?? 'mosquitto_ctrl', [
+      'dynsec',
+      'init',
+      dynsecFile,
+      admin.username,
+      admin.password,
+    ]);
+    return [
+      'allow_anonymous false',
+      `plugin ${dynsecPlugin()}`,
+      `plugin_opt_config_file ${dynsecFile}`,
+    ];
+  });
+  return { url, close };
 }
 
 /** The SUBACK's code for one filter: the granted QoS, or the refusal's reason code. */

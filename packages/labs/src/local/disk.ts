@@ -75,6 +75,19 @@ export async function mountedDevice(mountpoint: string): Promise<string | null> 
   return device;
 }
 
+/** The mount points strictly under `dir`, deepest first. */
+export async function mountPointsUnder(dir: string): Promise<string[]> {
+  const table = await readFile('/proc/self/mountinfo', 'utf8');
+  const prefix = `${dir.replace(/\/+$/, '')}/`;
+  const points = table
+    .split('\n')
+    .map((line) => line.split(' ')[4])
+    .filter((field): field is string => field !== undefined)
+    .map(unescapeMountPath)
+    .filter((point) => point.startsWith(prefix));
+  return [...new Set(points)].sort((a, b) => b.length - a.length);
+}
+
 export async function isMounted(mountpoint: string): Promise<boolean> {
   return (await mountedDevice(mountpoint)) !== null;
 }

@@ -57,6 +57,38 @@ while True:
         pass
 `;
 
+/**
+ * Moves, deletes and briefly replaces `same.txt` with a folder, and swaps the platform's temporary
+ * upload files for a folder or a symlink as soon as they appear.
+ */
+const churnScript = `
+import os, random, time
+while True:
+    try:
+        for n in os.listdir('.'):
+            if n.startswith('.upload.') and random.random() < 0.02:
+                try:
+                    os.unlink(n)
+                    if random.random() < 0.5:
+                        os.mkdir(n)
+                    else:
+                        os.symlink('/usr/bin', n)
+                except OSError:
+                    pass
+        r = random.random()
+        if r < 0.1:
+            os.rename('same.txt', 'moved.txt')
+        elif r < 0.2:
+            os.unlink('same.txt')
+        elif r < 0.25:
+            os.mkdir('same.txt')
+            time.sleep(0.001)
+            os.rmdir('same.txt')
+        time.sleep(0.0005)
+    except OSError:
+        pass
+`;
+
 async function pool<T>(count: number, width: number, work: (i: number) => Promise<T>) {
   const results: T[] = [];
   let next = 0;
@@ -100,60 +132,64 @@ describe('lab files under a symlink swap race', () => {
     await driver.close();
   });
 
-  it('reads, lists and writes nothing outside the lab while a directory is swapped with a symlink', async () => {
-    const shell = driver.terminal(spec.id);
-    await driver.files.write(
-      spec.id,
-      'swap.py',
-      Readable.from([Buffer.from(swapScript('d', 'l'))]),
-      10_000,
-    );
-    await shellResult(shell, `ln -s ${hostDir} l && (python3 swap.py >/dev/null 2>&1 &)`);
-    await shellResult(shell, 'sleep 0.2');
+  it(
+    'reads, lists and writes nothing outside the lab while a directory is swapped with a symlink',
+    { timeout: 180_000 },
+    async () => {
+      const shell = driver.terminal(spec.id);
+      await driver.files.write(
+        spec.id,
+        'swap.py',
+        Readable.from([Buffer.from(swapScript('d', 'l'))]),
+        10_000,
+      );
+      await shellResult(shell, `ln -s ${hostDir} l && (python3 swap.py >/dev/null 2>&1 &)`);
+      await shellResult(shell, 'sleep 0.2');
 
-    const downloads = await pool(1000, 8, (i) =>
-      attempt(async () => {
-        const file = await driver.files.read(spec.id, i % 2 ? 'd/secret.txt' : 'l/secret.txt');
-        return text(file.stream);
-      }),
-    );
-    const listings = await pool(1000, 8, (i) =>
-      attempt(() => driver.files.list(spec.id, i % 2 ? 'd' : 'l')),
-    );
-    const uploads = await pool(200, 8, (i) =>
-      attempt(() =>
-        driver.files.write(
-          spec.id,
-          `${i % 2 ? 'd' : 'l'}/up-${i}.txt`,
-          Readable.from([Buffer.from('upload')]),
-          1024,
+      const downloads = await pool(400, 8, (i) =>
+        attempt(async () => {
+          const file = await driver.files.read(spec.id, i % 2 ? 'd/secret.txt' : 'l/secret.txt');
+          return text(file.stream);
+        }),
+      );
+      const listings = await pool(400, 8, (i) =>
+        attempt(() => driver.files.list(spec.id, i % 2 ? 'd' : 'l')),
+      );
+      const uploads = await pool(100, 8, (i) =>
+        attempt(() =>
+          driver.files.write(
+            spec.id,
+            `${i % 2 ? 'd' : 'l'}/up-${i}.txt`,
+            Readable.from([Buffer.from('upload')]),
+            1024,
+          ),
         ),
-      ),
-    );
-    await shellResult(shell, 'pkill -f swap.py; true');
+      );
+      await shellResult(shell, 'pkill -f swap.py; true');
 
-    const escapedReads = downloads.filter((r) => typeof r === 'string' && r.includes(hostSecret));
-    const escapedLists = listings.filter(
-      (r) => Array.isArray(r) && r.some((f) => f.name === 'host-only-marker'),
-    );
-    const servedReads = downloads.filter((r) => r === 'lab-content');
-    const servedLists = listings.filter(
-      (r) => Array.isArray(r) && r.some((f) => f.name === 'secret.txt'),
-    );
-    const servedUploads = uploads.filter((r) => !(r instanceof Error));
-    const refusedUploads = uploads.filter((r) => r instanceof LabPathError);
-    expect(servedUploads.length + refusedUploads.length).toBe(uploads.length);
-    const landed = await shellResult(shell, 'ls d/ l/ 2>/dev/null | grep -c ^up-');
-    expect(Number(landed), JSON.stringify(landed)).toBe(servedUploads.length);
-    expect({
-      escapedReads: escapedReads.length,
-      escapedLists: escapedLists.length,
-      hostDir: readdirSync(hostDir).sort(),
-    }).toEqual({ escapedReads: 0, escapedLists: 0, hostDir: ['host-only-marker', 'secret.txt'] });
-    // The race was real: the lab's own directory was served while it was in place.
-    expect(servedReads.length).toBeGreaterThan(50);
-    expect(servedLists.length).toBeGreaterThan(50);
-  });
+      const escapedReads = downloads.filter((r) => typeof r === 'string' && r.includes(hostSecret));
+      const escapedLists = listings.filter(
+        (r) => Array.isArray(r) && r.some((f) => f.name === 'host-only-marker'),
+      );
+      const servedReads = downloads.filter((r) => r === 'lab-content');
+      const servedLists = listings.filter(
+        (r) => Array.isArray(r) && r.some((f) => f.name === 'secret.txt'),
+      );
+      const servedUploads = uploads.filter((r) => !(r instanceof Error));
+      const refusedUploads = uploads.filter((r) => r instanceof LabPathError);
+      expect(servedUploads.length + refusedUploads.length).toBe(uploads.length);
+      const landed = await shellResult(shell, 'ls d/ l/ 2>/dev/null | grep -c ^up-');
+      expect(Number(landed), JSON.stringify(landed)).toBe(servedUploads.length);
+      expect({
+        escapedReads: escapedReads.length,
+        escapedLists: escapedLists.length,
+        hostDir: readdirSync(hostDir).sort(),
+      }).toEqual({ escapedReads: 0, escapedLists: 0, hostDir: ['host-only-marker', 'secret.txt'] });
+      // The race was real: the lab's own directory was served while it was in place.
+      expect(servedReads.length).toBeGreaterThan(50);
+      expect(servedLists.length).toBeGreaterThan(50);
+    },
+  );
 
   it('never changes a host file an upload target is swapped for', async () => {
     const before = statSync(hostFile);
@@ -166,7 +202,7 @@ describe('lab files under a symlink swap race', () => {
     );
     await shellResult(shell, '(python3 relink.py >/dev/null 2>&1 &)');
     await shellResult(shell, 'sleep 0.2');
-    const uploads = await pool(200, 4, () =>
+    const uploads = await pool(100, 4, () =>
       attempt(() =>
         driver.files.write(
           spec.id,
@@ -187,4 +223,61 @@ describe('lab files under a symlink swap race', () => {
     expect(readFileSync(hostFile, 'utf8')).toBe('host file content');
     expect(uploads.some((r) => !(r instanceof Error))).toBe(true);
   });
+});
+
+describe('lab files while the lab moves, deletes and swaps the same path', () => {
+  const driver = new LocalDriver({ root });
+  let spec: LabSpec;
+
+  beforeAll(async () => {
+    spec = specFor('terminal');
+    await driver.start(spec);
+  });
+  afterAll(async () => {
+    await driver.remove(spec.id);
+    await driver.close();
+  });
+
+  it('answers every request it loses with a path error, never an unexpected failure', async () => {
+    const shell = driver.terminal(spec.id);
+    await driver.files.write(
+      spec.id,
+      'churn/churn.py',
+      Readable.from([Buffer.from(churnScript)]),
+      10_000,
+    );
+    await shellResult(shell, 'cd churn && (python3 churn.py >/dev/null 2>&1 &) ; cd ~');
+    await shellResult(shell, 'sleep 0.2');
+    // Rounds until the race was real both ways (an upload saved, one lost): how often each side
+    // wins depends on how busy the machine is.
+    const results: unknown[] = [];
+    const saved = () => results.filter((r, i) => i % 3 === 0 && !(r instanceof Error)).length;
+    const lost = () => results.filter((r) => r instanceof LabPathError).length;
+    for (let round = 0; round < 3 && (saved() === 0 || lost() === 0); round++) {
+      results.push(
+        ...(await pool(600, 8, (i) =>
+          attempt(async () => {
+            if (i % 3 === 2) return driver.files.list(spec.id, 'churn');
+            if (i % 3 === 1)
+              return text((await driver.files.read(spec.id, 'churn/same.txt')).stream);
+            return driver.files.write(
+              spec.id,
+              'churn/same.txt',
+              Readable.from(Array.from({ length: 4 }, () => Buffer.alloc(4096, 97))),
+              1024 * 1024,
+            );
+          }),
+        )),
+      );
+    }
+    await shellResult(shell, 'pkill -f churn.py; true');
+    const unexpected = results.filter((r) => r instanceof Error && !(r instanceof LabPathError));
+    expect(unexpected.map((e) => (e as Error).message.slice(0, 120))).toEqual([]);
+    const reasons = new Set(results.flatMap((r) => (r instanceof LabPathError ? [r.reason] : [])));
+    expect(
+      [...reasons].filter((r) => !['not_found', 'conflict', 'occupied', 'outside'].includes(r)),
+    ).toEqual([]);
+    expect(saved()).toBeGreaterThan(0);
+    expect(lost()).toBeGreaterThan(0);
+  }, 300_000);
 });

@@ -31,7 +31,10 @@ const exits: Record<number, LabPathError['reason']> = {
   3: 'outside',
   4: 'not_found',
   5: 'too_large',
+  6: 'conflict',
+  7: 'conflict',
   8: 'aborted',
+  9: 'occupied',
 };
 
 const prelude = `set -u
@@ -63,30 +66,36 @@ exec cat <&3
 
 /**
  * Works inside the target folder (its descriptor stays put whatever is renamed meanwhile), writes
- * stdin to a temporary file there and puts it in place only when fd 3 says "commit".
+ * stdin to a temporary file there through a descriptor checked to be that file, and puts it in
+ * place only when fd 3 says "commit" and the temporary name still leads to the file written.
+ * Whatever the lab changes meanwhile ends in a known exit: 7 (changed) or 9 (in the way).
  */
 const writeScript = `${prelude}
 dir=\${1%/*}
 name=\${1##*/}
 probe=$dir
 while [ ! -e "$probe" ] && [ ! -L "$probe" ]; do probe=\${probe%/*}; done
-real=$(realpath -e -- "$probe" 2>/dev/null) || exit 3
+real=$(realpath -e -- "$probe" 2>/dev/null) || exit 7
 inside "$real" || exit 3
-mkdir -p -- "$dir" 2>/dev/null || exit 3
-cd -P -- "$dir" 2>/dev/null || exit 3
+mkdir -p -- "$dir" 2>/dev/null || exit 9
+cd -P -- "$dir" 2>/dev/null || exit 7
 here=$(pwd -P) && inside "$here" || exit 3
-if [ -L "./$name" ] || [ -d "./$name" ]; then exit 3; fi
-tmp=$(mktemp -p . .upload.XXXXXXXX) || exit 3
-trap 'rm -f -- "$tmp"' EXIT
-head -c "$(($2 + 1))" > "$tmp" || exit 6
-size=$(stat -c %s -- "$tmp") || exit 7
+if [ -L "./$name" ] || [ -d "./$name" ]; then exit 9; fi
+tmp=$(mktemp -p . .upload.XXXXXXXX) || exit 7
+trap 'rm -f -- "$tmp" 2>/dev/null' EXIT
+{ command exec 5<>"$tmp"; } 2>/dev/null || exit 7
+[ ! -L "$tmp" ] && [ -f /dev/fd/5 ] && [ "$tmp" -ef /dev/fd/5 ] || exit 7
+head -c "$(($2 + 1))" >&5 || exit 6
+size=$(stat -L -c %s /dev/fd/5) || exit 7
 [ "$size" -le "$2" ] || exit 5
 IFS= read -r word <&3 || exit 8
 [ "$word" = commit ] || exit 8
-chmod 644 -- "$tmp" || exit 7
-mv -f -T -- "$tmp" "./$name" || exit 3
+chmod 644 /dev/fd/5 || exit 7
+[ ! -L "$tmp" ] && [ "$tmp" -ef /dev/fd/5 ] || exit 7
+if [ -L "./$name" ] || [ -d "./$name" ]; then exit 9; fi
+mv -f -T -- "$tmp" "./$name" 2>/dev/null || exit 9
 trap - EXIT
-find "./$name" -maxdepth 0 -printf '%s\\0%T@\\0'
+stat -L -c '%s %.9Y' /dev/fd/5
 `;
 
 /** Empties the home, whatever modes the lab gave its files. */
@@ -181,11 +190,11 @@ async function finish(
 }
 
 function failure(code: number | null, stderr: string): Error {
-  const reason = code === null ? undefined : exits[code];
-  if (reason) return new LabPathError(reason);
   if (code === 6 && /No space left on device|Disk quota exceeded/.test(stderr)) {
     return new LabPathError('no_space');
   }
+  const reason = code === null ? undefined : exits[code];
+  if (reason) return new LabPathError(reason);
   return new Error(`the lab file helper failed (${code ?? 'killed'}): ${stderr.slice(0, 500)}`);
 }
 
@@ -325,7 +334,7 @@ export async function writeIn(
   if (!received && data.errored === refused) throw refused;
   if (code !== 0) throw failure(code, stderr);
   if (!received) throw refused instanceof Error ? refused : new LabPathError('aborted');
-  const [size, mtime] = stdout().toString().split('\0');
+  const [size, mtime] = stdout().toString().trim().split(' ');
   return {
     name: posix.basename(target),
     path: displayPath(target),

@@ -6,12 +6,15 @@ import net from 'node:net';
  * The kernel releases it the moment its holder exits, however it exits, so a killed process
  * never leaves a stale lock behind.
  */
+const addressOf = (name: string) =>
+  `\0platform-labs:${createHash('sha256').update(name).digest('hex').slice(0, 32)}`;
+
 export async function withHostLock<T>(
   name: string,
   work: () => Promise<T>,
   timeoutMs = 10_000,
 ): Promise<T> {
-  const address = `\0platform-labs:${createHash('sha256').update(name).digest('hex').slice(0, 32)}`;
+  const address = addressOf(name);
   const deadline = Date.now() + timeoutMs;
   let server = await bind(address);
   for (let wait = 2; !server; wait = Math.min(wait * 2, 50)) {
@@ -39,4 +42,19 @@ function bind(address: string): Promise<net.Server | null> {
       resolve(server);
     });
   });
+}
+
+/**
+ * Takes the lock `name` if no process holds it, and keeps it until released or until this
+ * process exits; null when another process (or this one) holds it.
+ */
+export async function holdHostLock(name: string): Promise<(() => Promise<void>) | null> {
+  const server = await bind(addressOf(name));
+  if (!server) return null;
+  let released = false;
+  return () => {
+    if (released) return Promise.resolve();
+    released = true;
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  };
 }

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Enforcement } from '@platform/contract';
 import type { HostCheck, HostReport } from '../driver';
-import { createCgroup } from './cgroups';
+import { createCgroup, defaultCgroupGroup, removeOwnerCgroup } from './cgroups';
 import { probeDiskCap } from './disk';
 import { seccompArch } from './seccomp';
 import { isRoot } from './root';
@@ -116,8 +116,10 @@ export async function probeHost(labsRoot?: string, diskCap = true): Promise<Host
       : 'the server is not root: labs share its uid and are kept apart by their mount namespaces only',
     install: root ? null : 'run the server as root to give each lab its own uid',
   });
-  const probe = await createCgroup(`probe-${process.pid}`, { cpuCore: 1, memorySize: 1 });
+  const place = { group: defaultCgroupGroup, owner: `probe-${process.pid}` };
+  const probe = await createCgroup('probe', { cpuCore: 1, memorySize: 1 }, place);
   await probe.remove();
+  await removeOwnerCgroup(place);
   checks.push({
     name: 'cgroups',
     ok: probe.cpu && probe.memory,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeLabDriver, shellResult, specFor } from '../conformance';
+import { cgroupDirsOf } from './cgroups';
 import { LocalDriver } from './local-driver';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'labs-test-'));
@@ -59,15 +60,11 @@ describe('local driver sandbox', () => {
     expect(status.enforced.disk).toBe(host.enforced.disk);
     if (!status.enforced.disk) expect(status.notes).toContain('disk');
     if (status.enforced.memory) {
-      const v1 = `/sys/fs/cgroup/memory/platform-labs/${spec.id}`;
-      const v2 = `/sys/fs/cgroup/platform-labs/${spec.id}`;
-      const dir = existsSync(v1) ? v1 : v2;
-      const procs = readFileSync(join(dir, 'cgroup.procs'), 'utf8').trim().split('\n');
+      const [dir] = cgroupDirsOf(spec.id, 'platform-labs', 'memory');
+      const v1 = dir!.startsWith('/sys/fs/cgroup/memory/');
+      const procs = readFileSync(join(dir!, 'cgroup.procs'), 'utf8').trim().split('\n');
       expect(procs.length).toBeGreaterThanOrEqual(2);
-      const limit = readFileSync(
-        join(dir, dir === v1 ? 'memory.limit_in_bytes' : 'memory.max'),
-        'utf8',
-      );
+      const limit = readFileSync(join(dir!, v1 ? 'memory.limit_in_bytes' : 'memory.max'), 'utf8');
       expect(Number(limit)).toBe(1024 ** 3);
     } else {
       expect(status.notes).toContain('memory');

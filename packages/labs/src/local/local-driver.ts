@@ -8,6 +8,7 @@ import {
   mkdir,
   open,
   readdir,
+  readFile,
   rename,
   rm,
   rmdir,
@@ -36,8 +37,22 @@ import {
   type TerminalSession,
 } from '../driver';
 import { CappedOutput } from '../exec-output';
-import { createCgroup, type Cgroup } from './cgroups';
-import { createImage, growImage, isMounted, mountImage, unmountImage } from './disk';
+import {
+  createCgroup,
+  defaultCgroupGroup,
+  removeOwnerCgroup,
+  sweepCgroups,
+  type Cgroup,
+  type CgroupPlace,
+} from './cgroups';
+import {
+  createImage,
+  growImage,
+  isMounted,
+  mountImage,
+  mountPointsUnder,
+  unmountImage,
+} from './disk';
 import {
   clearIn,
   copyInto,
@@ -48,6 +63,7 @@ import {
   type Owner,
 } from './home-files';
 import { isRoot, probeHost } from './host';
+import { holdHostLock } from './host-lock';
 import { bwrapArgs, groupFile, hostsFile, inside, passwdFile } from './sandbox';
 import { seccompArch, seccompProgram } from './seccomp';
 import { PtySession } from './terminal';
@@ -73,6 +89,8 @@ export interface LocalDriverOptions {
   uidCount?: number;
   /** Give each home a file system of the lab's disk size where the host can (default true). */
   diskCap?: boolean;
+  /** The platform's cgroup, under the cgroup root (default `platform-labs`). */
+  cgroupGroup?: string;
   readyTimeoutMs?: { terminal: number; jupyter: number };
 }
 
@@ -134,6 +152,12 @@ export class LocalDriver implements LabDriver {
   private readonly readyTimeoutMs: { terminal: number; jupyter: number };
   private readonly homes = new Map<string, OpenHome>();
   private readonly homeQueues = new Map<string, Promise<unknown>>();
+  /**
+   * This driver's key: its labs' cgroups and mounted homes are recorded under it, and it holds
+   * the host lock of that name while it lives, so another process can tell what a dead one left.
+   */
+  private readonly ownerKey = `${process.pid}-${randomBytes(6).toString('hex')}`;
+  private ownerLock: (() => Promise<void>) | null = null;
 
   constructor(private readonly options: LocalDriverOptions) {
     this.replayBytes = options.replayBytes ?? 64 * 1024;
@@ -163,8 +187,13 @@ export class LocalDriver implements LabDriver {
     return join(this.options.root, '.assets');
   }
 
+  private get cgroupPlace(): CgroupPlace {
+    return { group: this.options.cgroupGroup ?? defaultCgroupGroup, owner: this.ownerKey };
+  }
+
   private prepare(): Promise<void> {
     this.prepared ??= (async () => {
+      this.ownerLock ??= await holdHostLock(ownerLockName(this.ownerKey));
       await mkdir(this.options.root, { recursive: true });
       await chmod(this.options.root, 0o711);
       if (isRoot()) await allowTraverse(dirname(this.options.root));
@@ -176,8 +205,59 @@ export class LocalDriver implements LabDriver {
       }
       const target = seccompArch();
       if (target) await writeFile(join(this.assets, 'seccomp.bpf'), seccompProgram(target));
+      await this.sweep();
     })();
     return this.prepared;
+  }
+
+  /**
+   * Removes what a process that died left on this host: its labs' homes still mounted under
+   * this driver's root and its labs' cgroups. What a live driver holds (its host lock taken) is
+   * left alone, so processes sharing the host never undo each other's labs (decision 0037).
+   */
+  private async sweep(): Promise<{ unmounted: string[]; cgroups: string[] }> {
+    const unmounted: string[] = [];
+    if (isRoot()) {
+      for (const mountpoint of await mountPointsUnder(this.options.root)) {
+        const release = await this.leftBehind(mountpoint);
+        if (!release) continue;
+        try {
+          await unmountImage(mountpoint);
+          unmounted.push(mountpoint);
+        } finally {
+          await release();
+        }
+      }
+    }
+    const cgroups = await sweepCgroups(this.cgroupPlace.group, this.ownerKey, (owner) =>
+      holdHostLock(ownerLockName(owner)),
+    );
+    return { unmounted, cgroups };
+  }
+
+  /**
+   * Whether a mount under the root was left by a process gone: a lab's home whose recorded
+   * owner's lock is free (held until released), or a disk probe of a process that exited.
+   */
+  private async leftBehind(mountpoint: string): Promise<(() => Promise<void>) | null> {
+    const relative = mountpoint.slice(this.options.root.length + 1);
+    const probe = /^\.disk-probe-(\d+)$/.exec(relative);
+    if (probe) return processAlive(Number(probe[1])) ? null : async () => {};
+    const home = /^(\d{1,20})\/home$/.exec(relative);
+    if (!home) return null;
+    const owner = await readFile(join(this.dirs(home[1]!).base, ownerFile), 'utf8').catch(
+      () => null,
+    );
+    if (owner === this.ownerKey) return null;
+    // A home mounted before owners were recorded has no owner: no live driver claims it.
+    return owner === null ? async () => {} : holdHostLock(ownerLockName(owner));
+  }
+
+  /** Mounts the lab's home image, recording this driver as what holds it. */
+  private async mountHomeImage(id: string, fresh: boolean): Promise<void> {
+    const dirs = this.dirs(id);
+    await writeFile(join(dirs.base, ownerFile), this.ownerKey, { mode: 0o600 });
+    await mountImage(dirs.image, dirs.home, fresh);
   }
 
   private dirs(id: string) {
@@ -293,14 +373,14 @@ export class LocalDriver implements LabDriver {
     );
     if (owner && (await this.diskCapped()) && !(await isMounted(dirs.home))) {
       if (imageExists) {
-        await mountImage(dirs.image, dirs.home, false);
+        await this.mountHomeImage(id, false);
         if (prepare) await growImage(dirs.image, dirs.home, prepare.diskGib);
         return { capped: true, fresh: false };
       }
       if (plainHome) return { capped: await this.moveIntoImage(id, owner, prepare), fresh: false };
       if (!prepare) throw new LabPathError('not_found');
       await createImage(dirs.image, prepare.diskGib, owner);
-      await mountImage(dirs.image, dirs.home, true);
+      await this.mountHomeImage(id, true);
       await ownByDescriptor(dirs.home, owner, 0o700);
       return { capped: true, fresh: true };
     }
@@ -330,7 +410,7 @@ export class LocalDriver implements LabDriver {
     await rename(dirs.home, dirs.previous);
     try {
       await createImage(dirs.image, prepare?.diskGib ?? defaultDiskGib, owner);
-      await mountImage(dirs.image, dirs.home, true);
+      await this.mountHomeImage(id, true);
       await ownByDescriptor(dirs.home, owner, 0o700);
       await copyInto(this.accessOf(id, owner), dirs.previous);
     } catch {
@@ -466,7 +546,7 @@ export class LocalDriver implements LabDriver {
       await chmod(socketPath, 0o666);
     }
 
-    record.cgroup = await createCgroup(spec.id, spec.resources);
+    record.cgroup = await createCgroup(spec.id, spec.resources, this.cgroupPlace);
     const enforced: Enforcement = {
       cpu: record.cgroup.cpu,
       memory: record.cgroup.memory,
@@ -902,6 +982,20 @@ export class LocalDriver implements LabDriver {
 
   async close(): Promise<void> {
     await Promise.all([...this.labs.keys()].map((id) => this.stop(id)));
+    await removeOwnerCgroup(this.cgroupPlace);
+  }
+}
+
+/** Where a lab folder records the driver that mounted its home. */
+const ownerFile = 'home.owner';
+const ownerLockName = (key: string) => `labs-owner:${key}`;
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

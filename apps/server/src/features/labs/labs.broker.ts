@@ -6,6 +6,13 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { generate, parser, type IConnectPacket } from 'mqtt-packet';
 import { labTopics } from '@platform/contract';
 import type { LabDriver, LabSpec } from '@platform/labs';
+import {
+  brokerLimits,
+  LabAllowance,
+  LabConnection,
+  type BrokerLimits,
+  type Refusal,
+} from './labs.broker-limits';
 
 export type MessageHandler = (topic: string, payload: Buffer) => void;
 
@@ -139,14 +146,28 @@ async function listenUnix(
   };
 }
 
-/** The embedded broker (aedes), in this process. */
-export async function embeddedBroker(): Promise<LabBroker> {
+export interface EmbeddedBrokerOptions {
+  limits?: BrokerLimits;
+  /** Told when a lab's connection is cut for going past a limit. */
+  onRefused?: (labId: string, reason: Refusal | 'connections' | 'subscriptions') => void;
+}
+
+/**
+ * The embedded broker (aedes), in this process. Every lab connection goes through a
+ * `LabConnection`, which bounds what the lab can make this process hold (decision 0038).
+ */
+export async function embeddedBroker(options: EmbeddedBrokerOptions = {}): Promise<LabBroker> {
+  const limits = options.limits ?? brokerLimits;
+  const onRefused = options.onRefused ?? (() => {});
   const passwords = new Map<string, string>();
+  const allowances = new Map<string, LabAllowance>();
   const labOf = new WeakMap<object, string>();
   const socketLab = new WeakMap<object, string>();
+  const subscriptions = new WeakMap<object, Set<string>>();
   const refuse = (done: (error: never, ok: boolean) => void, message: string, returnCode: number) =>
     done(Object.assign(new Error(message), { returnCode }) as never, false);
   const broker = await Aedes.createBroker({
+    drainTimeout: limits.slowClientMs,
     authenticate: (client, username, password, done) => {
       const labId = username?.startsWith('lab-') ? username.slice(4) : null;
       const expected = labId ? passwords.get(labId) : undefined;
@@ -175,17 +196,40 @@ export async function embeddedBroker(): Promise<LabBroker> {
     },
     authorizeSubscribe: (client, subscription, callback) => {
       const labId = labOf.get(client);
-      callback(null, labId && inNamespace(labId, subscription.topic) ? subscription : null);
+      if (!labId || !inNamespace(labId, subscription.topic)) return callback(null, null);
+      const topics = subscriptions.get(client) ?? new Set<string>();
+      subscriptions.set(client, topics);
+      if (!topics.has(subscription.topic) && topics.size >= limits.subscriptionsPerClient) {
+        onRefused(labId, 'subscriptions');
+        return callback(null, null);
+      }
+      topics.add(subscription.topic);
+      callback(null, { ...subscription, qos: Math.min(subscription.qos, 1) as 0 | 1 });
     },
+  });
+  broker.on('unsubscribe', (topics, client) => {
+    const held = client && subscriptions.get(client);
+    for (const topic of topics) held?.delete(topic);
   });
   return {
     kind: 'embedded',
     registerLab: (labId, password) => void passwords.set(labId, password),
-    unregisterLab: (labId) => void passwords.delete(labId),
+    unregisterLab: (labId) => {
+      passwords.delete(labId);
+      allowances.delete(labId);
+    },
     ready: async () => {},
     attach: (socketPath, labId) =>
       listenUnix(socketPath, (socket) => {
-        socketLab.set(broker.handle(socket), labId);
+        let lab = allowances.get(labId);
+        if (!lab) allowances.set(labId, (lab = new LabAllowance(limits)));
+        if (lab.connections >= limits.connectionsPerLab) {
+          onRefused(labId, 'connections');
+          socket.destroy();
+          return;
+        }
+        const connection = new LabConnection(socket, lab, (reason) => onRefused(labId, reason));
+        socketLab.set(broker.handle(connection), labId);
       }),
     publish: (topic, payload, retain = false) =>
       new Promise((resolve, reject) =>
@@ -195,9 +239,11 @@ export async function embeddedBroker(): Promise<LabBroker> {
         ),
       ),
     subscribe: async (pattern, handler) => {
+      // Answered on a later turn: the emitter delivers its next queued message from `done`, so
+      // answering at once would nest one call per queued message on the stack.
       const deliver = (packet: { topic: string; payload: Buffer | string }, done: () => void) => {
         handler(packet.topic, Buffer.from(packet.payload));
-        done();
+        setImmediate(done);
       };
       await new Promise<void>((resolve) => broker.subscribe(pattern, deliver, resolve));
       return () => new Promise<void>((resolve) => broker.unsubscribe(pattern, deliver, resolve));

@@ -1,6 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authApi, labsApi, type ContainerStateInfo } from '@platform/contract';
+import { authApi, labsApi, pathOf, type ContainerStateInfo } from '@platform/contract';
 import { createEnvironment, createSchool, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 
@@ -94,6 +94,59 @@ describe('the state stream', () => {
         }),
     );
     expect(stopped.events.map((s) => s.state)).toEqual(['Running', 'Stopping', 'Stopped']);
+  });
+
+  it('tells why a lab stops from its first change on, and that a reset comes back', async () => {
+    const env = await createEnvironment(h.ctx, { name: 'Stopped elsewhere' });
+    const started = await h.app.inject({
+      method: 'POST',
+      url: labsApi.start.path,
+      headers: student.headers,
+      payload: { expEnvId: env.id },
+    });
+    const [id] = started.json<{ data: string[] }>().data;
+    await h.app.labs.runtime.settle();
+    const reset = await follow(
+      student,
+      [id!],
+      (e) => e.slice(1).some((s) => s.state === 'Running'),
+      () =>
+        h.app.inject({
+          method: 'POST',
+          url: labsApi.reset.path,
+          headers: student.headers,
+          payload: { envId: env.id },
+        }),
+    );
+    expect(reset.events.map((s) => [s.state, s.stopReason])).toEqual([
+      ['Running', null],
+      ['Stopping', 'reset'],
+      ['Stopped', 'reset'],
+      ['Starting', null],
+      ['Running', null],
+    ]);
+    const stopped = await follow(
+      student,
+      [id!],
+      (e) => e.some((s) => s.state === 'Stopped'),
+      () =>
+        h.app.inject({
+          method: 'GET',
+          url: `${labsApi.stop.path}?envId=${env.id}`,
+          headers: student.headers,
+        }),
+    );
+    expect(stopped.events.map((s) => [s.state, s.stopReason])).toEqual([
+      ['Running', null],
+      ['Stopping', 'user'],
+      ['Stopped', 'user'],
+    ]);
+    const polled = await h.app.inject({
+      method: labsApi.checkState.method,
+      url: pathOf(labsApi.checkState.path, { id: id! }),
+      headers: student.headers,
+    });
+    expect(polled.json()).toMatchObject({ data: { state: 'Stopped', stopReason: 'user' } });
   });
 
   it('refuses ids that are not the caller’s, malformed lists and anonymous callers', async () => {

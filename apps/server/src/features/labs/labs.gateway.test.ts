@@ -50,6 +50,8 @@ async function ticketUrl(who: typeof student, id: string): Promise<URL> {
     headers: { ...who.headers, 'accept-language': 'en-US', 'content-type': 'application/json' },
     payload: '',
   });
+  // The page that frames the lab must be on the public address, the lab's only frame ancestor.
+  expect(res.json().data.embedOrigin).toBe(new URL(h.ctx.config.publicUrl).origin);
   return new URL(res.json().data.url as string);
 }
 

@@ -123,9 +123,13 @@ async function pushed(on: ServerProcess, id: string, until: string, act: () => P
   });
   expect(res.headers.get('content-type')).toContain('text/event-stream');
   const states: string[] = [];
+  const reasons: (string | null)[] = [];
   const parser = createParser({
     onEvent: (e) => {
-      if (e.event === 'state') states.push((JSON.parse(e.data) as { state: string }).state);
+      if (e.event !== 'state') return;
+      const data = JSON.parse(e.data) as { state: string; stopReason: string | null };
+      states.push(data.state);
+      reasons.push(data.stopReason);
     },
   });
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -146,7 +150,7 @@ async function pushed(on: ServerProcess, id: string, until: string, act: () => P
     controller.abort();
   }
   await acted;
-  return states;
+  return { states, reasons };
 }
 
 const labDirOf = (server: ServerProcess, id: string) =>
@@ -252,11 +256,14 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('labs on two server pro
     const stopped = await pushed(follower, containerId, 'Stopped', () =>
       api(leader, 'GET', `${labsApi.stop.path}?envId=${envId}&containerId=${containerId}`),
     );
-    expect(stopped).toEqual(['Running', 'Stopping', 'Stopped']);
+    expect(stopped.states).toEqual(['Running', 'Stopping', 'Stopped']);
+    // Why it stopped reaches the follower's stream too.
+    expect(stopped.reasons).toEqual([null, 'user', 'user']);
     const started = await pushed(follower, containerId, 'Running', () =>
       api(leader, 'POST', labsApi.start.path, { expEnvId: envId }),
     );
-    expect(started).toEqual(['Stopped', 'Starting', 'Running']);
+    expect(started.states).toEqual(['Stopped', 'Starting', 'Running']);
+    expect(started.reasons).toEqual(['user', null, null]);
   });
 
   it('when the leader is killed, the other runs the lab again and opens it', async () => {
@@ -271,8 +278,13 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('labs on two server pro
     expect(before).toHaveLength(1);
     await leader.kill('SIGKILL');
     await until('the follower leads', 10_000, () => (follower.leads() ? true : null));
+    // Until the follower has started the lab itself, it may still answer the state the dead
+    // leader last published: the lab runs again once it runs in the follower's own folder.
     const back = await until('the lab runs again', 20_000, async () =>
-      (await stateOn(follower, containerId)) === 'Running' ? true : null,
+      existsSync(labDirOf(follower, containerId)) &&
+      (await stateOn(follower, containerId)) === 'Running'
+        ? true
+        : null,
     );
     expect(back.ms).toBeLessThan(20_000);
     const { rows } = await db.query<{ address: string }>('select address from lab_leader');

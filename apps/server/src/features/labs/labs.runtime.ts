@@ -10,7 +10,9 @@ import {
   type Enforcement,
   type InitialFile,
   type LabRunner,
+  type LabStopReason,
   type ResourceKind,
+  labStopReasons,
 } from '@platform/contract';
 import {
   LabError,
@@ -45,6 +47,8 @@ export interface ContainerEntry {
   desired: 0 | 1;
   state: ContainerState;
   error: LabErrorInfo | null;
+  /** Why it stops or stopped; null once it is started again. */
+  stopReason: StopReason | null;
   resources: Resources;
   enforced: Enforcement;
   notes: LabNote[];
@@ -69,17 +73,7 @@ export interface RuntimeOptions {
   warmTickMs?: number;
 }
 
-export type StopReason =
-  | 'user'
-  | 'idle'
-  | 'reset'
-  | 'failed'
-  | 'shutdown'
-  | 'removed'
-  /** An exam's deadline passed: the lab stops, its home stays for the teacher. */
-  | 'deadline'
-  /** The school's balance ran out and the grace period after the warning passed. */
-  | 'balance';
+export type StopReason = LabStopReason;
 
 /**
  * What the process that runs the labs tells the others of a container whose state changed, or of
@@ -91,6 +85,7 @@ interface StateMessage {
   desired?: 0 | 1;
   state?: ContainerState;
   error?: LabErrorInfo | null;
+  stopReason?: StopReason | null;
   enforced?: Enforcement;
   notes?: LabNote[];
   startedAt?: string | null;
@@ -99,6 +94,10 @@ interface StateMessage {
 }
 
 const stateChannel = 'lab_states';
+
+function stopReasonOf(value: string | null): StopReason | null {
+  return labStopReasons.find((reason) => reason === value) ?? null;
+}
 
 const observedStates: Record<number, ContainerState> = {
   0: 'Stopped',
@@ -353,6 +352,7 @@ export class LabRuntime {
       if (message.desired !== undefined) entry.desired = message.desired;
       if (message.state) entry.state = message.state;
       if (message.error !== undefined) entry.error = message.error;
+      if (message.stopReason !== undefined) entry.stopReason = message.stopReason;
       if (message.enforced) entry.enforced = message.enforced;
       if (message.notes) entry.notes = message.notes;
       if (message.startedAt !== undefined)
@@ -402,6 +402,9 @@ export class LabRuntime {
       desired: row.container.desiredState === 1 ? 1 : 0,
       state: observed ? rowState : (existing?.state ?? 'Stopped'),
       error: existing?.error ?? null,
+      stopReason:
+        existing?.stopReason ??
+        (row.container.desiredState === 1 ? null : stopReasonOf(row.container.stopReason)),
       resources: row.container.resources,
       enforced: existing?.enforced ?? nothingEnforced,
       notes: existing?.notes ?? [],
@@ -480,6 +483,7 @@ export class LabRuntime {
       desired: entry.desired,
       state: entry.state,
       error: entry.error,
+      stopReason: entry.stopReason,
       enforced: entry.enforced,
       notes: entry.notes,
       startedAt: entry.startedAt?.toISOString() ?? null,
@@ -533,6 +537,7 @@ export class LabRuntime {
     entry.desired = 1;
     entry.state = 'Running';
     entry.error = null;
+    entry.stopReason = null;
     entry.enforced = lab.status?.enforced ?? nothingEnforced;
     entry.notes = lab.status?.notes ?? [];
     entry.startedAt = this.ctx.now();
@@ -546,6 +551,7 @@ export class LabRuntime {
     entry.desired = 1;
     entry.state = 'Starting';
     entry.error = null;
+    entry.stopReason = null;
     this.changed(entry);
     this.starting += entry.runner === 'simulation' ? 0 : 1;
     const counted = entry.runner !== 'simulation';
@@ -664,6 +670,8 @@ export class LabRuntime {
   private async bringDown(entry: ContainerEntry, reason: StopReason): Promise<void> {
     const wasActive = entry.desired === 1 || entry.state !== 'Stopped';
     entry.desired = 0;
+    // Told with the first change, so a page learns at once that the lab is going and why.
+    entry.stopReason = reason;
     if (wasActive) {
       entry.state = 'Stopping';
       this.changed(entry);

@@ -16,6 +16,7 @@ import {
   type MessageKey,
   type ResourceKind,
   type RuntimeState,
+  type Ticket,
 } from '@platform/contract';
 import { LabPathError } from '@platform/labs';
 import type { z } from 'zod';
@@ -26,7 +27,7 @@ import type {
 } from '@platform/contract';
 import type { Config } from '../../config';
 import type { AppContext } from '../../lib/context';
-import { AppError, invalid, notFound } from '../../lib/errors';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import { roleCodesOf, type Actor } from '../auth/auth.plugin';
 import { readSetting } from '../settings/settings.service';
 import * as environments from '../environments/environments.service';
@@ -65,7 +66,7 @@ export function readOnlyTicket(
   config: Config,
   containerId: string,
   language: Language,
-): { url: string; expiresIn: number } {
+): Ticket {
   const entry = labs.runtime.get(containerId);
   if (!entry || entry.state !== 'Running' || !['terminal', 'simulation'].includes(entry.runner))
     throw new AppError('labs.not_running', { code: ResponseCode.FAILED });
@@ -73,7 +74,11 @@ export function readOnlyTicket(
     { containerId, userId: entry.userId, readOnly: true, language },
     '/',
   );
-  return { url: labs.access.ticketUrl(config, containerId, ticket), expiresIn };
+  return {
+    url: labs.access.ticketUrl(config, containerId, ticket),
+    expiresIn,
+    embedOrigin: new URL(config.publicUrl).origin,
+  };
 }
 
 export class LabsService {
@@ -227,6 +232,7 @@ export class LabsService {
       state: entry.state,
       message: this.messageOf(entry, lang),
       warning: this.warningOf(entry, lang),
+      stopReason: entry.desired === 1 ? null : entry.stopReason,
     };
   }
 
@@ -357,7 +363,11 @@ export class LabsService {
       { containerId, userId: actor.userId, readOnly: false, language },
       path ?? (entry.runner === 'jupyter' ? '/tree' : '/'),
     );
-    return { url: this.access.ticketUrl(this.ctx.config, containerId, ticket), expiresIn };
+    return {
+      url: this.access.ticketUrl(this.ctx.config, containerId, ticket),
+      expiresIn,
+      embedOrigin: new URL(this.ctx.config.publicUrl).origin,
+    };
   }
 
   async listFiles(actor: Actor, containerId: string, path: string) {
@@ -675,6 +685,9 @@ async function fileErrors<T>(work: () => Promise<T>): Promise<T> {
       if (error.reason === 'aborted') {
         throw new AppError('labs.upload_aborted', { code: ResponseCode.INVALID, status: 400 });
       }
+      if (error.reason === 'conflict') throw conflict('labs.file_conflict');
+      if (error.reason === 'occupied')
+        throw conflict('labs.path_occupied', { path: 'invalid_value' });
       if (error.reason === 'too_large') {
         throw new AppError('labs.file_too_large', {
           code: ResponseCode.INVALID,

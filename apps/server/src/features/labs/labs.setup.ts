@@ -69,7 +69,18 @@ async function labDriver(config: Config): Promise<LabDriver> {
  * platform keeps the labs' credentials in the broker and signs in as its own client there.
  */
 async function labBroker(config: Config, log: FastifyBaseLogger): Promise<LabBroker> {
-  if (!config.mqttUrl) return embeddedBroker();
+  if (!config.mqttUrl) {
+    const told = new Map<string, number>();
+    return embeddedBroker({
+      onRefused: (labId, reason) => {
+        const key = `${labId} ${reason}`;
+        if ((told.get(key) ?? 0) > Date.now() - 60_000) return;
+        if (told.size > 10_000) told.clear();
+        told.set(key, Date.now());
+        log.warn({ labId, reason }, 'lab MQTT connection cut at a broker limit');
+      },
+    });
+  }
   const login = config.mqttDynsec;
   const credentials = login
     ? await DynsecLabCredentials.connect({ url: config.mqttUrl, ...login })

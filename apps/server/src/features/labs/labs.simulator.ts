@@ -10,6 +10,30 @@ import type { LabBroker } from './labs.broker';
 
 type Listener = (message: PanelServerMessage) => void;
 
+/** How many of each sensor's last telemetry messages the simulation remembers (decision 0042). */
+export const telemetryKept = 1024;
+
+/** The last telemetry messages of one sensor, as sent: their times and values. */
+class TelemetryRing {
+  private readonly ts = new Float64Array(telemetryKept);
+  private readonly values = new Float64Array(telemetryKept);
+  private next = 0;
+  private size = 0;
+
+  push(ts: number, value: number): void {
+    this.ts[this.next] = ts;
+    this.values[this.next] = value;
+    this.next = (this.next + 1) % telemetryKept;
+    this.size = Math.min(this.size + 1, telemetryKept);
+  }
+
+  has(ts: number, value: number): boolean {
+    for (let i = 0; i < this.size; i++)
+      if (this.ts[i] === ts && this.values[i] === value) return true;
+    return false;
+  }
+}
+
 /** Parses an actuator command: `on`/`off`, `1`/`0`, `true`/`false` or `{"on": true}`. */
 export function parseCommand(payload: string): boolean | null {
   const text = payload.trim().toLowerCase();
@@ -36,6 +60,9 @@ export class DeviceSimulation {
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly listeners = new Set<Listener>();
   private unsubscribe: (() => Promise<void>) | null = null;
+  /** What the simulation itself published last on each of its topics (`devices/fan/state`). */
+  private readonly published = new Map<string, { payload: string; at: number }>();
+  private readonly sent = new Map<string, TelemetryRing>();
 
   constructor(
     readonly labId: string,
@@ -81,7 +108,7 @@ export class DeviceSimulation {
     );
     for (const device of this.devices) {
       if (device.on !== null) {
-        await this.broker.publish(
+        await this.send(
           labTopics.state(this.labId, device.id),
           JSON.stringify({ on: device.on, ts: Date.now() }),
           true,
@@ -104,12 +131,13 @@ export class DeviceSimulation {
     device.value = value;
     device.ts = ts;
     this.emit({ type: 'telemetry', id: device.id, value, ts });
-    await this.broker
-      .publish(
-        labTopics.telemetry(this.labId, device.id),
-        JSON.stringify({ value, unit: device.unit, ts }),
-      )
-      .catch(() => {});
+    let ring = this.sent.get(device.id);
+    if (!ring) this.sent.set(device.id, (ring = new TelemetryRing()));
+    ring.push(ts, value);
+    await this.send(
+      labTopics.telemetry(this.labId, device.id),
+      JSON.stringify({ value, unit: device.unit, ts }),
+    ).catch(() => {});
   }
 
   private async apply(id: string, on: boolean): Promise<void> {
@@ -118,9 +146,47 @@ export class DeviceSimulation {
     device.on = on;
     device.ts = Date.now();
     this.emit({ type: 'state', id, on, ts: device.ts });
-    await this.broker
-      .publish(labTopics.state(this.labId, id), JSON.stringify({ on, ts: device.ts }), true)
-      .catch(() => {});
+    await this.send(
+      labTopics.state(this.labId, id),
+      JSON.stringify({ on, ts: device.ts }),
+      true,
+    ).catch(() => {});
+  }
+
+  private send(topic: string, payload: string, retain = false): Promise<void> {
+    const own = topic.slice(this.topicPrefix.length + 1);
+    this.published.set(own, { payload, at: Date.now() });
+    return this.broker.publish(topic, payload, retain);
+  }
+
+  /*
+   * The simulation's own word, which checks trust (decision 0042): anyone with the lab's
+   * credentials may publish on its topics, but only the simulation changes what it holds.
+   */
+
+  /** Whether the simulation publishes on `topic` of its namespace: a device's state or telemetry. */
+  owns(topic: string): boolean {
+    const match = /^devices\/([^/]+)\/(state|telemetry)$/.exec(topic);
+    if (!match) return false;
+    const device = this.devices.find((d) => d.id === match[1]);
+    return Boolean(device) && (match[2] === 'state') === (device!.on !== null);
+  }
+
+  /** The last message the simulation itself published on one of its topics. */
+  lastPublished(topic: string): { payload: string; at: number } | null {
+    return this.published.get(topic) ?? null;
+  }
+
+  /** Whether an actuator is switched on; null when the simulation has no such actuator. */
+  switchedOn(id: string): boolean | null {
+    return this.devices.find((d) => d.id === id)?.on ?? null;
+  }
+
+  /** Whether the sensor `id` (any sensor, when null) published `value` at `ts` recently. */
+  publishedTelemetry(id: string | null, ts: number, value: number): boolean {
+    if (id !== null) return this.sent.get(id)?.has(ts, value) ?? false;
+    for (const ring of this.sent.values()) if (ring.has(ts, value)) return true;
+    return false;
   }
 
   /** A command from the panel goes through the broker, so the lab's subscribers see it too. */

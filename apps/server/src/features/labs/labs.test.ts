@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { Readable } from 'node:stream';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,8 +128,9 @@ describe('starting, polling, heartbeats and stopping a lab', () => {
     expect(await state(student, idle!)).toMatchObject({
       state: 'Stopped',
       message: 'Task stopped because user did not operate for a long time',
+      stopReason: 'idle',
     });
-    expect((await state(student, busy!)).state).toBe('Running');
+    expect(await state(student, busy!)).toMatchObject({ state: 'Running', stopReason: null });
     const [row] = await h.ctx.db.select().from(labContainers).where(eq(labContainers.id, idle!));
     expect(row).toMatchObject({ desiredState: 0, observedState: 0, stopReason: 'idle' });
     const [usage] = await h.ctx.db.select().from(labUsage).where(eq(labUsage.containerId, idle!));
@@ -286,6 +288,102 @@ describe('files and reset', () => {
   });
 });
 
+/** Moves, deletes and briefly replaces `race/same.txt`, and swaps the platform's temporary files. */
+const churnScript = `import os, random, time
+os.chdir('race')
+while True:
+    try:
+        for n in os.listdir('.'):
+            if n.startswith('.upload.') and random.random() < 0.05:
+                try:
+                    os.unlink(n)
+                    os.mkdir(n) if random.random() < 0.5 else os.symlink('/usr/bin', n)
+                except OSError:
+                    pass
+        r = random.random()
+        if r < 0.1:
+            os.rename('same.txt', 'moved.txt')
+        elif r < 0.2:
+            os.unlink('same.txt')
+        elif r < 0.25:
+            os.mkdir('same.txt')
+            time.sleep(0.001)
+            os.rmdir('same.txt')
+        time.sleep(0.0005)
+    except OSError:
+        pass
+`;
+
+describe('files the lab changes meanwhile', () => {
+  const upload = (id: string, name: string, lang = 'en') => {
+    const boundary = 'RACE';
+    return h.app.inject({
+      method: 'POST',
+      url: labsApi.uploadFile.path,
+      headers: {
+        ...student.headers,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'accept-language': lang,
+      },
+      payload: [
+        `--${boundary}\r\nContent-Disposition: form-data; name="containerId"\r\n\r\n${id}\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="path"\r\n\r\nrace\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\n${'x'.repeat(8192)}\r\n`,
+        `--${boundary}--\r\n`,
+      ].join(''),
+    });
+  };
+
+  it('answers a translated 409, never a 500, when the lab is in the way or changes the file', async () => {
+    const env = await createEnvironment(h.ctx);
+    const [id] = (await start(student, env.id)).data as string[];
+    await h.app.labs.runtime.settle();
+    const sh = (script: string) =>
+      h.app.labs.runtime.driver.exec(id!, { script, timeoutMs: 5000, maxOutputBytes: 1024 });
+    await sh('mkdir -p race/taken.txt');
+    for (const [lang, message] of [
+      ['en', 'A folder or link of that name is in the way'],
+      ['zh', '该位置已有同名的文件夹或链接'],
+    ] as const) {
+      const taken = await upload(id!, 'taken.txt', lang);
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json()).toMatchObject({ errorKey: 'labs.path_occupied', message });
+    }
+
+    // Uploads of one file go on while the lab moves it, deletes it, puts a folder in its place
+    // for a moment and swaps the platform's temporary files for folders and symlinks.
+    const shell = h.app.labs.runtime.driver.terminal(id!);
+    await h.app.labs.runtime.driver.files.write(
+      id!,
+      'churn.py',
+      Readable.from([Buffer.from(churnScript)]),
+      10_000,
+    );
+    shell.write('python3 churn.py >/dev/null 2>&1 &\r');
+    await new Promise((r) => setTimeout(r, 300));
+    const statuses: number[] = [];
+    const keys = new Set<string>();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        while (next++ < 150) {
+          const res = await upload(id!, 'same.txt');
+          statuses.push(res.statusCode);
+          if (res.statusCode !== 200) keys.add(res.json().errorKey as string);
+        }
+      }),
+    );
+    shell.write('kill %1\r');
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(new Set(statuses.filter((s) => s !== 200))).toEqual(new Set([409]));
+    expect([...keys].every((k) => ['labs.file_conflict', 'labs.path_occupied'].includes(k))).toBe(
+      true,
+    );
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
+    await call(student, 'GET', `${labsApi.stop.path}?envId=${env.id}`);
+  }, 120_000);
+});
+
 describe('Jupyter resource requests, usage and disk alarm', () => {
   it('remembers the resource request and validates the spec’s choices', async () => {
     const env = await createEnvironment(h.ctx, {
@@ -359,15 +457,15 @@ describe('Jupyter resource requests, usage and disk alarm', () => {
       .data as Container;
     expect(detail).toMatchObject({ cpuCore: 0.5, memorySize: 1, diskSize: 10, gpuCount: 0 });
     if (detail.enforced.memory) {
-      const limit = fs.readFileSync(
-        `/sys/fs/cgroup/memory/platform-labs/${id}/memory.limit_in_bytes`,
-        'utf8',
-      );
+      // `platform-labs/<driver's owner key>/<lab id>` (v1: one tree per controller)
+      const cgroupOf = (controller: string) => {
+        const group = `/sys/fs/cgroup/${controller}/platform-labs`;
+        const owner = fs.readdirSync(group).find((o) => fs.existsSync(path.join(group, o, id)));
+        return path.join(group, owner!, id);
+      };
+      const limit = fs.readFileSync(path.join(cgroupOf('memory'), 'memory.limit_in_bytes'), 'utf8');
       expect(Number(limit)).toBe(1024 ** 3);
-      const quota = fs.readFileSync(
-        `/sys/fs/cgroup/cpu/platform-labs/${id}/cpu.cfs_quota_us`,
-        'utf8',
-      );
+      const quota = fs.readFileSync(path.join(cgroupOf('cpu'), 'cpu.cfs_quota_us'), 'utf8');
       expect(Number(quota)).toBe(50_000);
     }
     const centre = await call(student, 'GET', pathOf(labsApi.centerDetail.path, { id: env.id }));
