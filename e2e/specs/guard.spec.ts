@@ -67,3 +67,15 @@ test('on a narrow screen the side menu starts folded, opens on demand and folds 
   expect(titleBox!.width).toBeGreaterThan(300);
   expect(addBox!.y).toBeGreaterThan(titleBox!.y + titleBox!.height / 2);
 });
+
+test('a page opened at another loopback name of the platform moves to its public address, where labs can open', async ({
+  page,
+  baseURL,
+}) => {
+  const publicUrl = new URL(baseURL!);
+  const other = new URL(baseURL!);
+  other.hostname = publicUrl.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1';
+  await page.goto(`${other.origin}/home/index?from=bookmark`);
+  await expect(page).toHaveURL(`${publicUrl.origin}/home/index?from=bookmark`);
+  await expect(page.getByRole('link', { name: '登录' }).first()).toBeVisible();
+});

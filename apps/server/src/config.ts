@@ -146,6 +146,8 @@ const envSchema = z
     SMS_HTTP_TEMPLATE_CODE: z.string().max(100).optional(),
     SMS_HTTP_TEMPLATE_TRIAL: z.string().max(100).optional(),
     SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    SMS_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    SMS_MAX_PER_DAY: z.coerce.number().int().min(1).default(2000),
   })
   .superRefine((e, ctx) => {
     const requireAll = (names: readonly (keyof typeof e)[], when: string) => {
@@ -270,6 +272,8 @@ export type Config = {
   labDriver: LabDriverConfig;
   storage: StorageConfig;
   sms: SmsConfig;
+  /** Verification codes the whole platform sends at most, across its processes (decision 0044). */
+  smsCaps: { perMinute: number; perDay: number };
 };
 
 export class ConfigError extends Error {}
@@ -375,5 +379,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             timeoutMs: e.SMS_HTTP_TIMEOUT_MS,
           }
         : { provider: 'outbox' },
+    smsCaps: { perMinute: e.SMS_MAX_PER_MINUTE, perDay: e.SMS_MAX_PER_DAY },
   };
 }

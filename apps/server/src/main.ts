@@ -34,7 +34,12 @@ async function main() {
     await seedSystem(ctx);
     return null;
   });
-  await app.listen({ port: config.port, host: config.host });
+  // Only the public address serves labs (decision 0039): the log names no other.
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: () => `listening on port ${config.port}; open ${config.publicUrl}`,
+  });
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   const lines = [
