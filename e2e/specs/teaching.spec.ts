@@ -127,6 +127,8 @@ test('teacher01 issues a teaching task of the demo course to student01’s class
   await form.getByLabel('任务要求').fill(REQUIREMENTS);
   await shot(page, 'teacher-new-task-1440');
   await form.getByRole('button', { name: '下发任务' }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: `确定下发任务「${TASK}」吗？` });
+  await confirm.getByRole('button', { name: '确定' }).click();
 
   await expect(page.getByText('任务已下发')).toBeVisible();
   await expect(page).toHaveURL(/\/teaching\/tasks\/detail\?id=\d+$/);
@@ -150,7 +152,7 @@ test('teacher01 issues a teaching task of the demo course to student01’s class
   await expect(row).toContainText(CLASS);
   await expect(row).toContainText('90 分钟');
   await expect(row).toContainText('进行中');
-  await expect(row).toContainText(/已提交 0 \/ 已批阅 0 \/ 共 \d+ 人/);
+  await expect(row).toContainText(/已提交 0 · 未提交 (\d+) · 已评分 0（共 \1 人）/);
   await shot(page, 'teacher-task-list-1440');
   await row.getByRole('button', { name: '详情' }).click();
   await expect(page).toHaveURL(new RegExp(`/teaching/tasks/detail\\?id=${taskId}$`));
@@ -235,18 +237,28 @@ test('student01 is told of the task, does it and submits a report', async ({
   await expect(detail).toBeHidden();
 
   await page.getByRole('button', { name: '提交报告' }).click();
-  const confirm = page.getByRole('dialog', { name: '提交实验报告？' });
-  await confirm.getByRole('button', { name: '确认提交' }).click();
+  const confirm = page.getByRole('dialog', { name: '只提交实验报告？' });
+  await expect(confirm).toContainText('任务的其他步骤仍可继续完成');
+  await confirm.getByRole('button', { name: '提交报告' }).click();
   await expect(confirm).toBeHidden();
-  // Submitting the report submits the task: the step is done and the clock stops.
+  // The report alone is submitted: its step is done, the task's clock goes on.
   await expect(editor).toHaveCount(0);
   await expect(page.locator('.cs-study__content').getByText(REPORT)).toBeVisible();
   await expect(page.locator('.cs-study__title').getByText('已完成')).toBeVisible();
-  await expect(timer).toHaveCount(0);
   await expect(
     steps.getByRole('link', { name: /2-3 实验报告/ }).getByLabel('已完成'),
   ).toBeVisible();
+  await expect(timer).toBeVisible();
   await shot(page, 'student-report-submitted-1440');
+
+  // Submitting the task is its own act: it says what goes in, then the clock stops.
+  await page.getByRole('button', { name: '提交任务' }).click();
+  const submitTask = page.getByRole('dialog', { name: '提交整个任务？' });
+  await expect(submitTask).toContainText('实验报告已经提交。');
+  await submitTask.getByRole('button', { name: '提交任务' }).click();
+  await expect(submitTask).toBeHidden();
+  await expect(timer).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '提交任务' })).toHaveCount(0);
 
   // My reports lists it as submitted; its report info shows it, full screen.
   await page.getByRole('button', { name: '返回任务信息' }).click();
@@ -257,10 +269,11 @@ test('student01 is told of the task, does it and submits a report', async ({
   const progress = page.getByRole('progressbar', { name: '完成进度 100%' });
   expect((await progress.boundingBox())!.width).toBeGreaterThan(100);
   await shot(page, 'student-task-submitted-1440');
-  await page
-    .getByRole('navigation', { name: '侧边菜单' })
-    .getByRole('menuitem', { name: '我的报告' })
-    .click();
+  const side = page.getByRole('navigation', { name: '侧边菜单' });
+  // My reports is reached through the side menu, unfolded first if it is folded.
+  if (await page.getByRole('button', { name: '展开菜单' }).isVisible())
+    await page.getByRole('button', { name: '展开菜单' }).click();
+  await side.getByRole('menuitem', { name: '我的报告' }).click();
   await expect(page.getByRole('heading', { name: '我的报告' })).toBeVisible();
   const report = page.locator('.ts-row', { hasText: TASK });
   await expect(report).toContainText('报告：已提交');

@@ -7,10 +7,13 @@ const storable = (v: string) => unstorableAt(v) < 0;
 const text = (max: number) =>
   z.string('required').max(max, 'too_long').refine(storable, 'invalid_characters');
 const expected = z.string().max(500, 'too_long').refine(storable, 'invalid_characters').optional();
-/** A regular expression the server and the editor can compile. */
+/**
+ * A regular expression the editor can compile; the server also refuses what its linear-time
+ * engine cannot run (decision 0043).
+ */
 const pattern = z
   .string()
-  .max(200, 'too_long')
+  .max(teachingLimits.checkPatternMax, 'too_long')
   .refine((v) => {
     try {
       new RegExp(v, 'm');
@@ -37,6 +40,12 @@ const labTopic = z
   .min(1, 'required')
   .max(200, 'too_long')
   .refine((v) => !/[#+]/.test(v) && !v.startsWith('/') && storable(v), 'invalid_format');
+
+/** A device of the lab's simulation, by its id in the environment (`fan`, `temp`). */
+const deviceId = z
+  .string('required')
+  .trim()
+  .regex(/^[a-z0-9_-]{1,32}$/, 'invalid_format');
 
 const checkBase = {
   /** Stable within the step, so attempts stay comparable after the step is edited. */
@@ -65,7 +74,15 @@ const checkBase = {
  * - `output` runs a command and expects its output to contain a text or match a pattern, and
  *   its exit code when one is given;
  * - `mqtt` expects a message on a topic of the lab's own namespace within the last
- *   `withinSeconds`, optionally containing a text.
+ *   `withinSeconds`, optionally containing a text; on a topic the simulation publishes (a
+ *   device's `state` or `telemetry`), only what the simulation itself published counts;
+ * - `device` expects an actuator of the lab's simulation switched on (or off), as the simulation
+ *   holds it;
+ * - `telemetry` expects a file in the home holding at least `count` telemetry messages that the
+ *   simulation really published (of one device, when given), as `mosquitto_sub -v` or a
+ *   program saves them: one message a line.
+ *
+ * What each kind takes as evidence is decision 0042.
  */
 export const stepCheckSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -105,6 +122,24 @@ export const stepCheckSchema = z.discriminatedUnion('kind', [
       .min(1, 'invalid_value')
       .max(86_400, 'invalid_value')
       .default(600),
+  }),
+  z.object({
+    kind: z.literal('device'),
+    ...checkBase,
+    device: deviceId,
+    on: z.boolean('invalid_value').default(true),
+  }),
+  z.object({
+    kind: z.literal('telemetry'),
+    ...checkBase,
+    path: homePath,
+    device: deviceId.optional(),
+    count: z.coerce
+      .number('invalid_format')
+      .int('invalid_format')
+      .min(1, 'invalid_value')
+      .max(teachingLimits.checkTelemetryMax, 'invalid_value')
+      .default(3),
   }),
 ]);
 export type StepCheck = z.output<typeof stepCheckSchema>;

@@ -50,6 +50,10 @@ export const courseLimits = {
   analysisMax: 1000,
   fillAnswersMax: 10,
   coverMaxBytes: 5 * 1024 * 1024,
+  /** A question gives at most as much as a teacher's score of a whole task (decision 0040). */
+  questionScoreMax: 100,
+  /** What one step's questions, or one lab step's checks, give at most together. */
+  stepScoreMax: 1000,
 } as const;
 
 export const contentLanguages = ['zh', 'en'] as const;

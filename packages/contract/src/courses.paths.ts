@@ -31,5 +31,13 @@ export const coursesPaths = {
   studyStep: { method: 'GET', path: '/api-teaching/student/course/step/:id' },
   stepProgress: { method: 'POST', path: '/api-teaching/student/course/step/progress' },
   stepAnswer: { method: 'POST', path: '/api-teaching/student/course/step/answer' },
+  stepReport: { method: 'GET', path: '/api-teaching/student/course/step/report/:id' },
+  stepReportSave: { method: 'POST', path: '/api-teaching/student/course/step/report/save' },
+  stepReportImage: { method: 'POST', path: '/api-teaching/student/course/step/report/image' },
+  stepReportFile: {
+    method: 'GET',
+    path: '/api-teaching/student/course/report/file/:reportId/:fileId',
+    response: 'file',
+  },
   frontPage: { method: 'GET', path: '/openapi/api-teaching/course/front/page' },
 } as const;

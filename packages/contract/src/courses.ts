@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema } from './envelope';
-import { maxInteger, unstorableAt } from './fields';
+import { unstorableAt } from './fields';
 import { bilingualField, optionalBilingual } from './bilingual';
 import { stepCheckSchema } from './checks';
 
@@ -35,7 +35,7 @@ const questionBase = {
     .number('invalid_format')
     .int('invalid_format')
     .min(0, 'invalid_value')
-    .max(maxInteger, 'invalid_value'),
+    .max(courseLimits.questionScoreMax, 'above_limit'),
   analysis: bilingualField(1, courseLimits.analysisMax).optional(),
 };
 
@@ -152,6 +152,16 @@ export const stepCommandSchema = z.object({
 });
 export type StepCommand = z.output<typeof stepCommandSchema>;
 
+/**
+ * The scores of a step's questions or checks together stay within `stepScoreMax`; summed only
+ * once each item is valid, so an item over its own limit is blamed alone.
+ */
+const withinStepScore = [
+  (items: readonly { score: number }[]) =>
+    items.reduce((sum, item) => sum + item.score, 0) <= courseLimits.stepScoreMax,
+  { message: 'above_limit', when: (payload: { issues: unknown[] }) => payload.issues.length === 0 },
+] as const;
+
 /** What each step type holds; the type picks the shape. */
 export const stepContentSchema = z.discriminatedUnion('type', [
   z.object({ type: z.enum(['document', 'show', 'report']), doc: bilingualDocSchema }),
@@ -165,7 +175,8 @@ export const stepContentSchema = z.discriminatedUnion('type', [
     questions: z
       .array(questionSchema)
       .min(1, 'required')
-      .max(courseTextLimits.questionsMax, 'too_long'),
+      .max(courseTextLimits.questionsMax, 'too_long')
+      .refine(...withinStepScore),
   }),
   z.object({
     type: z.enum(labStepTypes),
@@ -174,7 +185,11 @@ export const stepContentSchema = z.discriminatedUnion('type', [
     envId: idSchema,
     commands: z.array(stepCommandSchema).max(courseTextLimits.commandsMax, 'too_long').default([]),
     /** Checks against the student's running lab (decision 0025); definitions stay on the server. */
-    checks: z.array(stepCheckSchema).max(teachingLimits.checksPerStep, 'too_long').default([]),
+    checks: z
+      .array(stepCheckSchema)
+      .max(teachingLimits.checksPerStep, 'too_long')
+      .refine(...withinStepScore)
+      .default([]),
   }),
 ]);
 export type StepContent = z.output<typeof stepContentSchema>;
@@ -407,7 +422,10 @@ export const questionAnswerSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('judgement'), answer: z.boolean('required') }),
   z.object({ kind: z.literal('fill'), text: z.string().max(courseLimits.optionMax, 'too_long') }),
 ]);
-/** After answering: each question's result, the right answer and the analysis. */
+/**
+ * After answering: each question's result, and its key (the right answer and the analysis)
+ * unless a teaching task holds the key back (`withheld`).
+ */
 export const questionResultSchema = z.object({
   right: z.boolean(),
   score: z.number().int(),
@@ -415,9 +433,17 @@ export const questionResultSchema = z.object({
   rightOptions: z.array(z.number().int()).optional(),
   rightJudgement: z.boolean().optional(),
   rightAnswers: z.array(z.string()).optional(),
-  analysis: z.string(),
+  analysis: z.string().optional(),
 });
 export type QuestionResult = z.output<typeof questionResultSchema>;
+
+/**
+ * What a teaching task of the student holds back of answered questions until its scores are
+ * issued (decision 0040): the keys (right answers and analyses) of a training task's questions,
+ * or every result and the score of an exam's. Null when nothing is held back.
+ */
+export const withheldSchema = z.enum(['keys', 'results']).nullable();
+export type Withheld = z.output<typeof withheldSchema>;
 
 /** A step to study, in the caller's language, with the student's own state. */
 export const studyStepSchema = z.object({
@@ -440,6 +466,7 @@ export const studyStepSchema = z.object({
     score: z.number().int().nullable(),
     answers: z.array(questionAnswerSchema).nullable(),
     results: z.array(questionResultSchema).nullable(),
+    withheld: withheldSchema,
   }),
   previousStepId: idSchema.nullable(),
   nextStepId: idSchema.nullable(),
@@ -462,8 +489,43 @@ export const stepAnswerSchema = z.object({
     .min(1, 'required')
     .max(courseTextLimits.questionsMax, 'too_long'),
 });
+/** The answers scored: the score and each result, unless held back (`withheld`). */
 export const stepAnswerResultSchema = z.object({
-  score: z.number().int(),
+  score: z.number().int().nullable(),
   total: z.number().int(),
-  results: z.array(questionResultSchema),
+  results: z.array(questionResultSchema).nullable(),
+  withheld: withheldSchema,
 });
+
+/* Self-study reports (decision 0041) --------------------------------------------------------- */
+
+/** The caller's own report of a report step studied on their own; nobody scores it. */
+export const stepReportSchema = z.object({
+  stepId: idSchema,
+  content: z.record(z.string(), z.unknown()).nullable(),
+  revision: z.number().int(),
+  length: z.number().int(),
+  savedAt: z.string().nullable(),
+  /** When the student finished it, which completed the step; it stays theirs to change. */
+  finishedAt: z.string().nullable(),
+});
+export type StepReport = z.output<typeof stepReportSchema>;
+
+/**
+ * Saves the report (the highest revision wins, as with a task's report); `finish` also finishes
+ * it: it must not be empty, and the step is done.
+ */
+export const stepReportSaveSchema = z.object({
+  stepId: idSchema,
+  content: richDocSchema,
+  revision: z.number().int().min(0).max(2147483647),
+  finish: z.boolean().default(false),
+});
+export const stepReportSavedSchema = z.object({
+  revision: z.number().int(),
+  savedAt: z.string(),
+  length: z.number().int(),
+  finishedAt: z.string().nullable(),
+});
+export const stepReportImageFieldsSchema = z.object({ stepId: idSchema });
+export const stepReportImageSchema = z.object({ fileId: z.string(), url: z.string() });

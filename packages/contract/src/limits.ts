@@ -47,7 +47,6 @@ export const labLimits = {
   /** Containers one state stream may follow. */
   stateStreamIdsMax: 10,
   resetFailureMessageMs: 5_000,
-  startErrorMessageMs: 10_000,
   terminalReplayBytes: 64 * 1024,
   terminalReconnectMs: 5 * 60_000,
   ticketSeconds: 60,

@@ -47,16 +47,21 @@ export type ReportStatus = (typeof reportStatuses)[number];
 export const timeTypes = ['duration', 'range'] as const;
 export type TimeType = (typeof timeTypes)[number];
 
-/** Check kinds of a training step (decision 0025). */
-export const checkKinds = ['script', 'file', 'output', 'mqtt'] as const;
+/** Check kinds of a training step (decisions 0025 and 0042). */
+export const checkKinds = ['script', 'file', 'output', 'mqtt', 'device', 'telemetry'] as const;
 export type CheckKind = (typeof checkKinds)[number];
 
-/** Notices that teaching raises (platform spec §3 Notice: dynamicType). */
+/**
+ * Notices that teaching raises (platform spec §3 Notice: dynamicType), and those that tell
+ * operators a platform-wide SMS cap is full (decision 0044).
+ */
 export const noticeTypes = [
   'task_issued',
   'report_returned',
   'scores_issued',
   'time_extended',
+  'sms_cap_minute',
+  'sms_cap_day',
 ] as const;
 export type NoticeType = (typeof noticeTypes)[number];
 /** Notice status (platform spec §4): unread 0, read 1. */
@@ -94,9 +99,18 @@ export const teachingLimits = {
   scoreMin: 0,
   scoreMax: 100,
   checksPerStep: 20,
+  /** What the questions and checks of a task's steps give at most together (decision 0040). */
+  taskScoreMax: 10_000,
   checkScriptMax: 4000,
   checkTimeoutMaxSeconds: 30,
   checkMessageMax: 200,
+  /** A check's pattern, in characters (decision 0043). */
+  checkPatternMax: 200,
+  /** What a file check reads of a file, and what an output check keeps of an output. */
+  checkFileReadMax: 256 * 1024,
+  checkOutputMax: 64 * 1024,
+  /** The most telemetry messages a check may ask for in a file. */
+  checkTelemetryMax: 100,
   /** Platform spec §9. */
   taskPageSize: 10,
 } as const;

@@ -36,6 +36,7 @@ import {
   taskStepAnswerSchema,
   taskStepProgressSchema,
   taskStudyStepSchema,
+  taskSubmittedSchema,
   taskSummarySchema,
   teachingDashboardSchema,
 } from './teaching';
@@ -231,6 +232,15 @@ export const teachingApi = {
     summary: 'Open one of the caller’s tasks: a duration’s clock starts at the first opening',
     params: idParams,
     response: remainTimeSchema,
+    access: { who: students },
+  }),
+  taskSubmit: /* @__PURE__ */ defineRoute({
+    ...teachingPaths.taskSubmit,
+    feature,
+    summary:
+      'Submit one of the caller’s tasks: its answers, checks and report close, a saved report draft is submitted with it',
+    params: idParams,
+    response: taskSubmittedSchema,
     access: { who: students },
   }),
   stepAnswer: /* @__PURE__ */ defineRoute({

@@ -24,6 +24,7 @@ export const teachingPaths = {
   studyStep: { method: 'GET', path: '/api-teaching/student/task/studyStep/:id' },
   remainTime: { method: 'GET', path: '/api-teaching/student/task/getRemainTime' },
   taskStart: { method: 'POST', path: '/api-teaching/student/task/start/:id' },
+  taskSubmit: { method: 'POST', path: '/api-teaching/student/task/submit/:id' },
   stepAnswer: { method: 'POST', path: '/api-teaching/student/task/step/answer' },
   stepProgress: { method: 'POST', path: '/api-teaching/student/task/step/progress' },
   stepCheck: { method: 'POST', path: '/api-teaching/student/task/step/check' },

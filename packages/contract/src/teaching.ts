@@ -105,8 +105,12 @@ export const taskSummarySchema = z.object({
   endAt: z.string().nullable(),
   status: z.enum(taskStatuses),
   studentCount: z.number().int(),
+  /** Students who submitted (or whose exam the deadline submitted). */
   submittedCount: z.number().int(),
-  markedCount: z.number().int(),
+  /** Students who have not submitted, scored or not. */
+  notSubmittedCount: z.number().int(),
+  /** Students the teacher scored, submitted or not. */
+  scoredCount: z.number().int(),
   scoresIssuedAt: z.string().nullable(),
   archivedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -358,7 +362,14 @@ export const myTaskSchema = z.object({
 export const ownTaskDetailSchema = ownTaskSchema.extend({
   requirements: z.string(),
   comment: z.string(),
-  autoScore: z.number().int(),
+  /**
+   * Why an exam's steps and resources are not shown (decision 0040): it has not started for the
+   * student (a duration exam starts when the student opens it), or the student's time in it is
+   * over and its scores, which release it, are not issued. Null while they are shown.
+   */
+  contentHeld: z.enum(['not_started', 'not_released']).nullable(),
+  /** Null for an exam until its scores are issued: the sum would tell right answers from wrong. */
+  autoScore: z.number().int().nullable(),
   autoMax: z.number().int(),
   scoresIssued: z.boolean(),
   timeUp: z.boolean(),
@@ -412,9 +423,14 @@ export const remainTimeQuerySchema = z.object({
   teachingTaskId: idSchema,
   studentTaskId: idSchema,
 });
-/** Seconds left (null while the clock does not run), the deadline, and whether time is up. */
+/**
+ * Seconds left (null before a range starts and once the task is closed or submitted; a duration
+ * not opened yet has its whole time), whether they run down now, the deadline, and whether time
+ * is up.
+ */
 export const remainTimeSchema = z.object({
   remainSeconds: z.number().int().nullable(),
+  running: z.boolean(),
   deadline: z.string().nullable(),
   timeUp: z.boolean(),
   serverTime: z.string(),
@@ -433,6 +449,16 @@ export const taskStepProgressSchema = z.object({
   completed: z.boolean().optional(),
 });
 export const taskCheckSchema = z.object({ studentTaskId: idSchema, stepId: idSchema });
+
+/**
+ * `student/task/submit/{id}`: the student's submission of the whole task (decision 0041), and
+ * whether a saved report draft went in with it.
+ */
+export const taskSubmittedSchema = z.object({
+  submittedAt: z.string(),
+  reportSubmitted: z.boolean(),
+});
+export type TaskSubmitted = z.output<typeof taskSubmittedSchema>;
 
 /* Reports -------------------------------------------------------------------------------------- */
 

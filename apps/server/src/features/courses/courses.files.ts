@@ -204,3 +204,10 @@ export function localDoc(
   const picked = doc?.[lang] ?? doc?.[lang === 'zh' ? 'en' : 'zh'];
   return picked ? signedDoc(picked, signer) : null;
 }
+
+/** Whether a document holds an image (a report of images only is not empty). */
+export function hasImage(node: unknown): boolean {
+  if (!node || typeof node !== 'object') return false;
+  const n = node as { type?: unknown; content?: unknown };
+  return n.type === 'image' || (Array.isArray(n.content) && n.content.some(hasImage));
+}

@@ -23,13 +23,12 @@ import {
   courseEnvironments,
   coursePurchases,
   courseResources,
+  courseStepReports,
   courseSteps,
   courses,
   labEnvironments,
   roles,
   stepProgress,
-  studentTasks,
-  teachingTasks,
   userRoles,
   users,
 } from '../../db/schema';
@@ -542,27 +541,6 @@ export async function isVisibleToStudents(db: Db, courseId: string, schoolId: st
   return rows.length > 0;
 }
 
-/**
- * Whether a teaching task of the student that is neither canceled nor deleted gives the resource
- * (decision 0024: a student's tasks add their courses' files to what the student sees).
- */
-export async function isResourceOfStudentTask(db: Db, resourceId: string, studentId: string) {
-  const rows = await db
-    .select({ id: studentTasks.id })
-    .from(studentTasks)
-    .innerJoin(teachingTasks, eq(teachingTasks.id, studentTasks.taskId))
-    .where(
-      and(
-        eq(studentTasks.studentId, studentId),
-        isNull(teachingTasks.canceledAt),
-        isNull(teachingTasks.deletedAt),
-        sql`${teachingTasks.resourceIds} @> ${JSON.stringify([resourceId])}::jsonb`,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
 const progressOf = (studentId: string) => ({
   done: sql<number>`(select count(*) from ${stepProgress} where ${stepProgress.studentId} = ${studentId} and ${stepProgress.courseId} = ${outerCourseId} and ${stepProgress.completedAt} is not null)`.mapWith(
     Number,
@@ -688,6 +666,68 @@ export async function saveAnswersOnce(
     })
     .returning({ stepId: stepProgress.stepId });
   return rows.length > 0;
+}
+
+/* Self-study reports ------------------------------------------------------------------------ */
+
+export type StepReportRow = typeof courseStepReports.$inferSelect;
+
+export async function findStepReport(
+  db: Db,
+  studentId: string,
+  stepId: string,
+): Promise<StepReportRow | undefined> {
+  const rows = await db
+    .select()
+    .from(courseStepReports)
+    .where(and(eq(courseStepReports.studentId, studentId), eq(courseStepReports.stepId, stepId)));
+  return rows[0];
+}
+
+/** The student's report of the step, made empty (revision 0) when there is none yet. */
+export async function ensureStepReport(
+  db: Db,
+  row: Omit<typeof courseStepReports.$inferInsert, 'content'>,
+): Promise<StepReportRow> {
+  await db
+    .insert(courseStepReports)
+    .values({ ...row, content: { type: 'doc', content: [] }, revision: 0 })
+    .onConflictDoNothing();
+  return (await findStepReport(db, row.studentId, row.stepId))!;
+}
+
+/**
+ * Writes the report unless a higher revision is stored; finishing keeps the first time it was
+ * finished. Answers the row written, or nothing when the stored one is newer.
+ */
+export async function saveStepReport(
+  db: Db,
+  row: typeof courseStepReports.$inferInsert & { revision: number },
+): Promise<StepReportRow | undefined> {
+  const {
+    id: _id,
+    studentId: _s,
+    stepId: _t,
+    courseId: _c,
+    schoolId: _k,
+    finishedAt: _f,
+    ...set
+  } = row;
+  const rows = await db
+    .insert(courseStepReports)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [courseStepReports.studentId, courseStepReports.stepId],
+      set: {
+        ...set,
+        ...(row.finishedAt
+          ? { finishedAt: sql`coalesce(${courseStepReports.finishedAt}, excluded.finished_at)` }
+          : {}),
+      },
+      setWhere: sql`${courseStepReports.revision} <= ${row.revision}`,
+    })
+    .returning();
+  return rows[0];
 }
 
 /** A purchase of a course by the school over a period; an existing one is widened to hold both. */

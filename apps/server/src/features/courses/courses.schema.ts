@@ -9,6 +9,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { Bilingual } from '@platform/contract';
@@ -178,5 +179,39 @@ export const stepProgress = pgTable(
     primaryKey({ columns: [t.studentId, t.stepId] }),
     index('step_progress_course_idx').on(t.studentId, t.courseId),
     index('step_progress_school_idx').on(t.schoolId),
+  ],
+);
+
+/**
+ * A student's report of a report step studied on their own (decision 0041): a Tiptap document,
+ * sanitised on write, kept by revision like a task's report; finishing it completes the step.
+ * Nobody scores it; its images are stored under `course-reports/<id>/<fileId>`.
+ */
+export const courseStepReports = pgTable(
+  'course_step_reports',
+  {
+    id: id('id').primaryKey(),
+    studentId: id('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stepId: id('step_id')
+      .notNull()
+      .references(() => courseSteps.id, { onDelete: 'cascade' }),
+    courseId: id('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    schoolId: id('school_id')
+      .notNull()
+      .references(() => schools.id),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    length: integer('length').notNull().default(0),
+    revision: integer('revision').notNull().default(0),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('course_step_reports_student_step_key').on(t.studentId, t.stepId),
+    index('course_step_reports_school_idx').on(t.schoolId),
+    check('course_step_reports_length', sql`${t.length} >= 0`),
   ],
 );

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import {
   answerIsRight,
@@ -19,7 +20,6 @@ import {
   type CourseEdit,
   type CourseFileKind,
   type CourseFileUploaded,
-  type CourseProgress,
   type CourseResource,
   type CourseSummary,
   type FrontCourse,
@@ -29,22 +29,20 @@ import {
   type StepCheck,
   type StepCommand,
   type StepContent,
-  type StudentCourseCard,
-  type StudentCourseInfo,
   type StudyStep,
+  type Withheld,
   type chapterEditSchema,
   type coursePageQuerySchema,
   type courseResourcePageQuerySchema,
   type stepAnswerResultSchema,
   type stepEditSchema,
-  type stepProgressSaveSchema,
-  type studentCoursePageQuerySchema,
   type frontCoursePageQuerySchema,
 } from '@platform/contract';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
 import type { FileKind } from '../../lib/file-types';
+import { linearPattern } from '../../lib/patterns';
 import type { FileStorage } from '../../lib/storage/storage';
 import { StorageError } from '../../lib/storage/storage';
 import type { PlanFromFields, StoredUpload } from '../../lib/store-upload';
@@ -64,7 +62,6 @@ import {
 import {
   editableBy,
   requireCourseKeeper,
-  requireCourseStudent,
   requireEditable,
   requireReadable,
 } from './courses.policy';
@@ -74,13 +71,11 @@ type CourseSaveIn = z.output<typeof courseSaveSchema>;
 type ChapterSaveIn = z.output<typeof chapterSaveSchema>;
 type StepSaveIn = z.output<typeof stepSaveSchema>;
 type CoursePageQuery = z.output<typeof coursePageQuerySchema>;
-type StudentPageQuery = z.output<typeof studentCoursePageQuerySchema>;
 type FrontPageQuery = z.output<typeof frontCoursePageQuerySchema>;
 type ResourcePageQuery = z.output<typeof courseResourcePageQuerySchema>;
 type ChapterEdit = z.output<typeof chapterEditSchema>;
 type StepEdit = z.output<typeof stepEditSchema>;
 type StepAnswerResult = z.output<typeof stepAnswerResultSchema>;
-type ProgressSave = z.output<typeof stepProgressSaveSchema>;
 type Page<T> = { records: T[]; total: number; pageNum: number; pageSize: number };
 
 type Lang = ContentLanguage;
@@ -193,6 +188,13 @@ async function checkedContent(
         throw invalid('courses.env_not_in_course', { 'content.envId': 'invalid_value' });
       if (!hasDoc(content.doc))
         throw invalid('common.invalid_input', { 'content.doc': 'required' });
+      const refused = content.checks.findIndex(
+        (c) => 'pattern' in c && c.pattern !== undefined && !linearPattern(c.pattern),
+      );
+      if (refused >= 0)
+        throw invalid('courses.check_pattern_unsupported', {
+          [`content.checks.${refused}.pattern`]: 'unsupported_pattern',
+        });
       return {
         content: {
           doc: storedDocs(content.doc, courseId, 'content.doc'),
@@ -221,6 +223,14 @@ export interface CourseTreeStep {
   content: z.input<typeof stepSaveSchema>['content'];
 }
 
+/** A file of a course's resource table, stored first under `resourceKey(courseId, id)`. */
+export interface CourseTreeResource {
+  id: string;
+  name: string;
+  size: number;
+  contentType: string;
+}
+
 /** A chapter of a course tree, its steps in their stored order. */
 export interface CourseTreeChapter {
   name: Bilingual;
@@ -242,6 +252,7 @@ export interface CourseTree {
   course: Omit<z.input<typeof courseSaveSchema>, 'id'>;
   selfStudy?: boolean;
   chapters: CourseTreeChapter[];
+  resources?: CourseTreeResource[];
   purchase?: { schoolId: string; validFrom: Date; validUntil: Date };
 }
 
@@ -314,25 +325,61 @@ export async function insertCourseTree(deps: Deps, tree: CourseTree): Promise<st
       await checkSelfStudyGate(tx, courseId);
       await repo.updateCourse(tx, courseId, { selfStudy: true });
     }
+    await insertResources(tx, courseId, tree.authorId, tree.resources ?? [], now);
     if (tree.purchase) await repo.insertPurchase(tx, { courseId, ...tree.purchase });
   });
   return courseId;
 }
 
-/* The service -------------------------------------------------------------------------------- */
-
-function progressOf(done: number, total: number, score: number, last: Date | null): CourseProgress {
-  return {
-    done,
-    total,
-    percent: total > 0 ? Math.round((done * 100) / total) : 0,
-    score,
-    lastStudiedAt: last?.toISOString() ?? null,
-  };
+async function insertResources(
+  db: Db,
+  courseId: string,
+  authorId: string | null,
+  resources: readonly CourseTreeResource[],
+  now: Date,
+) {
+  for (const r of resources) {
+    await repo.insertResource(db, {
+      id: r.id,
+      courseId,
+      name: r.name,
+      fileKey: resourceKey(courseId, r.id),
+      size: r.size,
+      contentType: r.contentType,
+      createdBy: authorId,
+      createdAt: now,
+    });
+  }
 }
 
+/** Adds files to a course's resource table (stored first, as for a course tree). */
+export async function addCourseResources(
+  deps: Pick<Deps, 'db' | 'now'>,
+  courseId: string,
+  authorId: string | null,
+  resources: readonly CourseTreeResource[],
+) {
+  await insertResources(deps.db, courseId, authorId, resources, deps.now());
+}
+
+/** Gives a course the cover stored under `courseFileKey(courseId, fileId)`; the old one goes. */
+export async function replaceCover(
+  deps: Pick<Deps, 'db' | 'storage'>,
+  courseId: string,
+  fileId: string,
+) {
+  const course = await repo.findCourse(deps.db, courseId);
+  if (!course) return;
+  const coverKey = await coverKeyOf(deps.storage, courseId, fileId);
+  await repo.updateCourse(deps.db, courseId, { coverKey });
+  if (course.coverKey && course.coverKey !== coverKey)
+    await deps.storage.delete(course.coverKey).catch(() => undefined);
+}
+
+/* The service -------------------------------------------------------------------------------- */
+
 /** What every list of courses shows of one, in the reader's language. */
-function shownOf(
+export function shownOf(
   row: Pick<repo.CourseRow, 'id' | 'name' | 'overview' | 'difficulty' | 'specialty' | 'coverKey'>,
   lang: Lang,
   signer: FileSigner,
@@ -390,7 +437,51 @@ export function scoreAnswers(
     score: results.reduce((sum, r) => sum + r.score, 0),
     total: questions.reduce((sum, q) => sum + q.score, 0),
     results,
+    withheld: null,
   };
+}
+
+/**
+ * Results as the student may see them while a task holds them back (decision 0040): without
+ * their keys (right answers and analyses), or not at all.
+ */
+export function withheldResults(
+  results: QuestionResult[] | null,
+  withheld: Withheld,
+): QuestionResult[] | null {
+  if (!results || withheld === null) return results;
+  if (withheld === 'results') return null;
+  return results.map(({ right, score }) => ({ right, score }));
+}
+
+/** Scored answers as the student may see them (see `withheldResults`). */
+export function withheldAnswer(result: StepAnswerResult, withheld: Withheld): StepAnswerResult {
+  return {
+    ...result,
+    score: withheld === 'results' ? null : result.score,
+    results: withheldResults(result.results, withheld),
+    withheld,
+  };
+}
+
+/**
+ * What decides that a step is done, when not the student (decision 0041): answering its
+ * questions, submitting the report, or, in a teaching task, its checks reaching full marks (a lab
+ * step without checks, and self-study's labs, whose checks do not run, are the student's say).
+ * Null when the student's own "done" counts.
+ */
+export function completedBy(
+  type: string,
+  checked: boolean,
+):
+  | 'courses.completed_by_answer'
+  | 'courses.completed_by_report'
+  | 'teaching.completed_by_check'
+  | null {
+  if (questionTypes.includes(type)) return 'courses.completed_by_answer';
+  if (type === 'report') return 'courses.completed_by_report';
+  if (checked && isLab(type)) return 'teaching.completed_by_check';
+  return null;
 }
 
 /** A file of a course's resource table as lists show it. */
@@ -438,7 +529,8 @@ export class CoursesService {
 
   /* Keepers: courses ------------------------------------------------------------------------- */
 
-  private summary(
+  /** A course as its lists show it to the caller. */
+  summary(
     row: repo.CourseListRow,
     schoolId: string,
     lang: Lang,
@@ -956,138 +1048,10 @@ export class CoursesService {
     await this.ctx.storage.delete(resource.fileKey).catch(() => undefined);
   }
 
-  /**
-   * A resource to download: staff of a course they read, students of a course they see or of a
-   * task that gives it.
-   */
+  /** A resource to download, for staff of a course they read (students: `CourseStudy`). */
   async resourceDownload(actor: Actor, id: string): Promise<{ key: string; name: string }> {
-    const student = actor.roles.some((r) => r.code === 'student');
-    if (!student) {
-      const resource = await this.resourceOf(requireCourseKeeper(actor), id, false);
-      return { key: resource.fileKey, name: resource.name };
-    }
-    const schoolId = requireCourseStudent(actor);
-    const { db } = this.ctx;
-    const resource = await repo.findResource(db, id);
-    const visible =
-      resource &&
-      ((await repo.isVisibleToStudents(db, resource.courseId, schoolId, this.ctx.now())) ||
-        (await repo.isResourceOfStudentTask(db, id, actor.userId)));
-    if (!visible) throw notFound('courses.resource_not_found');
+    const resource = await this.resourceOf(requireCourseKeeper(actor), id, false);
     return { key: resource.fileKey, name: resource.name };
-  }
-
-  /* Students --------------------------------------------------------------------------------- */
-
-  async studentPage(
-    actor: Actor,
-    q: StudentPageQuery,
-    lang: Lang,
-    list: 'hall' | 'self' | 'begun',
-  ): Promise<Page<StudentCourseCard>> {
-    const schoolId = requireCourseStudent(actor);
-    const [{ records, total }, signer] = await Promise.all([
-      repo.pageStudentCourses(
-        this.ctx.db,
-        { schoolId, studentId: actor.userId, now: this.ctx.now(), list },
-        q,
-        q.pageNum,
-        q.pageSize,
-      ),
-      this.signer(),
-    ]);
-    return {
-      records: records.map((r) => ({
-        ...shownOf(r, lang, signer),
-        chapterCount: r.chapterCount,
-        stepCount: r.stepCount,
-        selfStudy: r.selfStudy,
-        progress: r.lastStudiedAt
-          ? progressOf(r.done, r.stepCount, r.score, r.lastStudiedAt)
-          : null,
-      })),
-      total,
-      pageNum: q.pageNum,
-      pageSize: q.pageSize,
-    };
-  }
-
-  /** A course the student sees; any other is not found. */
-  private async visibleCourse(schoolId: string, courseId: string) {
-    const { db } = this.ctx;
-    const visible = await repo.isVisibleToStudents(db, courseId, schoolId, this.ctx.now());
-    const row = visible ? await repo.findCourseListed(db, courseId, schoolId) : undefined;
-    if (!row) throw notFound('courses.not_found');
-    return row;
-  }
-
-  async studentInfo(actor: Actor, id: string, lang: Lang): Promise<StudentCourseInfo> {
-    const schoolId = requireCourseStudent(actor);
-    const row = await this.visibleCourse(schoolId, id);
-    const { db } = this.ctx;
-    const [signer, environments, outline, resources, progress] = await Promise.all([
-      this.signer(),
-      repo.environmentsOf(db, id),
-      this.orderedOutline(row),
-      repo.resourcesOf(db, id),
-      repo.progressOfCourse(db, actor.userId, id),
-    ]);
-    const steps = outline.flatMap((c) => c.steps);
-    const byStep = new Map(progress.map((p) => [p.stepId, p]));
-    const {
-      editable: _e,
-      purchasedUntil: _p,
-      reviewStatus: _r,
-      ...summary
-    } = this.summary(row, schoolId, lang, signer);
-    const done = steps.filter((s) => byStep.get(s.id)?.completedAt).length;
-    const score = steps.reduce((sum, s) => sum + (byStep.get(s.id)?.score ?? 0), 0);
-    const last = progress.reduce<Date | null>(
-      (at, p) => (at && at > p.updatedAt ? at : p.updatedAt),
-      null,
-    );
-    return {
-      ...summary,
-      description: localDoc(row.description, lang, signer),
-      environments,
-      resources: resources.map((r) => presentResource(r)),
-      chapters: outline.map(({ chapter, steps: list }) => ({
-        id: chapter.id,
-        name: localized(chapter.name, lang),
-        description: localized(chapter.description, lang),
-        steps: list.map((s) => ({
-          id: s.id,
-          name: localized(s.name, lang),
-          type: s.type as StepType,
-          completed: Boolean(byStep.get(s.id)?.completedAt),
-          score: byStep.get(s.id)?.score ?? null,
-        })),
-      })),
-      progress: progressOf(done, steps.length, score, last),
-    };
-  }
-
-  /** A step of a course the student sees, with its course; any other is not found. */
-  private async visibleStep(schoolId: string, stepId: string) {
-    const { db } = this.ctx;
-    const step = await repo.findStep(db, stepId);
-    const visible =
-      step && (await repo.isVisibleToStudents(db, step.courseId, schoolId, this.ctx.now()));
-    if (!visible) throw notFound('courses.step_not_found');
-    return step;
-  }
-
-  async studyStep(actor: Actor, id: string, lang: Lang): Promise<StudyStep> {
-    const schoolId = requireCourseStudent(actor);
-    const step = await this.visibleStep(schoolId, id);
-    const { db } = this.ctx;
-    const [chapters, outline, progress] = await Promise.all([
-      repo.chaptersOf(db, step.courseId),
-      repo.stepOutlinesOf(db, step.courseId),
-      repo.findProgress(db, actor.userId, id),
-    ]);
-    const order = this.outline(chapters, outline).flatMap((c) => c.steps.map((s) => s.id));
-    return this.stepView(step, progress, order, lang);
   }
 
   /**
@@ -1099,6 +1063,7 @@ export class CoursesService {
     work: StepWork | undefined,
     order: readonly string[],
     lang: Lang,
+    withheld: Withheld,
   ): Promise<StudyStep> {
     const [signer, environments] = await Promise.all([
       this.signer(),
@@ -1145,78 +1110,52 @@ export class CoursesService {
       progress: {
         videoSeconds: work?.videoSeconds ?? null,
         completed: Boolean(work?.completedAt),
-        score: work?.score ?? null,
+        score: withheld === 'results' ? null : (work?.score ?? null),
         answers,
-        results: questions && answers ? questionResults(questions, answers, lang) : null,
+        results: withheldResults(
+          questions && answers ? questionResults(questions, answers, lang) : null,
+          withheld,
+        ),
+        withheld: questions ? withheld : null,
       },
       previousStepId: at > 0 ? order[at - 1]! : null,
       nextStepId: at >= 0 && at < order.length - 1 ? order[at + 1]! : null,
     };
   }
-
-  /**
-   * Keeps where the student is in a video and that a step is done. A done step stays done;
-   * question steps are done by answering them.
-   */
-  async stepProgress(actor: Actor, body: ProgressSave): Promise<void> {
-    const schoolId = requireCourseStudent(actor);
-    const step = await this.visibleStep(schoolId, body.stepId);
-    const now = this.ctx.now();
-    const completes = body.completed === true && !questionTypes.includes(step.type);
-    const existing = await repo.findProgress(this.ctx.db, actor.userId, step.id);
-    await repo.saveProgress(
-      this.ctx.db,
-      { studentId: actor.userId, stepId: step.id, courseId: step.courseId, schoolId },
-      {
-        ...(body.videoSeconds !== undefined ? { videoSeconds: Math.floor(body.videoSeconds) } : {}),
-        ...(completes && !existing?.completedAt ? { completedAt: now } : {}),
-        updatedAt: now,
-      },
-    );
-  }
-
-  /** Scores the answers of a question step once, all or nothing per question. */
-  async stepAnswer(
-    actor: Actor,
-    body: { stepId: string; answers: QuestionAnswer[] },
-    lang: Lang,
-  ): Promise<StepAnswerResult> {
-    const schoolId = requireCourseStudent(actor);
-    const step = await this.visibleStep(schoolId, body.stepId);
-    const scored = scoreAnswers(step, body.answers, lang);
-    const now = this.ctx.now();
-    const stored = await repo.saveAnswersOnce(
-      this.ctx.db,
-      { studentId: actor.userId, stepId: step.id, courseId: step.courseId, schoolId },
-      { answers: body.answers, score: scored.score, completedAt: now, updatedAt: now },
-    );
-    if (!stored) throw conflict('courses.already_answered');
-    return scored;
-  }
 }
 
 type StepType = StudyStep['type'];
 
-export { courseFileKey, newFileId, type StepContent };
+export { courseFileKey, newFileId, resourceKey, type StepContent };
 /**
- * Gives the course's lab steps that carry no checks the checks listed for them by step name
- * (Chinese), for courses written before their steps had checks.
+ * Gives the course's lab steps the checks listed for them by step name (Chinese) where they
+ * carry none (courses written before steps had checks) or still carry the `retired` ones.
  */
 export async function addMissingChecks(
   db: Db,
   courseId: string,
   checksByName: ReadonlyMap<string, StepCheck[]>,
+  retired: ReadonlyMap<string, StepCheck[]> = new Map(),
 ) {
   for (const step of await repo.stepsOf(db, courseId)) {
     const checks = step.name.zh ? checksByName.get(step.name.zh) : undefined;
-    const content = step.content as { checks?: StepCheck[] };
-    if (!checks?.length || content.checks?.length) continue;
+    const stored = (step.content as { checks?: StepCheck[] }).checks ?? [];
+    const old = step.name.zh ? retired.get(step.name.zh) : undefined;
+    if (!checks?.length) continue;
+    if (stored.length && !(old && isDeepStrictEqual(stored, old))) continue;
     await repo.updateStep(db, step.id, { content: { ...step.content, checks } });
   }
 }
 
 /** What teaching reads of courses and uses of their files: documents, signed addresses. */
-export { FileSigner, localDoc, signedDoc, storedDoc, type SignedFileRoute } from './courses.files';
+export {
+  FileSigner,
+  hasImage,
+  localDoc,
+  signedDoc,
+  storedDoc,
+  type SignedFileRoute,
+} from './courses.files';
 export {
   courseIdByName,
   environmentsOf,

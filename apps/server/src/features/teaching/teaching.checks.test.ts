@@ -22,6 +22,7 @@ function fakeDeps(
       ...exec(request.script),
     }),
     lastMessage: (labId, topic) => messages[`${labId}/${topic}`] ?? null,
+    simulation: () => null,
     now: () => new Date(100_000),
   };
 }
@@ -247,6 +248,7 @@ describe('checks against a running lab', () => {
     const deps: CheckDeps = {
       exec: (id, request) => runtime.driver.exec(id, request),
       lastMessage: (labId, topic) => topics.last(labId, topic),
+      simulation: (labId) => runtime.simulation(labId) ?? null,
       now: () => new Date(),
     };
     const step = checks(

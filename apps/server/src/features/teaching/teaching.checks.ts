@@ -7,8 +7,10 @@ import {
   type ContentLanguage,
   type MessageKey,
   type StepCheck,
+  teachingLimits,
 } from '@platform/contract';
 import type { ExecRequest, ExecResult } from '@platform/labs';
+import { linearPattern } from '../../lib/patterns';
 
 /** Where a step's checks run: the lab's sandbox for scripts and files, its MQTT namespace. */
 export interface CheckTarget {
@@ -16,9 +18,27 @@ export interface CheckTarget {
   mqttLabId: string | null;
 }
 
+/**
+ * What a lab's device simulation says of itself, which the student cannot change but through
+ * the devices' own commands (decision 0042).
+ */
+export interface SimulationEvidence {
+  /** Whether the simulation publishes on `topic` (a device's `state` or `telemetry`). */
+  owns(topic: string): boolean;
+  lastPublished(topic: string): TopicMessage | null;
+  /** An actuator's state; null when the simulation has none of that id. */
+  switchedOn(device: string): boolean | null;
+  /** Whether the sensor (any, when null) published `value` at `ts`. */
+  publishedTelemetry(device: string | null, ts: number, value: number): boolean;
+}
+
+type TopicMessage = { payload: string; at: number };
+
 export interface CheckDeps {
   exec(id: string, request: ExecRequest): Promise<ExecResult>;
-  lastMessage(labId: string, topic: string): { payload: string; at: number } | null;
+  /** The last message seen on a topic of the lab's namespace, whoever published it. */
+  lastMessage(labId: string, topic: string): TopicMessage | null;
+  simulation(labId: string): SimulationEvidence | null;
   now(): Date;
 }
 
@@ -33,8 +53,8 @@ export interface CheckOutcome {
   hidden: boolean;
 }
 
-const outputMax = 64 * 1024;
-const fileMax = 256 * 1024;
+const outputMax = teachingLimits.checkOutputMax;
+const fileMax = teachingLimits.checkFileReadMax;
 const commandTimeoutMs = 10_000;
 
 const both = (key: MessageKey, params?: Record<string, string | number>): Bilingual => ({
@@ -44,13 +64,16 @@ const both = (key: MessageKey, params?: Record<string, string | number>): Biling
 const plain = (text: string): Bilingual => ({ zh: text, en: text });
 const quoted = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 
-/** Whether text meets an expectation: contains the text and matches the pattern, when given. */
+/**
+ * Whether text meets an expectation: contains the text and matches the pattern, when given. The
+ * pattern runs on the linear-time engine; one it refuses (saved before it was checked) fails.
+ */
 function meets(
   text: string,
   check: { contains?: string | undefined; pattern?: string | undefined },
 ) {
   if (check.contains && !text.includes(check.contains)) return false;
-  if (check.pattern && !new RegExp(check.pattern, 'm').test(text)) return false;
+  if (check.pattern && !linearPattern(check.pattern)?.test(text)) return false;
   return true;
 }
 
@@ -78,15 +101,9 @@ async function judge(deps: CheckDeps, target: CheckTarget, check: StepCheck): Pr
         : none(both('teaching.check.script_exit', { code: run.exitCode ?? -1 }));
     }
     case 'file': {
-      const path = quoted(check.path);
-      const run = await deps.exec(target.execId!, {
-        script: `if [ -f ${path} ]; then head -c ${fileMax} -- ${path}; else exit 3; fi`,
-        timeoutMs: commandTimeoutMs,
-        maxOutputBytes: fileMax,
-      });
-      if (run.exitCode !== 0)
-        return none(both('teaching.check.file_missing', { path: check.path }));
-      return meets(run.stdout, check)
+      const text = await readHomeFile(deps, target, check.path);
+      if (text === null) return none(both('teaching.check.file_missing', { path: check.path }));
+      return meets(text, check)
         ? full
         : none(both('teaching.check.file_content', { path: check.path }));
     }
@@ -107,7 +124,10 @@ async function judge(deps: CheckDeps, target: CheckTarget, check: StepCheck): Pr
     }
     case 'mqtt': {
       if (!target.mqttLabId) return none(both('teaching.check.no_broker'));
-      const message = deps.lastMessage(target.mqttLabId, check.topic);
+      const simulation = deps.simulation(target.mqttLabId);
+      const message = simulation?.owns(check.topic)
+        ? simulation.lastPublished(check.topic)
+        : deps.lastMessage(target.mqttLabId, check.topic);
       const since = deps.now().getTime() - check.withinSeconds * 1000;
       if (!message || message.at < since)
         return none(
@@ -117,12 +137,90 @@ async function judge(deps: CheckDeps, target: CheckTarget, check: StepCheck): Pr
         ? full
         : none(both('teaching.check.mqtt_content', { topic: check.topic }));
     }
+    case 'device': {
+      const simulation = target.mqttLabId ? deps.simulation(target.mqttLabId) : null;
+      if (!simulation) return none(both('teaching.check.no_simulation'));
+      const on = simulation.switchedOn(check.device);
+      if (on === null) return none(both('teaching.check.device_missing', { device: check.device }));
+      if (on === check.on) return full;
+      return none(
+        both(check.on ? 'teaching.check.device_off' : 'teaching.check.device_on', {
+          device: check.device,
+        }),
+      );
+    }
+    case 'telemetry': {
+      const simulation = target.mqttLabId ? deps.simulation(target.mqttLabId) : null;
+      if (!simulation) return none(both('teaching.check.no_simulation'));
+      const text = await readHomeFile(deps, target, check.path);
+      if (text === null) return none(both('teaching.check.file_missing', { path: check.path }));
+      const found = Math.min(check.count, genuineTelemetry(text, simulation, check.device));
+      if (found >= check.count) return full;
+      return {
+        score: Math.floor((check.score * found) / check.count),
+        reason: both('teaching.check.telemetry_count', {
+          path: check.path,
+          found,
+          count: check.count,
+        }),
+      };
+    }
   }
+}
+
+/** A file of the lab's home, read in its sandbox up to the cap; null when it is no file. */
+async function readHomeFile(
+  deps: CheckDeps,
+  target: CheckTarget,
+  path: string,
+): Promise<string | null> {
+  const file = quoted(path);
+  const run = await deps.exec(target.execId!, {
+    script: `if [ -f ${file} ]; then head -c ${fileMax} -- ${file}; else exit 3; fi`,
+    timeoutMs: commandTimeoutMs,
+    maxOutputBytes: fileMax,
+  });
+  return run.exitCode === 0 ? run.stdout : null;
+}
+
+/** The most lines of a telemetry file looked at. */
+const telemetryLinesMax = 2000;
+
+/**
+ * How many different messages of `text` (one a line: a JSON payload with `value` and `ts`,
+ * after its topic or alone) the simulation really published, of `device` when given: the
+ * device named by a line's topic must be that one.
+ */
+export function genuineTelemetry(
+  text: string,
+  simulation: Pick<SimulationEvidence, 'publishedTelemetry'>,
+  device: string | undefined,
+): number {
+  const seen = new Set<string>();
+  for (const line of text.split('\n').slice(0, telemetryLinesMax)) {
+    const open = line.indexOf('{');
+    const close = line.lastIndexOf('}');
+    if (open < 0 || close < open) continue;
+    const named = /devices\/([a-z0-9_-]{1,32})\/telemetry\s*$/.exec(line.slice(0, open))?.[1];
+    if (device && named && named !== device) continue;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(line.slice(open, close + 1));
+    } catch {
+      continue;
+    }
+    const { ts, value } = (payload ?? {}) as { ts?: unknown; value?: unknown };
+    if (typeof ts !== 'number' || typeof value !== 'number') continue;
+    const key = `${named ?? device ?? ''}:${ts}:${value}`;
+    if (seen.has(key)) continue;
+    if (simulation.publishedTelemetry(device ?? named ?? null, ts, value)) seen.add(key);
+  }
+  return seen.size;
 }
 
 /** Whether the checks need the lab's sandbox (scripts, files, commands). */
 export function checksNeedSandbox(checks: readonly StepCheck[]): boolean {
-  return checks.some((c) => c.kind !== 'mqtt');
+  return checks.some((c) => c.kind !== 'mqtt' && c.kind !== 'device');
 }
 
 /** Runs a step's checks against the lab; each gives its score, part of it, or nothing. */

@@ -93,10 +93,15 @@ export const deadlineSql = sql<Date | null>`(case
   end)`;
 
 export interface StudentTime {
-  /** Null while the clock does not run: before a range starts, or once the task is closed. */
+  /**
+   * Null before a range starts and once the task is closed or submitted; a duration not opened
+   * yet has its whole time left, which does not run.
+   */
   remainSeconds: number | null;
   deadline: Date | null;
   timeUp: boolean;
+  /** Whether the time left is running down now. */
+  running: boolean;
 }
 
 /** Whether the task no longer runs for anyone: the teacher closed it or issued its scores. */
@@ -108,16 +113,17 @@ export function isClosed(task: TaskClock): boolean {
 export function studentTimeOf(task: TaskClock, st: StudentClock, now: Date): StudentTime {
   const deadline = deadlineOf(task, st);
   const timeUp = deadline !== null && now >= deadline;
-  if (isClosed(task) || st.submittedAt) return { remainSeconds: null, deadline, timeUp };
-  if (task.timeType === 'range') {
-    if (now < task.startAt || !deadline) return { remainSeconds: null, deadline, timeUp };
-    return { remainSeconds: secondsBetween(now, deadline), deadline, timeUp };
-  }
-  if (!deadline) {
-    const full = ((task.durationMinutes ?? 0) + st.extendedMinutes) * 60;
-    return { remainSeconds: full, deadline, timeUp };
-  }
-  return { remainSeconds: secondsBetween(now, deadline), deadline, timeUp };
+  const still = (remainSeconds: number | null) => ({
+    remainSeconds,
+    deadline,
+    timeUp,
+    running: false,
+  });
+  if (isClosed(task) || st.submittedAt) return still(null);
+  if (task.timeType === 'range' && (now < task.startAt || !deadline)) return still(null);
+  if (!deadline) return still(((task.durationMinutes ?? 0) + st.extendedMinutes) * 60);
+  const remainSeconds = secondsBetween(now, deadline);
+  return { remainSeconds, deadline, timeUp, running: remainSeconds > 0 };
 }
 
 const secondsBetween = (from: Date, to: Date) =>

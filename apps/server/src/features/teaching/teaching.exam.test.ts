@@ -70,7 +70,8 @@ describe('the exam deadline', () => {
     await suite.h.app.labs.runtime.settle();
 
     const closed = await studentTaskOf(exam.id, me);
-    expect(closed).toMatchObject({ status: 1, reportStatus: 2 });
+    // The quiz and, with the report the deadline submitted, the report step: two of four.
+    expect(closed).toMatchObject({ status: 1, reportStatus: 2, progress: 50 });
     expect(closed.closedAt).toEqual(at);
     expect(closed.submittedAt).toEqual(at);
     const [report] = await suite.h.ctx.db
@@ -79,11 +80,12 @@ describe('the exam deadline', () => {
       .where(eq(taskReports.studentTaskId, st.id));
     expect(report).toMatchObject({ revision: 3, content: text('考试中的草稿') });
     expect(report!.submittedAt).toEqual(at);
-    const [answers] = await suite.h.ctx.db
+    const work = await suite.h.ctx.db
       .select()
       .from(studentTaskSteps)
       .where(eq(studentTaskSteps.studentTaskId, st.id));
-    expect(answers).toMatchObject({ stepId: suite.w.course.question, score: 10 });
+    expect(work.find((w) => w.stepId === suite.w.course.question)).toMatchObject({ score: 10 });
+    expect(work.find((w) => w.stepId === suite.w.course.report)?.completedAt).toEqual(at);
 
     const lab = suite.h.app.labs.runtime.get(containerId)!;
     expect(lab).toMatchObject({ desired: 0, state: 'Stopped' });
@@ -155,5 +157,63 @@ describe('the exam deadline', () => {
     suite.h.advance(2 * MINUTE);
     expect(await service.closeDueTasks(now())).toBe(0);
     expect(await studentTaskOf(exam.id, suite.w.students[0]!)).toMatchObject({ status: 0 });
+  });
+});
+
+describe('the exam countdown', () => {
+  it('runs only once the student’s clock starts, and says so', async () => {
+    const me = suite.w.students[2]!;
+    const exam = await issue(
+      suite.w.teacherA,
+      body({
+        name: '计时考试',
+        kind: 'exam',
+        classId: undefined,
+        studentIds: [me.id],
+        ...duration(45),
+      }),
+    );
+    const st = await studentTaskOf(exam.id, me);
+    const remain = async () =>
+      (
+        await call<{ remainSeconds: number | null; running: boolean }>(
+          me,
+          'GET',
+          `${api.remainTime.path}?teachingTaskId=${exam.id}&studentTaskId=${st.id}`,
+        )
+      ).data;
+    expect(await remain()).toMatchObject({ remainSeconds: 2700, running: false });
+    suite.h.advance(MINUTE);
+    expect(await remain()).toMatchObject({ remainSeconds: 2700, running: false });
+    const opened = await call<{ remainSeconds: number; running: boolean }>(
+      me,
+      'POST',
+      pathOf(api.taskStart.path, { id: st.id }),
+    );
+    expect(opened.data).toMatchObject({ remainSeconds: 2700, running: true });
+    suite.h.advance(MINUTE);
+    const running = await remain();
+    expect(running.running).toBe(true);
+    expect(running.remainSeconds).toBeGreaterThanOrEqual(2635);
+    expect(running.remainSeconds).toBeLessThanOrEqual(2640);
+
+    const later = await issue(
+      suite.w.teacherA,
+      body({
+        name: '未开始的考试',
+        kind: 'exam',
+        classId: undefined,
+        studentIds: [me.id],
+        startAt: new Date(now().getTime() + 10 * MINUTE).toISOString(),
+        endAt: new Date(now().getTime() + 55 * MINUTE).toISOString(),
+      }),
+    );
+    const laterSt = await studentTaskOf(later.id, me);
+    const notYet = await call<{ remainSeconds: number | null; running: boolean }>(
+      me,
+      'GET',
+      `${api.remainTime.path}?teachingTaskId=${later.id}&studentTaskId=${laterSt.id}`,
+    );
+    expect(notYet.data).toMatchObject({ remainSeconds: null, running: false });
   });
 });

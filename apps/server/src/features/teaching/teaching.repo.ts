@@ -110,8 +110,9 @@ const summaryColumns = {
   teacherName: users.name,
   teacherUsername: users.username,
   studentCount: studentsWhere(sql`true`),
-  submittedCount: studentsWhere(sql`${studentTasks.status} >= ${submitCode.submitted}`),
-  markedCount: studentsWhere(sql`${studentTasks.markStatus} >= ${markCode.marked}`),
+  submittedCount: studentsWhere(sql`${studentTasks.submittedAt} is not null`),
+  notSubmittedCount: studentsWhere(sql`${studentTasks.submittedAt} is null`),
+  scoredCount: studentsWhere(sql`${studentTasks.markStatus} >= ${markCode.marked}`),
 };
 
 export type TaskSummaryRow = TaskRow & {
@@ -122,7 +123,8 @@ export type TaskSummaryRow = TaskRow & {
   teacherUsername: string | null;
   studentCount: number;
   submittedCount: number;
-  markedCount: number;
+  notSubmittedCount: number;
+  scoredCount: number;
 };
 
 function summaries(db: Db) {
@@ -571,6 +573,65 @@ export async function openExamsOf(db: Db, studentId: string, now: Date) {
     );
 }
 
+/* What tasks hold back from self-study (decision 0040) ------------------------------------------ */
+
+/** A task of the student that is neither canceled nor deleted and whose scores are not issued. */
+const unreleasedOf = (studentId: string) =>
+  and(
+    eq(studentTasks.studentId, studentId),
+    issued,
+    isNull(teachingTasks.deletedAt),
+    isNull(teachingTasks.canceledAt),
+    isNull(teachingTasks.scoresIssuedAt),
+  );
+
+/** Of the steps, those the student's unreleased tasks use, with the kind of each such task. */
+export async function unreleasedStepsOf(
+  db: Db,
+  studentId: string,
+  stepIds: readonly string[],
+): Promise<{ stepId: string; kind: string }[]> {
+  if (!stepIds.length) return [];
+  return db
+    .select({ stepId: teachingTaskSteps.stepId, kind: teachingTasks.kind })
+    .from(studentTasks)
+    .innerJoin(teachingTasks, eq(teachingTasks.id, studentTasks.taskId))
+    .innerJoin(teachingTaskSteps, eq(teachingTaskSteps.taskId, teachingTasks.id))
+    .where(and(unreleasedOf(studentId), inArray(teachingTaskSteps.stepId, [...stepIds])));
+}
+
+/** The resources each unreleased exam of the student gives. */
+export async function unreleasedExamResourcesOf(db: Db, studentId: string): Promise<string[][]> {
+  const rows = await db
+    .select({ resourceIds: teachingTasks.resourceIds })
+    .from(studentTasks)
+    .innerJoin(teachingTasks, eq(teachingTasks.id, studentTasks.taskId))
+    .where(and(unreleasedOf(studentId), eq(teachingTasks.kind, 'exam')));
+  return rows.map((r) => r.resourceIds);
+}
+
+/** The student's tasks, neither canceled nor deleted, that give the resource. */
+export async function studentTasksGiving(
+  db: Db,
+  studentId: string,
+  resourceId: string,
+): Promise<StudentTaskWithTask[]> {
+  const rows = await db
+    .select({ st: studentTasks, task: teachingTasks, extendedEnd })
+    .from(studentTasks)
+    .innerJoin(teachingTasks, eq(teachingTasks.id, studentTasks.taskId))
+    .where(
+      and(
+        eq(studentTasks.studentId, studentId),
+        issued,
+        isNull(teachingTasks.deletedAt),
+        isNull(teachingTasks.canceledAt),
+        sql`${teachingTasks.resourceIds} @> ${JSON.stringify([resourceId])}::jsonb`,
+      ),
+    );
+  return rows.map((r) => ({ ...r.st, task: { ...r.task, extendedEnd: r.extendedEnd } }));
+}
+
 /* Environments --------------------------------------------------------------------------------- */
 
 /** Environments with their first script, as the students' task detail names them. */
@@ -782,19 +843,26 @@ export async function dueExamStudentTasks(db: Db, now: Date) {
 }
 
 /**
- * Submits open student tasks as they are: the saved report draft becomes the submitted report.
- * Answers the ids it closed.
+ * Submits open student tasks as they are: the saved report draft becomes the submitted report; a
+ * student the teacher scored already is completed. `closed` says the deadline submitted them.
+ * Answers the ids submitted and whether their report was submitted with them.
  */
-export async function closeStudentTasks(db: Db, ids: string[], at: Date): Promise<string[]> {
+export async function submitStudentTasks(
+  db: Db,
+  ids: string[],
+  at: Date,
+  closed: boolean,
+): Promise<{ id: string; reportSubmitted: boolean }[]> {
   if (!ids.length) return [];
-  const drafts = [reportCode.draft, reportCode.returned];
-  const closed = await db
+  const drafts = sql.join([reportCode.draft, reportCode.returned], sql`, `);
+  const submitted = await db
     .update(studentTasks)
     .set({
-      status: submitCode.submitted,
+      status: sql`(case when ${studentTasks.markStatus} >= ${markCode.marked} then ${submitCode.completed} else ${submitCode.submitted} end)::smallint`,
       submittedAt: at,
-      closedAt: at,
-      reportStatus: sql`case when ${studentTasks.reportStatus} in (${sql.join(drafts, sql`, `)}) then ${reportCode.submitted} else ${studentTasks.reportStatus} end`,
+      ...(closed ? { closedAt: at } : {}),
+      reportStatus: sql`case when ${studentTasks.reportStatus} in (${drafts}) then ${reportCode.submitted} else ${studentTasks.reportStatus} end`,
+      lastActiveAt: at,
       updatedAt: at,
     })
     .where(
@@ -805,13 +873,16 @@ export async function closeStudentTasks(db: Db, ids: string[], at: Date): Promis
       ),
     )
     .returning({ id: studentTasks.id, reportStatus: studentTasks.reportStatus });
-  const submitted = closed.filter((r) => r.reportStatus === reportCode.submitted).map((r) => r.id);
-  if (submitted.length)
-    await db
-      .update(taskReports)
-      .set({ submittedAt: at })
-      .where(and(inArray(taskReports.studentTaskId, submitted), isNull(taskReports.submittedAt)));
-  return closed.map((r) => r.id);
+  const reports = submitted.filter((r) => r.reportStatus === reportCode.submitted).map((r) => r.id);
+  const newlySubmitted = reports.length
+    ? await db
+        .update(taskReports)
+        .set({ submittedAt: at })
+        .where(and(inArray(taskReports.studentTaskId, reports), isNull(taskReports.submittedAt)))
+        .returning({ id: taskReports.studentTaskId })
+    : [];
+  const withReport = new Set(newlySubmitted.map((r) => r.id));
+  return submitted.map((r) => ({ id: r.id, reportSubmitted: withReport.has(r.id) }));
 }
 
 /* The dashboard -------------------------------------------------------------------------------- */

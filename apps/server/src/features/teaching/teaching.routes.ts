@@ -152,6 +152,9 @@ export function teachingRoutes(labs: TeachingLabs): FastifyPluginAsyncZod {
     serve(app, api.taskStart, async (req, reply) =>
       reply.ok(await service.start(requireActor(req), req.params.id)),
     );
+    serve(app, api.taskSubmit, async (req, reply) =>
+      reply.ok(await service.submit(requireActor(req), req.params.id), 'teaching.task_submitted'),
+    );
     serve(app, api.stepAnswer, async (req, reply) =>
       reply.ok(await service.answer(requireActor(req), req.body, lang(req))),
     );
@@ -166,23 +169,27 @@ export function teachingRoutes(labs: TeachingLabs): FastifyPluginAsyncZod {
       onLabHost,
     );
     serve(app, api.reportSave, async (req, reply) =>
-      reply.ok(await service.reportSave(requireActor(req), req.body), 'teaching.report_saved'),
+      reply.ok(await service.reports.save(requireActor(req), req.body), 'teaching.report_saved'),
     );
     serve(app, api.reportSubmit, async (req, reply) =>
       reply.ok(
-        await service.reportSubmit(requireActor(req), req.body),
+        await service.reports.submit(requireActor(req), req.body),
         'teaching.report_submitted',
       ),
     );
     serve(app, api.reportImage, async (req, reply) =>
       reply.ok(
-        await service.reportImage(requireActor(req), (plan: PlanFromFields) =>
+        await service.reports.image(requireActor(req), (plan: PlanFromFields) =>
           storeUpload(req as FastifyRequest, storage, plan),
         ),
       ),
     );
     serve(app, api.reportFile, async (req, reply) => {
-      const key = await service.reportFile(req.params.studentTaskId, req.params.fileId, req.query);
+      const key = await service.reports.file(
+        req.params.studentTaskId,
+        req.params.fileId,
+        req.query,
+      );
       return sendStored(reply, storage, key, { rangeHeader: req.headers.range }).catch(
         (error: unknown) => {
           const missing = error instanceof AppError && error.errorKey === 'common.not_found';
@@ -191,10 +198,10 @@ export function teachingRoutes(labs: TeachingLabs): FastifyPluginAsyncZod {
       );
     });
     serve(app, api.myReports, async (req, reply) =>
-      reply.ok(await service.myReports(requireActor(req), req.query, lang(req))),
+      reply.ok(await service.reports.mine(requireActor(req), req.query, lang(req))),
     );
     serve(app, api.reportInfo, async (req, reply) =>
-      reply.ok(await service.reportInfo(requireActor(req), req.params.id, lang(req))),
+      reply.ok(await service.reports.info(requireActor(req), req.params.id, lang(req))),
     );
   };
 }

@@ -1,20 +1,16 @@
 import type { z } from 'zod';
 import {
-  courseFileLimits,
   coursesApi,
   dashboardTopN,
-  docTextLength,
   localized,
   markStatuses,
   participationBandOf,
   participationBands,
   pathOf,
-  reportImageFieldsSchema,
   reportStatuses,
   studentTaskTypeOf,
   submitStatuses,
   taskStatuses,
-  teachingApi,
   teachingLimits,
   type Bilingual,
   type CheckRunResult,
@@ -25,7 +21,6 @@ import {
   type OwnTaskDetail,
   type QuestionAnswer,
   type RemainTime,
-  type ReportInfo,
   type StepCheck,
   type StudentProgress,
   type StudentTaskReview,
@@ -33,14 +28,12 @@ import {
   type TaskKind,
   type TaskStatus,
   type TaskStudyStep,
+  type TaskSubmitted,
   type TaskSummary,
   type TeachingDashboard,
   type TimeType,
-  type myReportQuerySchema,
-  type myReportSchema,
   type myTaskSchema,
   type ownTaskQuerySchema,
-  type reportSavedSchema,
   type stepAnswerResultSchema,
   type taskExtendSchema,
   type taskPageQuerySchema,
@@ -49,26 +42,25 @@ import {
 } from '@platform/contract';
 import type { AppContext } from '../../lib/context';
 import { AppError, conflict, invalid, notFound, notFoundOn } from '../../lib/errors';
-import type { PlanFromFields, StoredUpload } from '../../lib/store-upload';
 import type { Actor } from '../auth/auth.plugin';
 import {
   CoursesService,
+  completedBy,
   environmentsOf,
   findCourse,
   findStep,
-  localDoc,
-  newFileId,
   presentResource,
   resourcesOf,
   scoreAnswers,
   signedDoc,
   stepsOf,
-  storedDoc,
   type FileSigner,
-  type SignedFileRoute,
   type StepRow,
   type StoredContent,
+  withheldAnswer,
 } from '../courses/courses.service';
+import { examContentOf, withheldOf } from './teaching.holds';
+import { TaskReports } from './teaching.reports';
 import { requireReadable } from '../courses/courses.policy';
 import {
   activeLabsOf,
@@ -113,22 +105,10 @@ type TaskPageQuery = z.output<typeof taskPageQuerySchema>;
 type TaskExtendIn = z.output<typeof taskExtendSchema>;
 type TaskScored = z.output<typeof taskScoredSchema>;
 type OwnTaskQuery = z.output<typeof ownTaskQuerySchema>;
-type MyReportQuery = z.output<typeof myReportQuerySchema>;
-type MyReport = z.output<typeof myReportSchema>;
 type MyTask = z.output<typeof myTaskSchema>;
-type ReportSaved = z.output<typeof reportSavedSchema>;
 type StepAnswerResult = z.output<typeof stepAnswerResultSchema>;
 type Page<T> = { records: T[]; total: number; pageNum: number; pageSize: number };
 
-/** A report's images: `reports/<studentTaskId>/<fileId>`, read at signed addresses. */
-export const reportFileRoute: SignedFileRoute = {
-  path: teachingApi.reportFile.path,
-  scope: 'report',
-};
-const reportFileKey = (studentTaskId: string, fileId: string) =>
-  `reports/${studentTaskId}/${fileId}`;
-
-const questionTypes = ['question', 'exercises'];
 const DUE_SOON = 5;
 const DAY = 24 * 60 * 60 * 1000;
 const periodDays: Record<DashboardPeriod, number | null> = {
@@ -197,21 +177,6 @@ function resultsOf(step: StepRow, answers: QuestionAnswer[], lang: Lang) {
   }
 }
 
-/** The row of a student task's report saved now. */
-const reportRow = (
-  st: { id: string; schoolId: string },
-  content: Record<string, unknown>,
-  length: number,
-  savedAt: Date,
-) => ({ studentTaskId: st.id, schoolId: st.schoolId, content, length, savedAt });
-
-/** Whether a document holds an image (a report of images only is not empty). */
-function hasImage(node: unknown): boolean {
-  if (!node || typeof node !== 'object') return false;
-  const n = node as { type?: unknown; content?: unknown };
-  return n.type === 'image' || (Array.isArray(n.content) && n.content.some(hasImage));
-}
-
 /**
  * Teaching tasks (decision 0025): keepers issue a course's steps to students, follow them, score,
  * issue scores and archive; students work on their tasks and write reports.
@@ -225,6 +190,8 @@ export interface TeachingLabs {
 
 export class TeachingService {
   private readonly courses: CoursesService;
+  /** The students' reports of their tasks. */
+  readonly reports: TaskReports;
 
   private readonly labs: LabRuntime;
   /** Student tasks whose checks run now: one run at a time each. */
@@ -238,10 +205,7 @@ export class TeachingService {
   ) {
     this.labs = lab.runtime;
     this.courses = new CoursesService(ctx);
-  }
-
-  private async reportSigner(): Promise<FileSigner> {
-    return (await this.courses.signer()).for(reportFileRoute);
+    this.reports = new TaskReports(ctx, this, this.courses);
   }
 
   /* Reading tasks ---------------------------------------------------------------------------- */
@@ -265,7 +229,8 @@ export class TeachingService {
       status: taskStatusOf(row, now),
       studentCount: row.studentCount,
       submittedCount: row.submittedCount,
-      markedCount: row.markedCount,
+      notSubmittedCount: row.notSubmittedCount,
+      scoredCount: row.scoredCount,
       scoresIssuedAt: iso(row.scoresIssuedAt),
       archivedAt: iso(row.archivedAt),
       createdAt: row.createdAt.toISOString(),
@@ -297,7 +262,7 @@ export class TeachingService {
   }
 
   /** The task's steps with their content, in the task's order. */
-  private async stepsOfTask(task: repo.TaskRow, stepIds: readonly string[]): Promise<StepRow[]> {
+  async stepsOfTask(task: repo.TaskRow, stepIds: readonly string[]): Promise<StepRow[]> {
     const byId = new Map((await stepsOf(this.ctx.db, task.courseId!)).map((s) => [s.id, s]));
     return stepIds.flatMap((id) => byId.get(id) ?? []);
   }
@@ -450,6 +415,12 @@ export class TeachingService {
     const studentIds = await this.studentsOfSave(keeper.schoolId, body);
     const steps = courseSteps.filter((s) => chosen.has(s.id));
     const autoMax = autoMaxOf(steps);
+    if (autoMax > teachingLimits.taskScoreMax)
+      throw new AppError('teaching.task_score_too_high', {
+        status: 400,
+        fields: { stepIds: 'above_limit' },
+        params: { max: teachingLimits.taskScoreMax },
+      });
 
     const range = body.timeType === 'range';
     const fields = {
@@ -635,7 +606,7 @@ export class TeachingService {
       repo.findReport(db, st.id),
       repo.commandsOf(db, st.id),
       this.envIdsOf(task),
-      this.reportSigner(),
+      this.reports.signer(),
     ]);
     const usage = await labUsageOf(this.ctx, st.studentId, envIds, task.startAt);
     const running = activeLabsOf(this.labs, st.studentId, envIds).find(
@@ -705,7 +676,8 @@ export class TeachingService {
       score,
       comment: body.comment,
       scoredAt: now,
-      status: submitCode.completed,
+      // A score completes a submitted task; one the student never submitted stays unsubmitted.
+      ...(st.submittedAt ? { status: submitCode.completed } : {}),
       markStatus: markCode.marked,
       updatedAt: now,
     });
@@ -907,24 +879,29 @@ export class TeachingService {
     ]);
     const environments = await repo.environmentsWithScript(db, envIds);
     const byStep = new Map(work.map((w) => [w.stepId, w]));
+    const content = examContentOf(row, now);
+    const scoresShown = withheldOf(task) !== 'results';
     return {
       ...this.presentOwn(row, lang, signer, now),
       requirements: task.requirements,
       comment: row.comment,
-      autoScore: row.autoScore,
+      contentHeld: content === 'open' ? null : content,
+      autoScore: scoresShown ? row.autoScore : null,
       autoMax: row.autoMax,
       scoresIssued: task.scoresIssuedAt !== null,
       timeUp: studentTimeOf(task, row, now).timeUp,
-      chapterDTOS: chapterViews(chapters, lang).map(({ id, name, steps }) => ({
-        id,
-        name,
-        chapterSteps: steps.map((step) => ({
-          ...step,
-          completed: Boolean(byStep.get(step.id)?.completedAt),
-          score: byStep.get(step.id)?.score ?? null,
-        })),
-        chapterStepList: steps.map((step) => ({ id: step.id, name: step.name })),
-      })),
+      chapterDTOS: (content === 'open' ? chapterViews(chapters, lang) : []).map(
+        ({ id, name, steps }) => ({
+          id,
+          name,
+          chapterSteps: steps.map((step) => ({
+            ...step,
+            completed: Boolean(byStep.get(step.id)?.completedAt),
+            score: scoresShown ? (byStep.get(step.id)?.score ?? null) : null,
+          })),
+          chapterStepList: steps.map((step) => ({ id: step.id, name: step.name })),
+        }),
+      ),
       environmentDTOS: envIds.flatMap((envId) => {
         const env = environments.find((e) => e.id === envId);
         return env
@@ -942,7 +919,7 @@ export class TeachingService {
           : [];
       }),
       resources: resources
-        .filter((r) => task.resourceIds.includes(r.id))
+        .filter((r) => content === 'open' && task.resourceIds.includes(r.id))
         .map((r) => ({
           ...presentResource(r),
           url: pathOf(coursesApi.resourceDownload.path, { id: r.id }),
@@ -951,7 +928,7 @@ export class TeachingService {
   }
 
   /** Why the student can no longer work on the task, or null while they can. */
-  private blocked(st: repo.StudentTaskWithTask, now: Date): MessageKey | null {
+  blocked(st: repo.StudentTaskWithTask, now: Date): MessageKey | null {
     const { task } = st;
     if (task.canceledAt || task.archivedAt) return 'teaching.task_closed';
     if (task.scoresIssuedAt) return 'teaching.scores_issued_no_submit';
@@ -962,13 +939,20 @@ export class TeachingService {
   }
 
   /** The student task open for work; the first work starts the clock. */
-  private async workable(actor: Actor, id: string) {
+  async workable(actor: Actor, id: string) {
     const st = await this.ownTask(actor, id);
     const now = this.ctx.now();
     const reason = this.blocked(st, now);
     if (reason) throw conflict(reason);
     if (!st.startedAt && (await repo.startStudentTask(this.ctx.db, st.id, now))) st.startedAt = now;
     return { st, now };
+  }
+
+  /** Refuses an exam's content outside its window (decision 0040). */
+  private requireExamContent(st: repo.StudentTaskWithTask) {
+    const content = examContentOf(st, this.ctx.now());
+    if (content === 'not_started') throw conflict('teaching.exam_not_started');
+    if (content === 'not_released') throw conflict('teaching.exam_not_released');
   }
 
   /** A step of the task, with its content; another is not found. */
@@ -987,6 +971,7 @@ export class TeachingService {
   ): Promise<TaskStudyStep> {
     const st = await this.ownTask(actor, studentTaskId);
     const { step, stepIds } = await this.stepOfTask(st, stepId);
+    this.requireExamContent(st);
     const { db } = this.ctx;
     const [work, attempt] = await Promise.all([
       repo.stepWorkOf(db, [st.id]),
@@ -997,6 +982,7 @@ export class TeachingService {
       work.find((w) => w.stepId === step.id),
       stepIds,
       lang,
+      withheldOf(st.task),
     );
     const checks = checksOf(step);
     const hidden = checks.filter((c) => c.hidden);
@@ -1016,6 +1002,7 @@ export class TeachingService {
     const time = studentTimeOf(st.task, st, now);
     return {
       remainSeconds: time.remainSeconds,
+      running: time.running,
       deadline: iso(time.deadline),
       timeUp: time.timeUp,
       serverTime: now.toISOString(),
@@ -1054,26 +1041,44 @@ export class TeachingService {
     const key = { studentTaskId: st.id, stepId: step.id, schoolId: st.schoolId };
     const stored = await repo.saveAnswersOnce(db, key, {
       answers: body.answers,
-      score: scored.score,
+      score: scored.score!,
       completedAt: now,
       updatedAt: now,
     });
     if (!stored) throw conflict('courses.already_answered');
     await this.refreshProgress(st, stepIds, now);
-    return scored;
+    return withheldAnswer(scored, withheldOf(st.task));
   }
 
-  /** Keeps where a video stands and that a step is done; questions are done by answering. */
+  /**
+   * Submits the whole task (decision 0041): its answers, checks and report close, and a saved
+   * report draft is submitted with it as it stands.
+   */
+  async submit(actor: Actor, id: string): Promise<TaskSubmitted> {
+    const { st, now } = await this.workable(actor, id);
+    const [done] = await repo.submitStudentTasks(this.ctx.db, [st.id], now, false);
+    if (!done) throw conflict('teaching.already_submitted');
+    if (done.reportSubmitted) await this.markReportSteps(st, now, now);
+    return { submittedAt: now.toISOString(), reportSubmitted: done.reportSubmitted };
+  }
+
+  /**
+   * Keeps where a video stands and that a step is done. A step whose completion is decided (its
+   * questions answered, its checks at full marks, its report submitted) is refused here.
+   */
   async progress(
     actor: Actor,
     body: { studentTaskId: string; stepId: string; videoSeconds?: number; completed?: boolean },
   ): Promise<void> {
     const { st, now } = await this.workable(actor, body.studentTaskId);
     const { step, stepIds } = await this.stepOfTask(st, body.stepId);
+    if (body.completed === true) {
+      const decider = completedBy(step.type, checksOf(step).length > 0);
+      if (decider) throw invalid(decider, { completed: 'invalid_value' });
+    }
     const { db } = this.ctx;
     const done = (await repo.stepWorkOf(db, [st.id])).find((w) => w.stepId === step.id);
-    const completes =
-      body.completed === true && !questionTypes.includes(step.type) && !done?.completedAt;
+    const completes = body.completed === true && !done?.completedAt;
     await repo.saveStepWork(
       db,
       { studentTaskId: st.id, stepId: step.id, schoolId: st.schoolId },
@@ -1090,7 +1095,7 @@ export class TeachingService {
    * Marks the task's report steps done at `at` (a submitted report) or open again (`null`, a
    * returned one), and refreshes the progress.
    */
-  private async markReportSteps(st: repo.StudentTaskWithTask, at: Date | null, now: Date) {
+  async markReportSteps(st: repo.StudentTaskWithTask, at: Date | null, now: Date) {
     const stepIds = await repo.taskStepIds(this.ctx.db, st.task.id);
     const steps = await this.stepsOfTask(st.task, stepIds);
     for (const step of steps.filter((s) => s.type === 'report'))
@@ -1106,189 +1111,6 @@ export class TeachingService {
   private async refreshProgress(st: repo.StudentTaskWithTask, stepIds: string[], now: Date) {
     const autoMax = autoMaxOf(await this.stepsOfTask(st.task, stepIds));
     await repo.refreshProgress(this.ctx.db, st.id, st.taskId, autoMax, now);
-  }
-
-  /* Reports ---------------------------------------------------------------------------------- */
-
-  /** A report as stored: sanitised, its own images kept unsigned, within the length. */
-  private storedReport(st: repo.StudentTaskWithTask, content: Record<string, unknown>) {
-    if (!st.task.hasReport) throw invalid('teaching.no_report_step');
-    const doc = storedDoc(content, st.id, 'content', reportFileRoute);
-    const length = docTextLength(doc);
-    if (length > teachingLimits.reportMax)
-      throw new AppError('teaching.report_too_long', {
-        status: 400,
-        fields: { content: 'too_long' },
-        params: { max: teachingLimits.reportMax },
-      });
-    return { doc, length };
-  }
-
-  private saved(row: repo.ReportRow): ReportSaved {
-    return { revision: row.revision, savedAt: row.savedAt.toISOString(), length: row.length };
-  }
-
-  /** Saves a draft; a revision older than the stored one answers the stored one unwritten. */
-  async reportSave(
-    actor: Actor,
-    body: { studentTaskId: string; content: Record<string, unknown>; revision: number },
-  ): Promise<ReportSaved> {
-    const { st, now } = await this.workable(actor, body.studentTaskId);
-    const { doc, length } = this.storedReport(st, body.content);
-    const { db } = this.ctx;
-    const written = await db.transaction(async (tx) => {
-      const row = await repo.saveReport(tx, {
-        ...reportRow(st, doc, length, now),
-        revision: body.revision,
-      });
-      if (row)
-        await repo.updateStudentTask(tx, st.id, {
-          ...(st.reportStatus !== reportCode.draft ? { reportStatus: reportCode.draft } : {}),
-          lastActiveAt: now,
-          updatedAt: now,
-        });
-      return row;
-    });
-    return this.saved(written ?? (await repo.findReport(db, st.id))!);
-  }
-
-  async reportSubmit(
-    actor: Actor,
-    body: { studentTaskId: string; content: Record<string, unknown> },
-  ): Promise<ReportSaved> {
-    const { st, now } = await this.workable(actor, body.studentTaskId);
-    const { doc, length } = this.storedReport(st, body.content);
-    if (length === 0 && !hasImage(doc))
-      throw invalid('teaching.report_empty', { content: 'required' });
-    const { db } = this.ctx;
-    const stored = await repo.findReport(db, st.id);
-    const row = await db.transaction(async (tx) => {
-      const written = await repo.saveReport(tx, {
-        ...reportRow(st, doc, length, now),
-        revision: (stored?.revision ?? 0) + 1,
-        submittedAt: now,
-      });
-      await repo.updateStudentTask(tx, st.id, {
-        reportStatus: reportCode.submitted,
-        status: submitCode.submitted,
-        submittedAt: now,
-        lastActiveAt: now,
-        updatedAt: now,
-      });
-      return written!;
-    });
-    await this.markReportSteps(st, now, now);
-    return this.saved(row);
-  }
-
-  /** Stores an image (JPG or PNG, 5 MB) of the caller's report; answers its signed address. */
-  async reportImage(
-    actor: Actor,
-    store: (plan: PlanFromFields) => Promise<StoredUpload>,
-  ): Promise<{ fileId: string; url: string }> {
-    requireTaskStudent(actor);
-    const maxBytes = courseFileLimits.image;
-    let target = { studentTaskId: '', fileId: '' };
-    await store({
-      maxBytes,
-      plan: async (fields) => {
-        const parsed = reportImageFieldsSchema.safeParse(fields);
-        if (!parsed.success)
-          throw invalid('common.invalid_input', { studentTaskId: 'invalid_value' });
-        const { st } = await this.workable(actor, parsed.data.studentTaskId);
-        if (!st.task.hasReport) throw invalid('teaching.no_report_step');
-        target = { studentTaskId: st.id, fileId: newFileId() };
-        return {
-          key: reportFileKey(target.studentTaskId, target.fileId),
-          kinds: ['image'],
-          maxBytes,
-        };
-      },
-    });
-    const signer = await this.reportSigner();
-    return { fileId: target.fileId, url: signer.url(target.studentTaskId, target.fileId) };
-  }
-
-  /** The stored key of a report image at a signed address; a wrong signature is not found. */
-  async reportFile(studentTaskId: string, fileId: string, q: { e: number; s: string }) {
-    const signer = await this.reportSigner();
-    if (!signer.valid(studentTaskId, fileId, q.e, q.s)) throw notFound('courses.file_not_found');
-    return reportFileKey(studentTaskId, fileId);
-  }
-
-  private reportOf(
-    row: repo.OwnTaskRow,
-    report: { length: number | null; savedAt: Date | null; submittedAt: Date | null },
-    lang: Lang,
-  ): MyReport {
-    return {
-      studentTaskId: row.id,
-      teachingTaskId: row.task.id,
-      taskName: row.task.name,
-      courseName: localized(row.courseName, lang),
-      status: reportStatuses[row.reportStatus]!,
-      length: report.length ?? 0,
-      savedAt: iso(report.savedAt),
-      submittedAt: iso(report.submittedAt),
-      score: row.task.scoresIssuedAt ? row.score : null,
-    };
-  }
-
-  async myReports(actor: Actor, q: MyReportQuery, lang: Lang): Promise<Page<MyReport>> {
-    requireTaskStudent(actor);
-    const { records, total } = await repo.pageOwnReports(
-      this.ctx.db,
-      actor.userId,
-      { name: q.name, status: q.status ? reportStatuses.indexOf(q.status) : undefined },
-      q.pageNum,
-      q.pageSize,
-    );
-    return {
-      records: records.map((r) =>
-        this.reportOf(
-          r,
-          { length: r.length, savedAt: r.savedAt, submittedAt: r.reportSubmittedAt },
-          lang,
-        ),
-      ),
-      total,
-      pageNum: q.pageNum,
-      pageSize: q.pageSize,
-    };
-  }
-
-  async reportInfo(actor: Actor, id: string, lang: Lang): Promise<ReportInfo> {
-    const row = requireOwnStudentTask(actor, await repo.findOwnTask(this.ctx.db, id));
-    if (!row.task.hasReport) throw notFound('teaching.no_report_step');
-    const { db } = this.ctx;
-    const stepIds = await repo.taskStepIds(db, row.task.id);
-    const [report, steps, signer, courseSigner] = await Promise.all([
-      repo.findReport(db, row.id),
-      this.stepsOfTask(row.task, stepIds),
-      this.reportSigner(),
-      this.courses.signer(),
-    ]);
-    const reportStep = steps.find((s) => s.type === 'report');
-    return {
-      ...this.reportOf(
-        row,
-        {
-          length: report?.length ?? 0,
-          savedAt: report?.savedAt ?? null,
-          submittedAt: report?.submittedAt ?? null,
-        },
-        lang,
-      ),
-      content: report ? signedDoc(report.content, signer) : null,
-      revision: report?.revision ?? 0,
-      comment: row.comment,
-      editable: this.blocked(row, this.ctx.now()) === null,
-      instructions: localDoc(
-        (reportStep?.content as StoredContent | undefined)?.doc,
-        lang,
-        courseSigner,
-      ),
-    };
   }
 
   /* The exam deadline ------------------------------------------------------------------------ */
@@ -1323,6 +1145,7 @@ export class TeachingService {
         {
           exec: (id, request) => this.labs.driver.exec(id, request),
           lastMessage: (labId, topic) => this.lab.topics.last(labId, topic),
+          simulation: (labId) => this.labs.simulation(labId) ?? null,
           now: () => this.ctx.now(),
         },
         { execId: sandbox?.id ?? null, mqttLabId },
@@ -1437,13 +1260,17 @@ export class TeachingService {
     const { db } = this.ctx;
     const due = await repo.dueExamStudentTasks(db, now);
     if (!due.length) return 0;
-    const closed = new Set(
-      await repo.closeStudentTasks(
-        db,
-        due.map((d) => d.id),
-        now,
-      ),
+    const submitted = await repo.submitStudentTasks(
+      db,
+      due.map((d) => d.id),
+      now,
+      true,
     );
+    const closed = new Set(submitted.map((r) => r.id));
+    for (const { id } of submitted.filter((r) => r.reportSubmitted)) {
+      const st = await repo.findStudentTask(db, id);
+      if (st) await this.markReportSteps(st, now, now);
+    }
     const envsOfTask = new Map<string, Promise<string[]>>();
     for (const d of due) {
       if (!closed.has(d.id)) continue;
@@ -1455,6 +1282,7 @@ export class TeachingService {
 }
 
 export { deleteStudentTasks } from './teaching.repo';
+export { reportFileRoute } from './teaching.reports';
 
 /**
  * What the warm pools prepare for: students without a lab yet of tasks starting within `leadMs`,

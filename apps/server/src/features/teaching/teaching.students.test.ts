@@ -128,9 +128,10 @@ describe('the students’ task list', () => {
       const st = await studentTaskOf(exam.id, student);
       await call(suite.w.teacherA, 'POST', api.taskScore.path, { studentTaskId: st.id, score: 77 });
     }
+    // Scored without submitting: marked, and not submitted.
     expect((await list(me(), { taskType: '1' })).records[0]).toMatchObject({
       score: null,
-      status: 'completed',
+      status: 'not_submitted',
       markStatus: 'marked',
     });
     await call(suite.w.teacherA, 'POST', idPath(api.issueScores.path, exam.id));
@@ -148,7 +149,7 @@ describe('the students’ task list', () => {
       unreadNotices: number;
       dueSoon: OwnTask[];
     }>(me(), 'GET', api.myTask.path);
-    expect(res.data).toMatchObject({ notSubmitted: 1, submitted: 0, completed: 1 });
+    expect(res.data).toMatchObject({ notSubmitted: 2, submitted: 0, completed: 0 });
     expect(res.data.unreadNotices).toBeGreaterThanOrEqual(4);
     expect(res.data.dueSoon.map((t) => t.teachingTaskId)).toEqual([practice.id]);
   });
@@ -721,14 +722,14 @@ describe('reports', () => {
       message: '实验报告已提交',
       data: { revision: 7, length: 4 },
     });
-    expect(await studentTaskOf(taskId, me())).toMatchObject({ status: 1, reportStatus: 2 });
+    expect(await studentTaskOf(taskId, me())).toMatchObject({ status: 0, reportStatus: 2 });
     await refusedInBoth(
       me(),
       'POST',
       api.reportSave.path,
       { studentTaskId: stId, revision: 8, content: text('再改') },
       409,
-      'teaching.already_submitted',
+      'teaching.report_already_submitted',
     );
     const info = await call<ReportInfo>(
       me(),

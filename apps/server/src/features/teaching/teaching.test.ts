@@ -52,7 +52,8 @@ describe('issuing a task', () => {
       status: 'ongoing',
       studentCount: 3,
       submittedCount: 0,
-      markedCount: 0,
+      notSubmittedCount: 3,
+      scoredCount: 0,
     });
     const rows = await studentTasksOf(res.data.id);
     expect(rows.map((r) => r.studentId).sort()).toEqual(suite.w.students.map((s) => s.id).sort());
@@ -594,8 +595,9 @@ describe('scoring, returning, issuing and archiving', () => {
       { studentTaskId: sts[1]!.id, score: 71, comment: '好'.repeat(500) },
     );
     expect(exact.data.commentTruncated).toBe(false);
+    // Scored without having submitted: scored, and still not submitted.
     const row = await studentTaskOf(taskId, sts[0]!.student);
-    expect(row).toMatchObject({ score: 88, status: 2, markStatus: 1 });
+    expect(row).toMatchObject({ score: 88, status: 0, markStatus: 1, submittedAt: null });
   });
 
   it('returns only a submitted report, opening the task again with a notice', async () => {
@@ -616,8 +618,12 @@ describe('scoring, returning, issuing and archiving', () => {
       },
     });
     expect(submit.code, submit.message).toBe(200);
-    // The report step, one of the task's four, is done once the report is in.
-    expect(await studentTaskOf(taskId, st.student)).toMatchObject({ status: 1, progress: 25 });
+    // The report step, one of the task's four, is done once the report is in; the task is open.
+    expect(await studentTaskOf(taskId, st.student)).toMatchObject({
+      status: 0,
+      reportStatus: 2,
+      progress: 25,
+    });
     const res = await call(suite.w.teacherA, 'POST', api.reportReturn.path, {
       studentTaskId: st.id,
       comment: '请补充数据',
@@ -660,7 +666,7 @@ describe('scoring, returning, issuing and archiving', () => {
     expect(res).toMatchObject({
       code: 200,
       message: '成绩已下发',
-      data: { status: 'ended', markedCount: 3 },
+      data: { status: 'ended', scoredCount: 3, submittedCount: 0, notSubmittedCount: 3 },
     });
     expect(res.data.scoresIssuedAt).not.toBeNull();
     await refusedInBoth(

@@ -129,8 +129,16 @@ export interface RawResponse {
   body: string;
 }
 
-/** Sends raw bytes to a listening server and reads the answer until the connection closes. */
-export function rawRequest(port: number, bytes: Buffer | string): Promise<RawResponse> {
+/**
+ * Sends raw bytes to a listening server and reads the answer until the connection closes. The
+ * client half-closes after the bytes unless `open`: then it waits for the answer as a browser
+ * does (Node's server drops an answer still in work when the client half-closes).
+ */
+export function rawRequest(
+  port: number,
+  bytes: Buffer | string,
+  open = false,
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -154,6 +162,7 @@ export function rawRequest(port: number, bytes: Buffer | string): Promise<RawRes
         body: rest.join('\r\n\r\n'),
       });
     });
-    socket.end(bytes);
+    if (open) socket.write(bytes);
+    else socket.end(bytes);
   });
 }

@@ -259,6 +259,17 @@ export const table: Record<string, Entry | LabOriginEntry> = {
   'GET /api-teaching/student/course/step/:id': student,
   'POST /api-teaching/student/course/step/progress': student,
   'POST /api-teaching/student/course/step/answer': student,
+  'GET /api-teaching/student/course/step/report/:id': student,
+  'POST /api-teaching/student/course/step/report/save': student,
+  'POST /api-teaching/student/course/step/report/image': {
+    ...student,
+    multipart: (fx) => ({
+      stepId: fc.constantFrom(...fx.ids, '', 'x', '-1'),
+    }),
+  },
+  'GET /api-teaching/student/course/report/file/:reportId/:fileId': anonymous(
+    'a signed address: the signature is the access',
+  ),
   'GET /api-teaching/teaching/task/page': manager,
   'GET /api-teaching/teaching/task/detail/:id': manager,
   'POST /api-teaching/teaching/task/saveOrUpdate': manager,
@@ -280,6 +291,7 @@ export const table: Record<string, Entry | LabOriginEntry> = {
   'GET /api-teaching/student/task/studyStep/:id': student,
   'GET /api-teaching/student/task/getRemainTime': student,
   'POST /api-teaching/student/task/start/:id': student,
+  'POST /api-teaching/student/task/submit/:id': student,
   'POST /api-teaching/student/task/step/answer': student,
   'POST /api-teaching/student/task/step/progress': student,
   'POST /api-teaching/student/task/step/check': student,

@@ -22,14 +22,20 @@ type CheckField =
   | 'command'
   | 'exitCode'
   | 'topic'
-  | 'withinSeconds';
+  | 'withinSeconds'
+  | 'device'
+  | 'on'
+  | 'count';
 const kindFields: Record<CheckKind, readonly CheckField[]> = {
   script: ['script', 'timeoutSeconds'],
   file: ['path', 'contains', 'pattern'],
   output: ['command', 'contains', 'pattern', 'exitCode'],
   mqtt: ['topic', 'contains', 'withinSeconds'],
+  device: ['device', 'on'],
+  telemetry: ['path', 'count', 'device'],
 };
-const numeric = new Set(['timeoutSeconds', 'exitCode', 'withinSeconds']);
+const numeric = new Set(['timeoutSeconds', 'exitCode', 'withinSeconds', 'count']);
+const switches = new Set(['on']);
 const multiline = new Set(['script', 'command']);
 
 /**
@@ -126,8 +132,11 @@ export function CheckList({ path, check }: { path: FieldPath; check: FormCheck }
                             ...toBody,
                             overrides: messages.field,
                           })}
+                          {...(switches.has(name) ? { valuePropName: 'checked' } : {})}
                         >
-                          {numeric.has(name) ? (
+                          {switches.has(name) ? (
+                            <Switch />
+                          ) : numeric.has(name) ? (
                             <InputNumber precision={0} />
                           ) : multiline.has(name) ? (
                             <Input.TextArea

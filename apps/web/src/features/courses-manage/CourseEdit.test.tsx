@@ -8,6 +8,8 @@ import { stubXhr } from '../../test/xhr';
 import { CourseEdit } from './CourseEdit';
 import { sampleCourse, savePath } from './testing';
 
+const deletePath = '/api-teaching/course/delete';
+
 setupTestEnvironment();
 polyfillBrowser();
 
@@ -33,6 +35,20 @@ function fileOf(name: string, type: string, size: number): File {
 }
 
 const coverHelp = () => labelErrorOf('封面');
+
+/** Fills a new course with a cover and saves it. */
+async function saveNewCourseWithCover() {
+  renderView(<CourseEdit />, '/sch_edu/teaching/courses/add');
+  await screen.findByText('新建课程');
+
+  typeInto('课程名称（中文）', 'MQTT 与传感器');
+  typeInto('课程概述（中文）', '用 MQTT 连接传感器');
+  await chooseOption(field('难度'), '入门');
+  await chooseOption(field('专业'), '物联网');
+  chooseCover(fileOf('cover.png', 'image/png', 2048));
+  await waitFor(() => expect(screen.getByText('移除封面')).toBeTruthy());
+  clickButton('保存');
+}
 
 describe('course form', { timeout: 30_000 }, () => {
   it('checks the name, difficulty, specialty and cover before anything is sent', async () => {
@@ -79,16 +95,7 @@ describe('course form', { timeout: 30_000 }, () => {
         url: coverUrl,
       }),
     }));
-    renderView(<CourseEdit />, '/sch_edu/teaching/courses/add');
-    await screen.findByText('新建课程');
-
-    typeInto('课程名称（中文）', 'MQTT 与传感器');
-    typeInto('课程概述（中文）', '用 MQTT 连接传感器');
-    await chooseOption(field('难度'), '入门');
-    await chooseOption(field('专业'), '物联网');
-    chooseCover(fileOf('cover.png', 'image/png', 2048));
-    await waitFor(() => expect(screen.getByText('移除封面')).toBeTruthy());
-    clickButton('保存');
+    await saveNewCourseWithCover();
 
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe(
@@ -109,5 +116,24 @@ describe('course form', { timeout: 30_000 }, () => {
     expect(sent[0]!.body?.get('courseId')).toBe('701');
     expect(sent[0]!.body?.get('kind')).toBe('cover');
     expect(saves[1]).toEqual({ ...(saves[0] as object), id: '701', coverFileId: 'cover0001' });
+  });
+  it('keeps nothing when the cover is refused: the new course is taken back and the form stays', async () => {
+    const calls = mockPaths({ [savePath]: sampleCourse(), [deletePath]: null });
+    const sent = stubXhr(() => ({
+      status: 400,
+      body: envelope(null, 9000, {
+        message: '封面只能是 JPG 或 PNG 图片',
+        errorKey: 'courses.cover_type',
+        fields: { file: 'invalid_format' },
+      }),
+    }));
+    await saveNewCourseWithCover();
+
+    await waitFor(() => expect(coverHelp()).toBe('封面只能是 JPG 或 PNG 图片'));
+    expect(sent).toHaveLength(1);
+    expect(callsTo(calls, deletePath).map((c) => c.body)).toEqual([{ id: '701' }]);
+    expect(callsTo(calls, savePath)).toHaveLength(1);
+    expect(screen.getByTestId('location').textContent).toBe('/sch_edu/teaching/courses/add');
+    expect(screen.getByText('新建课程')).toBeTruthy();
   });
 });

@@ -20,9 +20,19 @@ import { isRequestError } from '../../shared/request';
 import { toast } from '../../shared/toast';
 import { BackButton } from '../../shared/ui/BackButton';
 import { QueryStates } from '../../shared/ui/PageStates';
-import { serverPathErrors, zodPathRules, type FieldMessages } from '../../shared/zodForm';
+import {
+  setFieldErrors,
+  serverPathErrors,
+  zodPathRules,
+  type FieldMessages,
+} from '../../shared/zodForm';
 import { failureText } from '../students/accountParts';
-import { courseEditQueryOptions, courseSaveMutationOptions, uploadCourseFile } from './api';
+import {
+  courseDeleteMutationOptions,
+  courseEditQueryOptions,
+  courseSaveMutationOptions,
+  uploadCourseFile,
+} from './api';
 import { CourseCover } from './courseParts';
 import { useCoursePaths } from './coursePaths';
 import { EnvironmentDialog, type CourseEnv } from './EnvironmentDialog';
@@ -77,6 +87,7 @@ function CourseForm({ course }: { course?: CourseEditData }) {
   const uploadImage = useImageUpload(course?.id ?? '');
   const { difficulties, specialties } = useCourseOptions();
   const save = useMutation(courseSaveMutationOptions());
+  const remove = useMutation(courseDeleteMutationOptions());
   const [saving, setSaving] = useState(false);
   const [envs, setEnvs] = useState<CourseEnv[]>(course?.environments ?? []);
   const [choosingEnvs, setChoosingEnvs] = useState(false);
@@ -124,7 +135,7 @@ function CourseForm({ course }: { course?: CourseEditData }) {
 
   const refused = (error: unknown, action: 'add' | 'update') => {
     if (isRequestError(error)) {
-      form.setFields(serverPathErrors(error.fields));
+      setFieldErrors(form, serverPathErrors(error.fields));
       if (error.errorKey?.startsWith('courses.cover')) setCoverError(error.message);
     }
     toast.error(failureText(t, action, error));
@@ -161,6 +172,16 @@ function CourseForm({ course }: { course?: CourseEditData }) {
     back();
   };
 
+  /** Takes back a course just created whose cover failed, so that nothing half-made is kept. */
+  const withdraw = async (courseId: string) => {
+    try {
+      await remove.mutateAsync(courseId);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
   const add = async (body: CourseBody) => {
     let created: CourseSummary;
     try {
@@ -175,8 +196,13 @@ function CourseForm({ course }: { course?: CourseEditData }) {
         await save.mutateAsync({ ...body, id: created.id, coverFileId });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
+        if (!(await withdraw(created.id))) {
+          toast.error(t('coursesManage.failed.coverKept', { reason }));
+          paths.to('edit', created.id);
+          return;
+        }
+        setCoverError(reason);
         toast.error(t('coursesManage.failed.cover', { reason }));
-        paths.to('edit', created.id);
         return;
       }
     }

@@ -54,11 +54,12 @@ export function QuestionEditor({ name, path, check, title, onRemove }: QuestionE
       stem: bilingualMessages(t, t('coursesManage.rules.stem')),
       option: bilingualMessages(t, t('coursesManage.rules.option')),
       analysis: bilingualMessages(t, t('coursesManage.rules.analysis')),
-      score: {
-        required: t('coursesManage.rules.score'),
-        invalid_format: t('coursesManage.rules.score'),
-        invalid_value: t('coursesManage.rules.score'),
-      },
+      score: Object.fromEntries(
+        (['required', 'invalid_format', 'invalid_value', 'above_limit'] as const).map((code) => [
+          code,
+          t('coursesManage.rules.score', { max: courseLimits.questionScoreMax }),
+        ]),
+      ),
       judgement: {
         required: t('coursesManage.rules.judgement'),
         invalid_value: t('coursesManage.rules.judgement'),
@@ -120,7 +121,12 @@ export function QuestionEditor({ name, path, check, title, onRemove }: QuestionE
             overrides: messages.score,
           })}
         >
-          <InputNumber aria-label={t('coursesManage.fields.score')} min={0} precision={0} />
+          <InputNumber
+            aria-label={t('coursesManage.fields.score')}
+            min={0}
+            max={courseLimits.questionScoreMax}
+            precision={0}
+          />
         </Form.Item>
       </Space>
       <BilingualItems

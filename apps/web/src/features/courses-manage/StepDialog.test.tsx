@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { envelope, setupTestEnvironment } from '../../test/helpers';
+import { envelope, refusal, setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderWithProviders } from '../../test/render';
 import { callsTo, mockPaths, type ApiCall } from '../../test/api';
 import { chooseOption, clickButton, errorOf, field, labelErrorOf, typeInto } from '../../test/antd';
@@ -224,6 +224,129 @@ describe('step editor', { timeout: 30_000 }, () => {
     expect(
       Object.keys((saves()[0] as { content: { checks: object[] } }).content.checks[1]!),
     ).not.toContain('script');
+  });
+
+  it('configures a device check and a telemetry check, and marks a pattern the server refuses', async () => {
+    let refuse = true;
+    const calls = mockPaths({
+      [stepSavePath]: (call: ApiCall) => {
+        if (!refuse) return { id: '1001', fileUrl: null, ...(call.body as object) };
+        refuse = false;
+        return refusal(400, {
+          message: '检查的正则表达式无法运行，请修改标出的表达式',
+          errorKey: 'courses.check_pattern_unsupported',
+          fields: { 'content.checks.2.pattern': 'unsupported_pattern' },
+        });
+      },
+    });
+    const onClose = vi.fn();
+    renderWithProviders(
+      <StepDialog
+        course={{ id: '701', environments }}
+        chapter={chapter}
+        onAddEnvironment={() => undefined}
+        onClose={onClose}
+      />,
+    );
+    await screen.findByText('新增步骤：第一章 认识 MQTT');
+    typeInto('步骤名称（中文）', '2-2 实训');
+    await chooseType('实训', '实验环境');
+    await chooseOption(field('实验环境'), '智能家居仿真');
+    for (let i = 0; i < 3; i++) clickButton('添加检查');
+
+    const fan = group('检查 1');
+    fireEvent.change(within(fan).getByLabelText(/^\*?检查名称（中文）$/), {
+      target: { value: '风扇已打开' },
+    });
+    await chooseOption(within(fan).getByLabelText('检查方式'), '设备状态（仿真）');
+    await waitFor(() => within(fan).getByLabelText('设备编号'));
+    fireEvent.change(within(fan).getByLabelText('设备编号'), { target: { value: 'Fan!' } });
+    const saved = group('检查 2');
+    fireEvent.change(within(saved).getByLabelText(/^\*?检查名称（中文）$/), {
+      target: { value: '保存了遥测' },
+    });
+    await chooseOption(within(saved).getByLabelText('检查方式'), '保存的遥测消息');
+    await waitFor(() => within(saved).getByLabelText('至少几条消息'));
+    fireEvent.change(within(saved).getByLabelText('文件路径（相对主目录）'), {
+      target: { value: 'telemetry.txt' },
+    });
+    const file = group('检查 3');
+    fireEvent.change(within(file).getByLabelText(/^\*?检查名称（中文）$/), {
+      target: { value: '答案' },
+    });
+    await chooseOption(within(file).getByLabelText('检查方式'), '文件内容');
+    await waitFor(() => within(file).getByLabelText('应匹配的正则表达式'));
+    fireEvent.change(within(file).getByLabelText('文件路径（相对主目录）'), {
+      target: { value: 'answer.txt' },
+    });
+    fireEvent.change(within(file).getByLabelText('应匹配的正则表达式'), {
+      target: { value: '(a)\\1' },
+    });
+
+    clickButton('保存');
+    await waitFor(() => expect(within(fan).getByText(/设备编号为小写字母/)).toBeTruthy());
+    expect(callsTo(calls, stepSavePath)).toEqual([]);
+    fireEvent.change(within(fan).getByLabelText('设备编号'), { target: { value: 'fan' } });
+    clickButton('保存');
+    await waitFor(() =>
+      expect(within(file).getByText(/检查不支持此正则表达式：不能使用反向引用和环视/)).toBeTruthy(),
+    );
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.change(within(file).getByLabelText('应匹配的正则表达式'), {
+      target: { value: '^a+$' },
+    });
+    clickButton('保存');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(callsTo(calls, stepSavePath).at(-1)!.body).toMatchObject({
+      content: {
+        checks: [
+          { kind: 'device', title: { zh: '风扇已打开' }, device: 'fan', on: true, score: 5 },
+          { kind: 'telemetry', title: { zh: '保存了遥测' }, path: 'telemetry.txt', count: 3 },
+          { kind: 'file', path: 'answer.txt', pattern: '^a+$' },
+        ],
+      },
+    });
+  });
+
+  it('marks neither language of the step name required: an English name alone is saved', async () => {
+    const { saves, onClose } = open();
+    await screen.findByText('新增步骤：第一章 认识 MQTT');
+    for (const label of ['步骤名称（中文）', '步骤名称（English）']) {
+      const item = field(label).closest('.ant-form-item');
+      expect(item?.querySelector('.form-required-mark')).toBeNull();
+    }
+    clickButton('保存');
+    await waitFor(() => expect(errorOf('步骤名称（中文）')).toBe('请至少填写一种语言'));
+    typeInto('步骤名称（English）', '1-1 Reading');
+    clickButton('保存');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(saves()[0]).toMatchObject({ name: { en: '1-1 Reading' } });
+  });
+
+  it('marks the content the server names, nested inside the document, when it refuses an empty one', async () => {
+    const calls = mockPaths({
+      [stepSavePath]: () =>
+        refusal(400, {
+          message: '输入有误，请检查后重试',
+          errorKey: 'common.invalid_input',
+          fields: { 'content.doc': 'required' },
+        }),
+    });
+    const onClose = vi.fn();
+    renderWithProviders(
+      <StepDialog
+        course={{ id: '701', environments }}
+        chapter={chapter}
+        onAddEnvironment={() => undefined}
+        onClose={onClose}
+      />,
+    );
+    await screen.findByText('新增步骤：第一章 认识 MQTT');
+    typeInto('步骤名称（中文）', '1-1 说明');
+    clickButton('保存');
+    await waitFor(() => expect(labelErrorOf('内容')).toBe('此项为必填项'));
+    expect(callsTo(calls, stepSavePath)).toHaveLength(1);
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('inserts an uploaded image into a document at its signed address, which shows at once', async () => {

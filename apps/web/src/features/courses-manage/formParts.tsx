@@ -56,6 +56,10 @@ interface BilingualItemsProps {
   check: FormCheck;
   messages: FieldMessages;
   maxLength: number;
+  /**
+   * One language at least: neither input is marked required, since either suffices; both say
+   * so in their placeholder, and the schema's rules refuse the pair left empty.
+   */
   required?: boolean;
   rows?: number;
 }
@@ -71,7 +75,9 @@ export function BilingualItems({
   required = false,
   rows,
 }: BilingualItemsProps) {
+  const { t } = useTranslation();
   const langLabel = useLangLabel();
+  const placeholder = required ? t('coursesManage.placeholders.eitherLanguage') : undefined;
   return (
     <Row gutter={16}>
       {contentLanguages.map((lang) => {
@@ -81,7 +87,6 @@ export function BilingualItems({
             <Form.Item
               name={[...name, lang]}
               label={langLabel(label, lang)}
-              required={required}
               dependencies={[[...path, other]]}
               rules={zodPathRules(check.schema, [...path, lang], {
                 ...(check.toBody ? { toBody: check.toBody } : {}),
@@ -90,9 +95,9 @@ export function BilingualItems({
               })}
             >
               {rows ? (
-                <Input.TextArea rows={rows} maxLength={maxLength + 10} />
+                <Input.TextArea rows={rows} maxLength={maxLength + 10} placeholder={placeholder} />
               ) : (
-                <Input maxLength={maxLength + 10} />
+                <Input maxLength={maxLength + 10} placeholder={placeholder} />
               )}
             </Form.Item>
           </Col>

@@ -52,6 +52,8 @@ export const coursesManageZh = {
     file: '文件内容',
     output: '命令输出',
     mqtt: 'MQTT 消息',
+    device: '设备状态（仿真）',
+    telemetry: '保存的遥测消息',
   },
   checkFields: {
     script: '检查脚本',
@@ -63,12 +65,18 @@ export const coursesManageZh = {
     pattern: '应匹配的正则表达式',
     exitCode: '应有的退出码',
     withinSeconds: '最近多少秒内',
+    device: '设备编号',
+    on: '应处于开启状态',
+    count: '至少几条消息',
   },
   checkHints: {
-    script: '以学生身份在其主目录运行：退出码 0 得满分；最后一行输出“SCORE 分数 原因”可给部分分',
+    script:
+      '以学生身份在其主目录运行：退出码 0 得满分；最后一行输出“SCORE 分数 原因”可给部分分。运行学生的程序时请捕获其输出，如 out=$(python3 main.py)，以免由它写出最后一行',
     file: '如 telemetry.txt；可只要求文件存在',
     output: '运行后比较输出（含错误输出）',
-    mqtt: '如 devices/fan/state：面板与设备发布的消息都会被记录',
+    mqtt: '检查学生发布的消息，如 greeting；设备的 state 和 telemetry 主题只认仿真自己发布的消息',
+    device: '读取仿真中执行器的真实状态，如 fan；学生向 state 主题发布的消息不算',
+    telemetry: '如 telemetry.txt：每行一条消息，只计入仿真真实发布过的；可限定设备编号',
   },
   fields: {
     checks: '检查项',
@@ -134,6 +142,7 @@ export const coursesManageZh = {
     resourceName: '按文件名搜索',
     envName: '按环境名称搜索',
     command: '如：mosquitto_sub -t sensors/#',
+    eitherLanguage: '中文、英文至少填写一种',
   },
   hints: {
     checks:
@@ -162,7 +171,8 @@ export const coursesManageZh = {
     checkTitle: '名称为 1 到 50 个字符',
     checkMessage: '提示不超过 200 个字符',
     checkField: '请填写，且不要超过长度限制',
-    checkFormat: '格式不正确：路径相对主目录且不含 ..，主题不含通配符，正则表达式有效',
+    checkFormat:
+      '格式不正确：路径相对主目录且不含 ..，主题不含通配符，设备编号为小写字母、数字、- 或 _，正则表达式有效',
     checkNumber: '请输入范围内的整数',
     name: '课程名称为 3 到 25 个字符',
     nameRequired: '请至少填写一种语言的课程名称',
@@ -177,7 +187,7 @@ export const coursesManageZh = {
     stem: '题干为 3 到 200 个字符',
     option: '选项为 1 到 150 个字符',
     analysis: '解析不超过 1000 个字符',
-    score: '分值为不小于 0 的整数',
+    score: '分值为 0 到 {{max}} 的整数',
     single: '单选题需要且只能有一个正确答案',
     multiple: '多选题至少需要一个正确答案',
     optionCount: '选择题需要 2 到 10 个选项',
@@ -248,7 +258,8 @@ export const coursesManageZh = {
     selfStudyClosed: '已关闭自学',
   },
   failed: {
-    cover: '课程已保存，但封面上传失败：{{reason}}',
+    cover: '封面上传失败，课程未保存：{{reason}}',
+    coverKept: '课程已保存，但封面上传失败：{{reason}}',
   },
 };
 
@@ -307,6 +318,8 @@ export const coursesManageEn: typeof coursesManageZh = {
     file: 'File content',
     output: 'Command output',
     mqtt: 'MQTT message',
+    device: 'Device state (simulation)',
+    telemetry: 'Saved telemetry',
   },
   checkFields: {
     script: 'Check script',
@@ -318,13 +331,20 @@ export const coursesManageEn: typeof coursesManageZh = {
     pattern: 'Regular expression it must match',
     exitCode: 'Expected exit code',
     withinSeconds: 'Within the last seconds',
+    device: 'Device id',
+    on: 'Must be switched on',
+    count: 'At least this many messages',
   },
   checkHints: {
     script:
-      'Runs as the student in their home: exit 0 gives full points; a last line “SCORE points reason” gives part of them',
+      'Runs as the student in their home: exit 0 gives full points; a last line “SCORE points reason” gives part of them. Capture the output of a student’s program, e.g. out=$(python3 main.py), so that it cannot write the last line',
     file: 'e.g. telemetry.txt; may only require the file to exist',
     output: 'Runs it and compares its output (errors included)',
-    mqtt: 'e.g. devices/fan/state: messages of the panel and the devices are recorded',
+    mqtt: 'Checks what the student published, e.g. greeting; on a device’s state and telemetry topics only the simulation’s own messages count',
+    device:
+      'Reads an actuator’s real state in the simulation, e.g. fan; a state the student publishes does not count',
+    telemetry:
+      'e.g. telemetry.txt: one message a line; only messages the simulation really published count; optionally of one device',
   },
   fields: {
     checks: 'Checks',
@@ -390,6 +410,7 @@ export const coursesManageEn: typeof coursesManageZh = {
     resourceName: 'Search by file name',
     envName: 'Search by environment name',
     command: 'e.g. mosquitto_sub -t sensors/#',
+    eitherLanguage: 'Chinese, English or both',
   },
   hints: {
     checks:
@@ -421,7 +442,7 @@ export const coursesManageEn: typeof coursesManageZh = {
     checkMessage: 'A message has at most 200 characters',
     checkField: 'Fill this in within its length limit',
     checkFormat:
-      'Invalid: paths are relative without .., topics have no wildcards, patterns must compile',
+      'Invalid: paths are relative without .., topics have no wildcards, device ids are lower-case letters, digits, - or _, patterns must compile',
     checkNumber: 'Enter a whole number within range',
     name: 'The course name has 3 to 25 characters',
     nameRequired: 'Enter the course name in at least one language',
@@ -436,7 +457,7 @@ export const coursesManageEn: typeof coursesManageZh = {
     stem: 'The question has 3 to 200 characters',
     option: 'An option has 1 to 150 characters',
     analysis: 'The analysis has at most 1000 characters',
-    score: 'The score is a whole number of at least 0',
+    score: 'The score is a whole number from 0 to {{max}}',
     single: 'A single-choice question needs exactly one right option',
     multiple: 'A multiple-choice question needs at least one right option',
     optionCount: 'A choice question needs 2 to 10 options',
@@ -507,6 +528,7 @@ export const coursesManageEn: typeof coursesManageZh = {
     selfStudyClosed: 'Closed for self-study',
   },
   failed: {
-    cover: 'The course is saved, but its cover failed to upload: {{reason}}',
+    cover: 'The cover failed to upload, so the course was not saved: {{reason}}',
+    coverKept: 'The course is saved, but its cover failed to upload: {{reason}}',
   },
 };

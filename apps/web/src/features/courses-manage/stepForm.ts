@@ -54,6 +54,9 @@ export interface CheckValues {
   pattern?: string;
   exitCode?: number | null;
   withinSeconds?: number | null;
+  device?: string;
+  on?: boolean;
+  count?: number | null;
 }
 
 export interface StepValues {
@@ -82,6 +85,8 @@ export const emptyCheck = (): CheckValues => ({
   hidden: false,
   timeoutSeconds: 10,
   withinSeconds: 600,
+  on: true,
+  count: 3,
 });
 
 const checkKindFields: Record<CheckKind, readonly (keyof CheckValues)[]> = {
@@ -89,6 +94,8 @@ const checkKindFields: Record<CheckKind, readonly (keyof CheckValues)[]> = {
   file: ['path', 'contains', 'pattern'],
   output: ['command', 'contains', 'pattern', 'exitCode'],
   mqtt: ['topic', 'contains', 'withinSeconds'],
+  device: ['device', 'on'],
+  telemetry: ['path', 'count', 'device'],
 };
 
 /** The stored check as the contract's schema takes it: only its kind's parts, none left empty. */

@@ -21,6 +21,7 @@ const noProgress: StudyStep['progress'] = {
   score: null,
   answers: null,
   results: null,
+  withheld: null,
 };
 
 describe('a document step', { timeout: 30_000 }, () => {

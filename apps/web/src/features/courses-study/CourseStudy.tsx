@@ -2,20 +2,22 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Drawer, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Drawer, Space, Tag, Typography } from 'antd';
 import {
   CheckCircleFilled,
   LeftOutlined,
   RightOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
-import { labStepTypes, type StudyStep } from '@platform/contract';
+import { formatMessage, labStepTypes, type StudyStep } from '@platform/contract';
 import { useIdParam } from '../../shared/areaNavigation';
+import { apiLanguage } from '../../shared/i18n';
 import { EmptyState, LoadingState, QueryStates } from '../../shared/ui/PageStates';
 import { useElementWidth } from '../layout/useElementWidth';
 import { courseInfoQueryOptions, studyStepQueryOptions, useContentLang } from './api';
 import { CourseOutline } from './CourseOutline';
 import { useCourseHref, useCourseNavigate } from './navigation';
+import { SelfStudyReport } from './SelfStudyReport';
 import { StepContent } from './StepViews';
 import './courses-study.css';
 
@@ -69,6 +71,8 @@ function StudyView({ step }: { step: StudyStep }) {
     <LoadingState />
   );
   const courseName = info.data?.name ?? '';
+  /** A task of the student whose scores are not issued uses these questions (decision 0040). */
+  const heldByTask = step.progress.withheld !== null;
 
   return (
     <div ref={box} className={`cs-study${beside ? ' cs-study--beside' : ''}`}>
@@ -111,7 +115,20 @@ function StudyView({ step }: { step: StudyStep }) {
         }
       >
         <div className="cs-study__content">
-          <StepContent key={step.id} step={step} />
+          {heldByTask && step.progress.answers === null && (
+            <Alert
+              type="warning"
+              showIcon
+              className="cs-study__held"
+              title={formatMessage('courses.answer_held_by_task', apiLanguage())}
+            />
+          )}
+          <StepContent
+            key={step.id}
+            step={step}
+            locked={heldByTask}
+            reportEditor={<SelfStudyReport stepId={step.id} />}
+          />
         </div>
         <StepNavigation step={step} />
       </Card>

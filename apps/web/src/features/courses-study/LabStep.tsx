@@ -97,8 +97,10 @@ function LabGuide({
 /** The step's lab through the lab runtime, as the environment's experiment screen runs it. */
 function LabArea({ detail }: { detail: CenterDetail }) {
   const runtime = useLabRuntime(detail.id, detail.containerIds);
+  // A lab of several parts (a panel and a terminal) takes more of the width, to show them side by side.
+  const combined = detail.parts.length > 1;
   return (
-    <div className="cs-lab__area">
+    <div className={combined ? 'cs-lab__area cs-lab__area--combined' : 'cs-lab__area'}>
       <LabToolbar detail={detail} runtime={runtime} withCost />
       <div className="cs-lab__panels">
         <LabPanels name={detail.name} snapshot={runtime.snapshot} />

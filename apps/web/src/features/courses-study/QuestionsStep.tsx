@@ -7,6 +7,7 @@ import {
   type QuestionAnswer,
   type QuestionResult,
   type StudyStep,
+  type Withheld,
 } from '@platform/contract';
 import type { StepCalls } from './api';
 
@@ -93,6 +94,12 @@ function AnswerInput({
   }
 }
 
+/** Whether the result carries its key: a task holds keys back until its scores are issued. */
+const hasKey = (result: QuestionResult) =>
+  result.rightOptions !== undefined ||
+  result.rightJudgement !== undefined ||
+  result.rightAnswers !== undefined;
+
 function ResultNote({ question, result }: { question: StudyQuestion; result: QuestionResult }) {
   const { t } = useTranslation();
   const separator = t('coursesStudy.questions.answerSeparator');
@@ -117,21 +124,38 @@ function ResultNote({ question, result }: { question: StudyQuestion; result: Que
           : t('coursesStudy.questions.answeredWrong')
       }
       description={
-        <Space orientation="vertical" size={4}>
-          <span>{t('coursesStudy.questions.rightAnswer', { answer: rightAnswer })}</span>
-          {result.analysis && (
-            <span>{t('coursesStudy.questions.analysis', { analysis: result.analysis })}</span>
-          )}
-        </Space>
+        hasKey(result) ? (
+          <Space orientation="vertical" size={4}>
+            <span>{t('coursesStudy.questions.rightAnswer', { answer: rightAnswer })}</span>
+            {result.analysis && (
+              <span>{t('coursesStudy.questions.analysis', { analysis: result.analysis })}</span>
+            )}
+          </Space>
+        ) : undefined
       }
+    />
+  );
+}
+
+/** What is said of answers whose results a task holds back until its scores are issued. */
+function WithheldNote({ withheld }: { withheld: Withheld }) {
+  const { t } = useTranslation();
+  if (!withheld) return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      className="cs-questions__withheld"
+      title={t(`coursesStudy.questions.withheld.${withheld}`)}
     />
   );
 }
 
 /**
  * A question or exercises step: each question with its input, one submission scored at once, then
- * each question's result, right answer and analysis, and the total. An answered step shows what
- * was answered and its results; a locked one takes no more answers.
+ * each question's result, right answer and analysis, and the total; in a task whose scores are
+ * not issued, without the right answers (training) or without any result (an exam). An answered
+ * step shows what was answered and its results; a locked one takes no more answers.
  */
 export function QuestionsStep({
   step,
@@ -151,8 +175,9 @@ export function QuestionsStep({
   );
   const [tried, setTried] = useState(false);
   const answer = useMutation(calls.answer(client));
-  const results = answer.data?.results ?? stored;
-  const answered = Boolean(results);
+  const results = answer.data ? answer.data.results : stored;
+  const withheld = answer.data ? answer.data.withheld : step.progress.withheld;
+  const answered = Boolean(answer.data) || step.progress.answers !== null;
   const total = questions.reduce((sum, q) => sum + q.score, 0);
   const score =
     answer.data?.score ?? step.progress.score ?? results?.reduce((s, r) => s + r.score, 0);
@@ -167,7 +192,7 @@ export function QuestionsStep({
 
   return (
     <div className="cs-questions">
-      {answered && (
+      {answered && withheld !== 'results' && (
         <Alert
           type="info"
           showIcon
@@ -175,6 +200,7 @@ export function QuestionsStep({
           title={t('coursesStudy.questions.total', { score: score ?? 0, total })}
         />
       )}
+      {answered && <WithheldNote withheld={withheld} />}
       <ol className="cs-questions__list">
         {questions.map((question, i) => {
           const result = results?.[i];

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Space, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import { DownloadOutlined, PaperClipOutlined } from '@ant-design/icons';
 import type { StepType, StudyStep } from '@platform/contract';
 import { LoadingState } from '../../shared/ui/PageStates';
@@ -40,11 +40,10 @@ function DocumentStep({ step }: { step: StudyStep }) {
   return doc ? <RichTextView doc={doc} /> : <NoContent />;
 }
 
+/** A report step: its instructions, and under them the report written where it is studied. */
 function ReportStep({ step, editor }: { step: StudyStep; editor: ReactNode }) {
-  const { t } = useTranslation();
   return (
     <Space orientation="vertical" size={16} className="cs-block">
-      {!editor && <Alert type="info" showIcon title={t('coursesStudy.study.reportNote')} />}
       <DocumentStep step={step} />
       {editor}
     </Space>

@@ -22,7 +22,7 @@ import { sessionScope } from '../../shared/queryScopes';
 import { saveBlob } from '../../shared/saveBlob';
 
 // The course hall loads without the route declarations (and zod).
-const courses = routeRefs<typeof coursesApi>(coursesPaths);
+export const courses = routeRefs<typeof coursesApi>(coursesPaths);
 
 export type CourseListQuery = z.input<typeof studentCoursePageQuerySchema>;
 export type CourseList = 'hall' | 'selfCulture' | 'myStudy';
@@ -93,13 +93,17 @@ export function studyStepQueryOptions(id: string | null, lang: Lang) {
 }
 
 /** Marks the course pages stale: outlines, marks and progress bars change with a step. */
-function progressChanged(client: QueryClient) {
+export function progressChanged(client: QueryClient) {
   void client.invalidateQueries({ queryKey: studyKeys.lists() });
   void client.invalidateQueries({ queryKey: studyKeys.infos() });
 }
 
 /** Changes a step as cached in every language. */
-function updateStep(client: QueryClient, id: string, change: (step: StudyStep) => StudyStep) {
+export function updateStep(
+  client: QueryClient,
+  id: string,
+  change: (step: StudyStep) => StudyStep,
+) {
   client.setQueriesData<StudyStep>({ queryKey: studyKeys.steps(id) }, (step) =>
     step ? change(step) : step,
   );

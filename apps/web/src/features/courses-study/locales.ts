@@ -61,6 +61,23 @@ export const coursesStudyZh = {
     next: '下一步',
     outline: '课程目录',
     download: '下载',
+    cancel: '取消',
+  },
+  report: {
+    label: '实验报告',
+    placeholder: '在这里撰写实验报告，可以插入图片…',
+    length: '{{count}} / {{max}} 字',
+    save: '保存草稿',
+    saving: '正在保存…',
+    unsaved: '有未保存的修改',
+    savedAt: '已保存于 {{time}}',
+    restored: '已恢复本机上尚未保存到服务器的报告内容，将自动保存。',
+    finish: '完成报告',
+    finishTitle: '完成实验报告？',
+    finishBody:
+      '完成后这一步记为已完成。这是你自学时写给自己的报告，不会交给老师评分，之后仍可以继续修改。',
+    finishOk: '完成报告',
+    finishedAt: '已于 {{time}} 完成，仍可继续修改',
   },
   info: {
     missingId: '缺少课程编号，请从课程大厅进入',
@@ -86,7 +103,6 @@ export const coursesStudyZh = {
     first: '已是第一步',
     last: '已是最后一步',
     completed: '已完成',
-    reportNote: '撰写和提交实验报告的功能即将开放，请先阅读报告要求。',
     noContent: '本步骤暂无内容',
   },
   video: {
@@ -127,6 +143,10 @@ export const coursesStudyZh = {
     analysis: '解析：{{analysis}}',
     answerSeparator: '；',
     total: '得分：{{score}} / {{total}}',
+    withheld: {
+      keys: '正确答案和解析将在老师下发任务成绩后公布。',
+      results: '答案已提交。得分、对错和正确答案将在老师下发成绩后公布。',
+    },
   },
   lab: {
     instructions: '实验指导',
@@ -203,6 +223,23 @@ export const coursesStudyEn: Widen<typeof coursesStudyZh> = {
     next: 'Next',
     outline: 'Course outline',
     download: 'Download',
+    cancel: 'Cancel',
+  },
+  report: {
+    label: 'Lab report',
+    placeholder: 'Write the lab report here; you can insert images…',
+    length: '{{count}} / {{max}} characters',
+    save: 'Save draft',
+    saving: 'Saving…',
+    unsaved: 'Unsaved changes',
+    savedAt: 'Saved at {{time}}',
+    restored: 'Text kept in this browser and not yet on the server was restored; it is saved now.',
+    finish: 'Finish report',
+    finishTitle: 'Finish the lab report?',
+    finishBody:
+      'The step is then done. This report is your own, written while studying on your own: no teacher scores it, and you can still change it afterwards.',
+    finishOk: 'Finish report',
+    finishedAt: 'Finished at {{time}}; you can still change it',
   },
   info: {
     missingId: 'No course given; open one from the course hall',
@@ -228,7 +265,6 @@ export const coursesStudyEn: Widen<typeof coursesStudyZh> = {
     first: 'This is the first step',
     last: 'This is the last step',
     completed: 'Done',
-    reportNote: 'Writing and handing in the lab report opens soon; read its instructions for now.',
     noContent: 'This step has no content',
   },
   video: {
@@ -269,6 +305,11 @@ export const coursesStudyEn: Widen<typeof coursesStudyZh> = {
     analysis: 'Analysis: {{analysis}}',
     answerSeparator: '; ',
     total: 'Score: {{score}} / {{total}}',
+    withheld: {
+      keys: 'The right answers and analyses are shown once the teacher issues the task’s scores.',
+      results:
+        'Your answers are in. Scores, right or wrong and the right answers are shown once the teacher issues the scores.',
+    },
   },
   lab: {
     instructions: 'Instructions',

@@ -17,6 +17,8 @@ export const paths = {
   progress: coursesApi.stepProgress.path,
   answer: coursesApi.stepAnswer.path,
   resource: (id: string) => pathOf(coursesApi.resourceDownload.path, { id }),
+  report: (id: string) => pathOf(coursesApi.stepReport.path, { id }),
+  reportSave: coursesApi.stepReportSave.path,
 };
 
 /** A one-paragraph rich-text document. */
@@ -96,7 +98,14 @@ export function studyStep(partial: Partial<StudyStep> = {}): StudyStep {
     questions: null,
     env: null,
     commands: [],
-    progress: { videoSeconds: null, completed: false, score: null, answers: null, results: null },
+    progress: {
+      videoSeconds: null,
+      completed: false,
+      score: null,
+      answers: null,
+      results: null,
+      withheld: null,
+    },
     previousStepId: null,
     nextStepId: '702',
     ...partial,

@@ -7,35 +7,18 @@ import { callsTo, mockPaths, type ApiCall } from '../../test/api';
 import { paragraph } from '../courses-study/testing';
 import { ReportPanel } from './ReportEditor';
 import { ReportInfo } from './ReportInfo';
-import { autosaveDelayMs, autosaveEveryMs, readDraft, reportDraftKey } from './reportDraft';
+import {
+  autosaveDelayMs,
+  autosaveEveryMs,
+  readDraft,
+  reportDraftKey,
+} from '../courses-study/reportDraft';
 import { paths, reportInfo } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
 
-/** The shared editor as a text area: its text is the document's one paragraph. */
-vi.mock('../../shared/ui/RichTextEditor', () => ({
-  default: ({
-    value,
-    onChange,
-    label,
-  }: {
-    value?: RichDocument | null;
-    onChange: (doc: RichDocument) => void;
-    label: string;
-  }) => (
-    <textarea
-      aria-label={label}
-      defaultValue={value?.content?.[0]?.content?.[0]?.text ?? ''}
-      onChange={(e) =>
-        onChange({
-          type: 'doc',
-          content: [{ type: 'paragraph', content: [{ type: 'text', text: e.target.value }] }],
-        })
-      }
-    />
-  ),
-}));
+vi.mock('../../shared/ui/RichTextEditor', () => import('../../test/editorDouble'));
 
 const editor = () => screen.findByLabelText<HTMLTextAreaElement>('实验报告');
 const write = (box: HTMLElement, text: string) =>
@@ -194,8 +177,10 @@ describe('report editor', { timeout: 30_000 }, () => {
     write(await editor(), '最终报告');
     fireEvent.click(screen.getByRole('button', { name: /提交报告/ }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('提交后不能再修改，除非老师退回报告。')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: '确认提交' }));
+    // The confirmation speaks of the report alone: the task stays open (decision 0041).
+    expect(within(dialog).getByText('只提交实验报告？')).toBeTruthy();
+    expect(within(dialog).getByText(/只提交实验报告：提交后报告不能再修改/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '提交报告' }));
     await waitFor(() =>
       expect(screen.getAllByText('老师已下发成绩，无法继续提交').length).toBeGreaterThan(0),
     );
@@ -206,7 +191,7 @@ describe('report editor', { timeout: 30_000 }, () => {
     refuse = false;
     fireEvent.click(screen.getByRole('button', { name: /提交报告/ }));
     fireEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: '确认提交' }),
+      within(await screen.findByRole('dialog')).getByRole('button', { name: '提交报告' }),
     );
     // Submitted: the report is shown as written, no longer in the editor.
     await waitFor(() => expect(screen.queryByLabelText('实验报告')).toBeNull());

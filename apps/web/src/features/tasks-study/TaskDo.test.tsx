@@ -11,9 +11,7 @@ import { ownTaskDetail, paths, remain, reportInfo, taskStep } from './testing';
 setupTestEnvironment();
 polyfillBrowser();
 
-vi.mock('../../shared/ui/RichTextEditor', () => ({
-  default: ({ label }: { label: string }) => <textarea aria-label={label} />,
-}));
+vi.mock('../../shared/ui/RichTextEditor', () => import('../../test/editorDouble'));
 
 const location = () => screen.getByTestId('location').textContent;
 const doUrl = (step: string, page = 'task') => `/sch_edu/task/do/${page}?id=501&step=${step}`;
@@ -192,7 +190,6 @@ describe('doing a task', { timeout: 30_000 }, () => {
         name: '2-1 实验报告',
         type: 'report',
         doc: paragraph('写出实验步骤和结果'),
-        locked: done,
         progress: { ...taskStep().progress, completed: done },
       });
     const calls = serve(
@@ -214,15 +211,17 @@ describe('doing a task', { timeout: 30_000 }, () => {
     expect(screen.queryByText('已完成')).toBeNull();
     const timesAsked = callsTo(calls, paths.remain).length;
 
-    // Submitting the report submits the task: the step is done and the clock is asked again.
+    // Submitting the report submits the report alone: its step is done, the task stays open.
     fireEvent.click(screen.getByRole('button', { name: /提交报告/ }));
-    fireEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: '确认提交' }),
-    );
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText('只提交实验报告？')).toBeTruthy();
+    expect(within(confirm).getByText(/任务的其他步骤仍可继续完成/)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: '提交报告' }));
     expect(await screen.findByText('已完成')).toBeTruthy();
     await waitFor(() => expect(screen.queryByLabelText('实验报告')).toBeNull());
     expect(screen.getByText('传感器接线')).toBeTruthy();
     expect(callsTo(calls, paths.step('705'))).toHaveLength(2);
     expect(callsTo(calls, paths.remain).length).toBeGreaterThan(timesAsked);
+    expect(screen.getByRole('button', { name: /提交任务/ })).toBeTruthy();
   });
 });

@@ -30,6 +30,7 @@ import { CheckPanel } from './CheckPanel';
 import { useCountdown, type Countdown } from './countdown';
 import { firstOpenStep, neighbours, outlineOf, useTaskHref, useTaskNavigate } from './navigation';
 import { ReportPanel } from './ReportEditor';
+import { SubmitTaskButton } from './SubmitTask';
 import {
   CountdownText,
   isOpen,
@@ -155,7 +156,7 @@ function DoView({ task }: { task: OwnTaskDetail }) {
   const countdown = useCountdown(task.teachingTaskId, task.id);
   useOpenTask(task, countdown);
 
-  const stepId = params.get('step') ?? firstOpenStep(task.chapterDTOS);
+  const stepId = task.contentHeld ? null : (params.get('step') ?? firstOpenStep(task.chapterDTOS));
   const step = useQuery(taskStepQueryOptions(task.id, stepId, lang));
   const beside = width !== null && width >= stepsBesideWidth && !(step.data && isLab(step.data));
   const outline = (
@@ -196,6 +197,7 @@ function DoView({ task }: { task: OwnTaskDetail }) {
           <Button icon={<InfoCircleOutlined />} onClick={() => setPanel('detail')}>
             {t('tasksStudy.do.detail')}
           </Button>
+          <SubmitTaskButton task={task} countdown={countdown} />
         </span>
       </header>
       {countdown.timeUp && task.status === 'not_submitted' && (
@@ -212,7 +214,13 @@ function DoView({ task }: { task: OwnTaskDetail }) {
           </QueryStates>
         ) : (
           <Card>
-            <EmptyState description={t('tasksStudy.info.noSteps')} />
+            <EmptyState
+              description={
+                task.contentHeld
+                  ? t(`tasksStudy.held.${task.contentHeld}`)
+                  : t('tasksStudy.info.noSteps')
+              }
+            />
           </Card>
         )}
       </div>

@@ -49,24 +49,28 @@ describe('task info', { timeout: 30_000 }, () => {
       [paths.remain]: () => answer,
     });
     renderView(<TaskInfo />, infoUrl);
-    expect(await screen.findByText('剩余 00:01:05')).toBeTruthy();
+    // Beside its label "剩余时间" the clock stands alone: no "剩余时间 剩余 00:01:05".
+    expect(await screen.findByText('00:01:05')).toBeTruthy();
+    expect(screen.getByRole('timer').closest('.ant-descriptions-item')?.textContent).toBe(
+      '剩余时间 00:01:05',
+    );
     expect(queriesTo(calls, paths.remain)).toEqual([
       { teachingTaskId: '401', studentTaskId: '501' },
     ]);
     tick(1000);
-    expect(screen.getByText('剩余 00:01:04')).toBeTruthy();
+    expect(screen.getByText('00:01:04')).toBeTruthy();
     tick(4000);
-    expect(screen.getByText('剩余 00:01:00')).toBeTruthy();
+    expect(screen.getByText('00:01:00')).toBeTruthy();
 
     // A minute on, the server is asked again and its answer wins (the teacher gave more time).
     answer = remain({ remainSeconds: 3_600 * 26 + 5 });
     tick(56_000);
     await waitFor(() => expect(callsTo(calls, paths.remain)).toHaveLength(2));
-    expect(await screen.findByText('剩余 1 天 02:00:05')).toBeTruthy();
+    expect(await screen.findByText('1 天 02:00:05')).toBeTruthy();
 
     answer = remain({ remainSeconds: 2 });
     tick(60_000);
-    expect(await screen.findByText('剩余 00:00:02')).toBeTruthy();
+    expect(await screen.findByText('00:00:02')).toBeTruthy();
     answer = remain({ remainSeconds: 0, timeUp: true });
     tick(2000);
     expect(await screen.findByText('任务时间已用完')).toBeTruthy();
@@ -74,6 +78,26 @@ describe('task info', { timeout: 30_000 }, () => {
     // The end is confirmed with the server, and the task offers a look back, read only.
     await waitFor(() => expect(callsTo(calls, paths.remain)).toHaveLength(4));
     expect(await screen.findByRole('button', { name: '查看内容' })).toBeTruthy();
+  });
+
+  it('shows a duration exam’s whole time, still, until the student starts it', async () => {
+    fakeClock();
+    mockPaths({
+      [paths.detail]: ownTaskDetail({
+        taskType: 1,
+        timeType: 'duration',
+        durationMinutes: 45,
+        progress: 0,
+        usedSeconds: 0,
+      }),
+      [paths.remain]: remain({ remainSeconds: 2700, running: false, deadline: null }),
+    });
+    renderView(<TaskInfo />, infoUrl);
+    expect(await screen.findByText('00:45:00（开始任务后计时）')).toBeTruthy();
+    tick(5000);
+    expect(screen.getByText('00:45:00（开始任务后计时）')).toBeTruthy();
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.queryByText(/00:44:5/)).toBeNull();
   });
 
   it('starts the task and opens it at the first step not done; an exam opens as an exam', async () => {

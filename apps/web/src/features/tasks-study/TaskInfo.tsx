@@ -11,6 +11,7 @@ import { CourseOutline } from '../courses-study/CourseOutline';
 import { Section } from '../courses-study/Section';
 import { ownTaskQueryOptions, taskStartMutationOptions } from './api';
 import { useCountdown, type Countdown } from './countdown';
+import { SubmitTaskButton } from './SubmitTask';
 import {
   doPageOf,
   firstOpenStep,
@@ -20,6 +21,7 @@ import {
   useTaskNavigate,
 } from './navigation';
 import {
+  HeldNote,
   isOpen,
   RecordCard,
   Requirements,
@@ -43,6 +45,8 @@ function StartButton({ task, countdown }: { task: OwnTaskDetail; countdown: Coun
   const begun = task.progress > 0 || task.usedSeconds > 0;
   const notStarted = task.taskStatus === 'not_started';
   const label = notStarted ? 'start' : !working ? 'review' : begun ? 'continue' : 'start';
+  // An exam shows its steps once started; until then there is no step to go to yet.
+  const startable = task.contentHeld === 'not_started' && working;
   const go = () => {
     if (!working) open(page, task.id, step ?? undefined);
     else start.mutate({ id: task.id }, { onSuccess: () => open(page, task.id, step ?? undefined) });
@@ -51,7 +55,7 @@ function StartButton({ task, countdown }: { task: OwnTaskDetail; countdown: Coun
     <Button
       type="primary"
       size="large"
-      disabled={!step || notStarted || task.taskStatus === 'canceled'}
+      disabled={(!step && !startable) || notStarted || task.taskStatus === 'canceled'}
       title={notStarted ? formatMessage('teaching.not_started', apiLanguage()) : undefined}
       loading={start.isPending}
       onClick={go}
@@ -81,6 +85,7 @@ function InfoView({ task }: { task: OwnTaskDetail }) {
         {countdown.timeUp && task.taskStatus === 'ongoing' && (
           <Alert type="warning" showIcon title={t('tasksStudy.time.timeUpNote')} />
         )}
+        <HeldNote task={task} />
         <TaskFacts task={task} countdown={countdown} />
         <TeacherVerdict score={task.score} comment={task.comment} issued={task.scoresIssued} />
         <Space wrap>
@@ -94,13 +99,16 @@ function InfoView({ task }: { task: OwnTaskDetail }) {
               {t('tasksStudy.actions.report')}
             </Button>
           )}
+          <SubmitTaskButton task={task} countdown={countdown} size="large" />
         </Space>
       </Space>
       <Section title={t('tasksStudy.info.requirements')}>
         <Requirements text={task.requirements} />
       </Section>
       <Section title={t('tasksStudy.info.outline')}>
-        {hasSteps ? (
+        {task.contentHeld ? (
+          <EmptyState description={t(`tasksStudy.held.${task.contentHeld}`)} />
+        ) : hasSteps ? (
           <CourseOutline
             chapters={outlineOf(task.chapterDTOS)}
             label={t('tasksStudy.info.outline')}
@@ -122,7 +130,9 @@ function InfoView({ task }: { task: OwnTaskDetail }) {
         </Section>
       )}
       <Section title={t('tasksStudy.info.resources')}>
-        {task.resources.length > 0 ? (
+        {task.contentHeld ? (
+          <EmptyState description={t(`tasksStudy.held.${task.contentHeld}`)} />
+        ) : task.resources.length > 0 ? (
           <ul className="ts-rows">
             {task.resources.map((resource) => (
               <li key={resource.id} className="ts-row">

@@ -124,8 +124,17 @@ export function RemainText({
   );
 }
 
-/** The countdown of a task's pages: ticking each second, "time has run out" at 0. */
-export function CountdownText({ countdown }: { countdown: Countdown }) {
+/**
+ * The countdown of a task's pages: ticking each second while the clock runs, "time has run out"
+ * at 0. `labelled` where a label beside it already says "time left": the clock alone.
+ */
+export function CountdownText({
+  countdown,
+  labelled = false,
+}: {
+  countdown: Countdown;
+  labelled?: boolean;
+}) {
   const { t } = useTranslation();
   const clock = useClockText();
   if (countdown.timeUp)
@@ -135,6 +144,13 @@ export function CountdownText({ countdown }: { countdown: Countdown }) {
       </span>
     );
   if (countdown.seconds === null) return null;
+  const time = clock(countdown.seconds);
+  if (!countdown.running)
+    return (
+      <span className="ts-countdown ts-countdown--still">
+        <ClockCircleOutlined aria-hidden="true" /> {t('tasksStudy.time.notRunning', { time })}
+      </span>
+    );
   const urgent = countdown.seconds < 300;
   return (
     <span
@@ -143,7 +159,7 @@ export function CountdownText({ countdown }: { countdown: Countdown }) {
       role="timer"
     >
       <ClockCircleOutlined aria-hidden="true" />{' '}
-      {t('tasksStudy.time.remain', { time: clock(countdown.seconds) })}
+      {labelled ? time : t('tasksStudy.time.remain', { time })}
     </span>
   );
 }
@@ -151,6 +167,13 @@ export function CountdownText({ countdown }: { countdown: Countdown }) {
 /** The task can still be worked on: it runs, the student has not submitted, time is left. */
 export function isOpen(task: OwnTaskDetail, countdown: Countdown): boolean {
   return task.taskStatus === 'ongoing' && task.status === 'not_submitted' && !countdown.timeUp;
+}
+
+/** Why an exam's steps and resources are not shown now (decision 0040). */
+export function HeldNote({ task }: { task: Pick<OwnTaskDetail, 'contentHeld'> }) {
+  const { t } = useTranslation();
+  if (!task.contentHeld) return null;
+  return <Alert type="info" showIcon title={t(`tasksStudy.held.${task.contentHeld}`)} />;
 }
 
 /** What the teacher gave back: the score once issued, and the comment. */
@@ -207,7 +230,7 @@ export function TaskFacts({ task, countdown }: { task: OwnTaskDetail; countdown:
           label: t('tasksStudy.time.remainLabel'),
           children:
             countdown.timeUp || countdown.seconds !== null ? (
-              <CountdownText countdown={countdown} />
+              <CountdownText countdown={countdown} labelled />
             ) : (
               t(untimedKey(task))
             ),
@@ -225,7 +248,10 @@ export function TaskFacts({ task, countdown }: { task: OwnTaskDetail; countdown:
         {
           key: 'auto',
           label: t('tasksStudy.fields.autoScore'),
-          children: `${task.autoScore} / ${task.autoMax}`,
+          children:
+            task.autoScore === null
+              ? t('tasksStudy.fields.autoScoreHeld')
+              : `${task.autoScore} / ${task.autoMax}`,
         },
       ]}
     />

@@ -146,6 +146,8 @@ export function taskStartMutationOptions(client: QueryClient) {
     onSuccess: (remain: RemainTime, { id }) => {
       client.setQueryData(taskKeys.remain(id), remain);
       void client.invalidateQueries({ queryKey: taskKeys.lists() });
+      // An exam shows its steps once its student's clock runs.
+      void client.invalidateQueries({ queryKey: taskKeys.details() });
     },
   });
 }
@@ -266,19 +268,37 @@ export async function saveReport(
   return saved;
 }
 
+/** Marks everything of one student task stale: its steps, time, report and the lists. */
+function studentTaskChanged(client: QueryClient, studentTaskId: string) {
+  void client.invalidateQueries({ queryKey: taskKeys.reports() });
+  void client.invalidateQueries({ queryKey: taskKeys.reportLists() });
+  void client.invalidateQueries({ queryKey: taskKeys.steps(studentTaskId) });
+  void client.invalidateQueries({ queryKey: taskKeys.remain(studentTaskId) });
+  taskChanged(client);
+}
+
+/**
+ * Submits the report alone (decision 0041): its report step is done, the task stays open for
+ * its other steps.
+ */
 export function reportSubmitMutationOptions(client: QueryClient, studentTaskId: string) {
   return mutationOptions({
-    mutationKey: [...taskKeys.all, 'submit'],
-    mutationFn: (content: RichDocument) =>
-      call(teaching.reportSubmit, { body: { studentTaskId, content: reportBody(content) } }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: taskKeys.reports() });
-      void client.invalidateQueries({ queryKey: taskKeys.reportLists() });
-      // The report submits the task: its steps lock, its report step is done, its clock stops.
-      void client.invalidateQueries({ queryKey: taskKeys.steps(studentTaskId) });
-      void client.invalidateQueries({ queryKey: taskKeys.remain(studentTaskId) });
-      taskChanged(client);
-    },
+    mutationKey: [...taskKeys.all, 'report-submit'],
+    mutationFn: ({ doc }: { doc: RichDocument }) =>
+      call(teaching.reportSubmit, { body: { studentTaskId, content: reportBody(doc) } }),
+    onSuccess: () => studentTaskChanged(client, studentTaskId),
+  });
+}
+
+/**
+ * Submits the whole task: its answers, checks and report close, and a saved report draft goes
+ * in with it.
+ */
+export function taskSubmitMutationOptions(client: QueryClient, studentTaskId: string) {
+  return mutationOptions({
+    mutationKey: [...taskKeys.all, 'task-submit'],
+    mutationFn: () => call(teaching.taskSubmit, { params: { id: studentTaskId } }),
+    onSuccess: () => studentTaskChanged(client, studentTaskId),
   });
 }
 

@@ -19,8 +19,13 @@ export function useClockText() {
 }
 
 export interface Countdown {
-  /** Seconds left now; null while the task's clock does not run (not opened, or no end). */
+  /**
+   * Seconds left now: counting down while `running`; a duration not opened yet has its whole
+   * time, still; null when there is no time to show (not started, closed, submitted).
+   */
   seconds: number | null;
+  /** The clock runs down: the seconds tick. */
+  running: boolean;
   /** The server says time is up, or the countdown reached 0. */
   timeUp: boolean;
   deadline: string | null;
@@ -42,12 +47,13 @@ export function useCountdown(teachingTaskId: string | null, studentTaskId: strin
   const [now, setNow] = useState(() => Date.now());
   const data = remain.data;
   let seconds: number | null = null;
+  const running = Boolean(data?.running);
   if (data && data.remainSeconds !== null) {
-    const elapsed = Math.max(0, Math.floor((now - remain.dataUpdatedAt) / 1000));
+    const elapsed = running ? Math.max(0, Math.floor((now - remain.dataUpdatedAt) / 1000)) : 0;
     seconds = data.timeUp ? 0 : Math.max(0, data.remainSeconds - elapsed);
   }
-  const timeUp = Boolean(data?.timeUp) || seconds === 0;
-  const ticking = seconds !== null && seconds > 0;
+  const timeUp = Boolean(data?.timeUp) || (running && seconds === 0);
+  const ticking = running && seconds !== null && seconds > 0;
 
   useEffect(() => {
     if (!ticking) return;
@@ -68,5 +74,5 @@ export function useCountdown(teachingTaskId: string | null, studentTaskId: strin
     void client.invalidateQueries({ queryKey: taskKeys.reports() });
   }, [client, timeUp, studentTaskId]);
 
-  return { seconds, timeUp, deadline: data?.deadline ?? null, known: data !== undefined };
+  return { seconds, running, timeUp, deadline: data?.deadline ?? null, known: data !== undefined };
 }

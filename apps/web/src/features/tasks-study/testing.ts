@@ -18,6 +18,7 @@ export const paths = {
   step: (id: string) => pathOf(teachingApi.studyStep.path, { id }),
   remain: teachingApi.remainTime.path,
   start: (id: string) => pathOf(teachingApi.taskStart.path, { id }),
+  submitTask: (id: string) => pathOf(teachingApi.taskSubmit.path, { id }),
   answer: teachingApi.stepAnswer.path,
   progress: teachingApi.stepProgress.path,
   check: teachingApi.stepCheck.path,
@@ -60,6 +61,7 @@ export function ownTaskDetail(partial: Partial<OwnTaskDetail> = {}): OwnTaskDeta
     ...ownTask(),
     requirements: '完成传感器实验并提交实验报告',
     comment: '',
+    contentHeld: null,
     autoScore: 8,
     autoMax: 20,
     scoresIssued: false,
@@ -126,6 +128,7 @@ export function taskStep(partial: Partial<TaskStudyStep> = {}): TaskStudyStep {
 export function remain(partial: Partial<RemainTime> = {}): RemainTime {
   return {
     remainSeconds: 3_600,
+    running: partial.remainSeconds !== null,
     deadline: '2026-03-08T08:00:00.000Z',
     timeUp: false,
     serverTime: '2026-03-01T09:00:00.000Z',

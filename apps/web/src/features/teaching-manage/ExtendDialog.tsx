@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Input, InputNumber, type FormRule } from 'antd';
+import { Form, InputNumber, type FormRule } from 'antd';
 import {
   formatMessage,
   taskExtendSchema,
@@ -12,12 +12,13 @@ import { instantOfInput } from '../../shared/dates';
 import { saveErrors, useSaveDialog } from '../../shared/dialogForm';
 import { apiLanguage } from '../../shared/i18n';
 import { toast } from '../../shared/toast';
+import { DateTimeField } from '../../shared/ui/DateFields';
 import { FormDialog } from '../../shared/ui/FormDialog';
 import { zodPathCheck, type FieldMessages } from '../../shared/zodForm';
 import { taskExtendMutationOptions } from './api';
 
 interface ExtendValues {
-  /** A `datetime-local` value. */
+  /** A `DateTimeField` value (`YYYY-MM-DDTHH:mm`). */
   until?: string;
   minutes?: number | null;
 }
@@ -107,7 +108,7 @@ export function ExtendDialog({
     >
       {field === 'until' ? (
         <Form.Item name="until" label={t('teachingManage.fields.until')} required rules={[rule]}>
-          <Input type="datetime-local" />
+          <DateTimeField />
         </Form.Item>
       ) : (
         <Form.Item

@@ -12,7 +12,7 @@ import { apiLanguage } from '../../shared/i18n';
 import { useCan } from '../../shared/permissions/useCan';
 import { toast } from '../../shared/toast';
 import { saveErrors } from '../../shared/dialogForm';
-import { zodPathRules } from '../../shared/zodForm';
+import { setFieldErrors, zodPathRules } from '../../shared/zodForm';
 import { reportReturnMutationOptions, taskScoreMutationOptions } from './api';
 
 interface ScoreValues {
@@ -61,7 +61,7 @@ export function ScoreForm({ review }: { review: StudentTaskReview }) {
       }
     } catch (error) {
       const fields = saveErrors(error, scoreFields);
-      form.setFields(fields);
+      setFieldErrors(form, fields);
       if (fields.length === 0) toast.error(error instanceof Error ? error.message : String(error));
     }
   };

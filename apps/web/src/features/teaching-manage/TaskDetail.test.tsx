@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { callsTo, mockScreenApi } from '../../test/api';
-import { clickButton, errorOf, rowOf, typeInto } from '../../test/antd';
+import { clickButton, errorOf, pickDate, rowOf, typeInto } from '../../test/antd';
 import { TaskDetail } from './TaskDetail';
 import { sampleTaskDetail, taskDetailPath, taskPermissions } from './testing';
 
@@ -25,11 +25,25 @@ async function openExtend() {
 }
 
 describe('task detail', { timeout: 30_000 }, () => {
+  it('counts submitted, not submitted and scored students apart', async () => {
+    mockScreenApi(taskPermissions, {
+      [taskDetailPath('501')]: sampleTaskDetail({
+        studentCount: 30,
+        submittedCount: 24,
+        notSubmittedCount: 6,
+        scoredCount: 30,
+      }),
+    });
+    renderView(<TaskDetail />, url);
+    expect(await screen.findByText('已提交 24 · 未提交 6 · 已评分 30（共 30 人）')).toBeTruthy();
+    expect(screen.getByText('提交与评分')).toBeTruthy();
+  });
+
   it('shows the task, its outline and every student, and leads to a review', async () => {
     mockScreenApi(taskPermissions, { [taskDetailPath('501')]: sampleTaskDetail() });
     renderView(<TaskDetail />, url);
     expect(await screen.findByText('完成传感器接线并提交实验报告')).toBeTruthy();
-    expect(screen.getByText('已提交 1 / 已批阅 0 / 共 2 人')).toBeTruthy();
+    expect(screen.getByText('已提交 1 · 未提交 1 · 已评分 0（共 2 人）')).toBeTruthy();
     expect(screen.getAllByText('1-2 连接传感器').length).toBeGreaterThan(0);
 
     const zhang = rowOf('张三');
@@ -83,7 +97,7 @@ describe('task detail', { timeout: 30_000 }, () => {
     await waitFor(() => expect(errorOf('延长至')).toBe('请选择日期'));
     expect(callsTo(calls, extendPath)).toEqual([]);
 
-    typeInto('延长至', '2026-03-05T18:00');
+    pickDate('延长至', '2026-03-05 18:00');
     clickButton('确定', dialog());
     await waitFor(() => expect(toastTexts()).toContain('已延长时间'));
     expect(callsTo(calls, extendPath).map((c) => c.body)).toEqual([

@@ -140,7 +140,8 @@ function DetailView({ task }: { task: Task }) {
           <Descriptions.Item label={t('teachingManage.fields.counts')}>
             {t('teachingManage.hints.counts', {
               submitted: task.submittedCount,
-              marked: task.markedCount,
+              notSubmitted: task.notSubmittedCount,
+              scored: task.scoredCount,
               students: task.studentCount,
             })}
           </Descriptions.Item>

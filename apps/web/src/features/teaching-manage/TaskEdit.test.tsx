@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CourseDetail } from '@platform/contract';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { callsTo, mockPaths, page } from '../../test/api';
-import { chooseOption, clickButton, errorOf, field, labelErrorOf, typeInto } from '../../test/antd';
+import {
+  chooseOption,
+  clickButton,
+  errorOf,
+  field,
+  labelErrorOf,
+  pickDate,
+  typeInto,
+} from '../../test/antd';
 import { sampleCourse } from '../courses-manage/testing';
 import { TaskEdit } from './TaskEdit';
 import { sampleTask, sampleTaskDetail, taskDetailPath, taskSavePath } from './testing';
@@ -56,6 +64,13 @@ function serveForm(save: unknown = sampleTask({ id: '777' })) {
 
 const issue = () => clickButton('下发任务');
 
+/** Issuing asks first; OK in the confirmation issues the task. */
+async function confirmIssue(name = 'MQTT 实训一') {
+  const dialog = await screen.findByRole('dialog');
+  expect(dialog.textContent).toContain(`确定下发任务「${name}」吗？`);
+  fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
+}
+
 /** The body of a saved duration task of the course for the class. */
 const savedBody = (partial: Record<string, unknown>) => ({
   name: 'MQTT 实训一',
@@ -98,10 +113,10 @@ describe('task form', { timeout: 30_000 }, () => {
     issue();
     await waitFor(() => expect(errorOf('开始时间')).toBe('请选择开始时间'));
     expect(errorOf('结束时间')).toBe('请选择结束时间');
-    typeInto('开始时间', '2026-03-01T08:00');
-    typeInto('结束时间', '2027-03-10T08:00');
+    pickDate('开始时间', '2026-03-01 08:00');
+    pickDate('结束时间', '2027-03-10 08:00');
     await waitFor(() => expect(errorOf('结束时间')).toBe('时间范围不能超过一年'));
-    typeInto('结束时间', '2026-02-28T08:00');
+    pickDate('结束时间', '2026-02-28 08:00');
     await waitFor(() => expect(errorOf('结束时间')).toBe('结束时间须晚于开始时间'));
 
     expect(callsTo(calls, taskSavePath)).toEqual([]);
@@ -126,6 +141,7 @@ describe('task form', { timeout: 30_000 }, () => {
     typeInto('时长（分钟）', '90');
     typeInto('任务要求', '完成接线');
     issue();
+    await confirmIssue();
 
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe(
@@ -137,6 +153,26 @@ describe('task form', { timeout: 30_000 }, () => {
       savedBody({ durationMinutes: 90, resourceIds: ['1201'], requirements: '完成接线' }),
     ]);
     expect(toastTexts()).toContain('任务已下发');
+  });
+
+  it('asks before issuing however the form is submitted, Enter in an input included', async () => {
+    const calls = serveForm();
+    renderView(<TaskEdit />, url);
+    await screen.findByText('新建教学任务');
+    typeInto('任务名称', 'MQTT 实训一');
+    await chooseOption(screen.getByLabelText(/^\*?课程$/), 'MQTT 与传感器');
+    await screen.findByText('1-2 连接传感器 · 实训');
+    await chooseOption(screen.getByLabelText(/^\*?班级$/), '物联网 2301');
+    typeInto('时长（分钟）', '45');
+    // What Enter in an input does: it submits the form.
+    fireEvent.submit(field('任务名称').closest('form')!);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('确定下发任务「MQTT 实训一」吗？');
+    expect(callsTo(calls, taskSavePath)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(calls, taskSavePath)).toEqual([]);
+    expect(screen.getByText('新建教学任务')).toBeTruthy();
   });
 
   it('puts a refusal about the students on the students field', async () => {
@@ -154,6 +190,7 @@ describe('task form', { timeout: 30_000 }, () => {
     await chooseOption(screen.getByLabelText(/^\*?班级$/), '物联网 2301');
     typeInto('时长（分钟）', '45');
     issue();
+    await confirmIssue();
     await waitFor(() => expect(errorOf('班级')).toBe('学生不存在'));
     expect(toastTexts()).toEqual(['添加失败：学生不存在']);
     expect(labelErrorOf('章节与步骤')).toBeNull();

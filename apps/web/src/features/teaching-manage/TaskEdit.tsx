@@ -10,6 +10,7 @@ import {
   Form,
   Input,
   InputNumber,
+  Modal,
   Radio,
   Row,
   Space,
@@ -29,8 +30,9 @@ import {
 import { useBack, useIdParam } from '../../shared/areaNavigation';
 import { toast } from '../../shared/toast';
 import { BackButton } from '../../shared/ui/BackButton';
+import { DateTimeField } from '../../shared/ui/DateFields';
 import { EmptyState, LoadingState, QueryStates } from '../../shared/ui/PageStates';
-import { zodPathRules, type FieldPath } from '../../shared/zodForm';
+import { setFieldErrors, zodPathRules, type FieldPath } from '../../shared/zodForm';
 import { courseDetailQueryOptions } from '../courses-manage/api';
 import { ClassSelect } from '../students/ClassSelect';
 import { failureText } from '../students/accountParts';
@@ -65,6 +67,7 @@ function TaskForm({ task }: { task?: TaskDetail }) {
   const paths = useTaskPaths();
   const back = useBack(paths.list);
   const save = useMutation(taskSaveMutationOptions());
+  const [modal, contextHolder] = Modal.useModal();
   const messages = useMemo(() => taskMessages(t), [t]);
   const courseId = Form.useWatch('courseId', form);
   const target = Form.useWatch('target', form) ?? initialValues(task).target;
@@ -119,9 +122,24 @@ function TaskForm({ task }: { task?: TaskDetail }) {
       // The task's page takes the form's place, so Back leaves for where the form was opened.
       paths.to('detail', saved.id, { replace: true });
     } catch (error) {
-      form.setFields(taskSaveErrors(error, values.target, messages));
+      setFieldErrors(form, taskSaveErrors(error, values.target, messages));
       toast.error(failureText(t, task ? 'update' : 'add', error));
     }
+  };
+
+  /**
+   * Every submission, by the button or by Enter in any input, asks before a new task is issued:
+   * its students see it at once.
+   */
+  const confirmIssue = (values: TaskValues) => {
+    if (task) return void submit(values);
+    void modal.confirm({
+      title: t('teachingManage.actions.issue'),
+      content: t('teachingManage.confirm.issue', { name: values.name }),
+      okText: t('teachingManage.actions.ok'),
+      cancelText: t('teachingManage.actions.close'),
+      onOk: () => submit(values),
+    });
   };
 
   return (
@@ -130,6 +148,7 @@ function TaskForm({ task }: { task?: TaskDetail }) {
       title={t(task ? 'teachingManage.titles.edit' : 'teachingManage.titles.add')}
       extra={<BackButton fallback={paths.list}>{t('teachingManage.actions.back')}</BackButton>}
     >
+      {contextHolder}
       <Form<TaskValues>
         form={form}
         name={task ? `task-edit-${task.id}` : 'task-add'}
@@ -137,7 +156,7 @@ function TaskForm({ task }: { task?: TaskDetail }) {
         style={{ maxWidth: 960 }}
         disabled={save.isPending}
         initialValues={initialValues(task)}
-        onFinish={(values) => void submit({ ...form.getFieldsValue(true), ...values })}
+        onFinish={(values) => confirmIssue({ ...form.getFieldsValue(true), ...values })}
       >
         <Row gutter={16}>
           <Col xs={24} md={12}>
@@ -199,12 +218,12 @@ function TaskForm({ task }: { task?: TaskDetail }) {
           <Row key="range" gutter={16}>
             <Col xs={24} md={12}>
               <Form.Item {...checked('startAt', 'startAt', ['timeType'])}>
-                <Input type="datetime-local" />
+                <DateTimeField />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
               <Form.Item {...checked('endAt', 'endAt', ['timeType', 'startAt'])}>
-                <Input type="datetime-local" />
+                <DateTimeField />
               </Form.Item>
             </Col>
           </Row>

@@ -46,7 +46,7 @@ describe('task list', { timeout: 30_000 }, () => {
     expect(within(first).getByText('物联网 2301')).toBeTruthy();
     expect(within(first).getByText('90 分钟')).toBeTruthy();
     expect(within(first).getByText('进行中')).toBeTruthy();
-    expect(within(first).getByText('已提交 1 / 已批阅 0 / 共 2 人')).toBeTruthy();
+    expect(within(first).getByText('已提交 1 · 未提交 1 · 已评分 0（共 2 人）')).toBeTruthy();
     const exam = rowOf('传感器考试');
     expect(within(exam).getByText('考试')).toBeTruthy();
     expect(within(exam).getByText('指定学生')).toBeTruthy();

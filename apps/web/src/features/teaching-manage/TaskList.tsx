@@ -80,7 +80,8 @@ export function TaskList() {
       render: (_, task) =>
         t('teachingManage.hints.counts', {
           submitted: task.submittedCount,
-          marked: task.markedCount,
+          notSubmitted: task.notSubmittedCount,
+          scored: task.scoredCount,
           students: task.studentCount,
         }),
     },

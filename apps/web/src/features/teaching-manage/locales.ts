@@ -59,7 +59,7 @@ export const teachingManageZh = {
     startAt: '开始时间',
     endAt: '结束时间',
     status: '状态',
-    counts: '提交 / 批阅',
+    counts: '提交与评分',
     actions: '操作',
     steps: '章节与步骤',
     environments: '实验环境',
@@ -102,7 +102,8 @@ export const teachingManageZh = {
     total: '共 {{total}} 条',
     none: '—',
     chosenStudents: '指定学生',
-    counts: '已提交 {{submitted}} / 已批阅 {{marked}} / 共 {{students}} 人',
+    counts:
+      '已提交 {{submitted}} · 未提交 {{notSubmitted}} · 已评分 {{scored}}（共 {{students}} 人）',
     duration: '{{minutes}} 分钟',
     minutes: '{{minutes}} 分钟',
     hoursMinutes: '{{hours}} 小时 {{minutes}} 分钟',
@@ -190,6 +191,7 @@ export const teachingManageZh = {
   confirm: {
     cancel: '确定取消任务「{{name}}」吗？取消后学生不能继续作答。',
     delete: '确定删除任务「{{name}}」吗？',
+    issue: '确定下发任务「{{name}}」吗？下发后学生即可看到并开始作答。',
     issueScores: '确定下发任务「{{name}}」的成绩吗？下发后不能再次下发，学生不能再提交。',
     archive: '确定归档任务「{{name}}」吗？',
     returnReport: '确定把 {{name}} 的实验报告退回修改吗？',
@@ -279,7 +281,7 @@ export const teachingManageEn: typeof teachingManageZh = {
     startAt: 'Start',
     endAt: 'End',
     status: 'Status',
-    counts: 'Submitted / marked',
+    counts: 'Submissions and scores',
     actions: 'Actions',
     steps: 'Chapters and steps',
     environments: 'Environments',
@@ -322,7 +324,8 @@ export const teachingManageEn: typeof teachingManageZh = {
     total: '{{total}} in total',
     none: '—',
     chosenStudents: 'Chosen students',
-    counts: '{{submitted}} submitted / {{marked}} marked / {{students}} students',
+    counts:
+      '{{submitted}} submitted · {{notSubmitted}} not submitted · {{scored}} scored ({{students}} students)',
     duration: '{{minutes}} minutes',
     minutes: '{{minutes}} min',
     hoursMinutes: '{{hours}} h {{minutes}} min',
@@ -411,6 +414,7 @@ export const teachingManageEn: typeof teachingManageZh = {
   confirm: {
     cancel: 'Cancel the task “{{name}}”? Its students can no longer work on it.',
     delete: 'Delete the task “{{name}}”?',
+    issue: 'Issue the task “{{name}}”? Its students see it and can start at once.',
     issueScores:
       'Issue the scores of “{{name}}”? They can be issued only once, and students can no longer submit.',
     archive: 'Archive the task “{{name}}”?',

@@ -28,7 +28,7 @@ export interface TaskValues {
   studentIds?: StudentChoice[];
   timeType: TimeType;
   durationMinutes?: number | null;
-  /** `datetime-local` values. */
+  /** `DateTimeField` values (`YYYY-MM-DDTHH:mm`). */
   startAt?: string;
   endAt?: string;
   envIds?: string[];

@@ -1,11 +1,26 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { docTextLength, formatMessage, teachingLimits } from '@platform/contract';
+import { docTextLength, teachingLimits } from '@platform/contract';
 import type { RichDocument } from '@platform/rich-text';
-import { apiLanguage } from '../../shared/i18n';
 import { toast } from '../../shared/toast';
-import { richDoc } from '../courses-study/richDoc';
-import { saveReport, type ReportInfo } from './api';
+import { richDoc } from './richDoc';
+
+/**
+ * A report the draft keeps: a task's report or a self-study one. `key` names it in the browser's
+ * storage; `save` sends a revision and answers what the server holds.
+ */
+export interface DraftSource {
+  key: string;
+  content: Record<string, unknown> | null;
+  revision: number;
+  savedAt: string | null;
+  save: (
+    doc: RichDocument,
+    revision: number,
+    leaving: boolean,
+  ) => Promise<{ revision: number; savedAt: string }>;
+  /** Said once while saves fail. */
+  failedMessage: string;
+}
 
 /** A save this long after the last edit. */
 export const autosaveDelayMs = 2_000;
@@ -13,16 +28,16 @@ export const autosaveDelayMs = 2_000;
 export const autosaveEveryMs = 30_000;
 
 /** Where the browser keeps a report's edits until the server has them. */
-export const reportDraftKey = (studentTaskId: string) => `report-draft:${studentTaskId}`;
+export const reportDraftKey = (key: string) => `report-draft:${key}`;
 
 interface StoredDraft {
   revision: number;
   doc: RichDocument;
 }
 
-export function readDraft(studentTaskId: string): StoredDraft | null {
+export function readDraft(key: string): StoredDraft | null {
   try {
-    const raw = window.localStorage.getItem(reportDraftKey(studentTaskId));
+    const raw = window.localStorage.getItem(reportDraftKey(key));
     const draft = raw ? (JSON.parse(raw) as Partial<StoredDraft>) : null;
     return draft && typeof draft.revision === 'number' && draft.doc?.type === 'doc'
       ? { revision: draft.revision, doc: draft.doc }
@@ -32,19 +47,18 @@ export function readDraft(studentTaskId: string): StoredDraft | null {
   }
 }
 
-function writeDraft(studentTaskId: string, draft: StoredDraft) {
+function writeDraft(key: string, draft: StoredDraft) {
   try {
-    window.localStorage.setItem(reportDraftKey(studentTaskId), JSON.stringify(draft));
+    window.localStorage.setItem(reportDraftKey(key), JSON.stringify(draft));
   } catch {
     // Storage full or blocked: the server saves are all that is left.
   }
 }
 
 /** Forgets the kept edits once the server holds `revision` or newer. */
-function dropDraft(studentTaskId: string, revision: number) {
-  const kept = readDraft(studentTaskId);
-  if (kept && kept.revision <= revision)
-    window.localStorage.removeItem(reportDraftKey(studentTaskId));
+function dropDraft(key: string, revision: number) {
+  const kept = readDraft(key);
+  if (kept && kept.revision <= revision) window.localStorage.removeItem(reportDraftKey(key));
 }
 
 export type SaveState = 'saved' | 'dirty' | 'saving' | 'failed';
@@ -59,9 +73,12 @@ export const tooLong = (length: number) => length > teachingLimits.reportMax;
  * only once the server confirms their revision. Opened again, a kept revision newer than the
  * server's is restored and saved.
  */
-export function useReportDraft(info: ReportInfo) {
-  const client = useQueryClient();
-  const id = info.studentTaskId;
+export function useReportDraft(info: DraftSource) {
+  const id = info.key;
+  const send = useRef(info.save);
+  send.current = info.save;
+  const failedMessage = useRef(info.failedMessage);
+  failedMessage.current = info.failedMessage;
   const [start] = useState(() => {
     const kept = readDraft(id);
     if (kept && kept.revision > info.revision)
@@ -98,7 +115,7 @@ export function useReportDraft(info: ReportInfo) {
       setState('saving');
       let ok = false;
       try {
-        const saved = await saveReport(client, id, doc, revision, leaving);
+        const saved = await send.current(doc, revision, leaving);
         draft.failing = false;
         if (saved.revision === revision) {
           draft.confirmed = Math.max(draft.confirmed, revision);
@@ -113,8 +130,7 @@ export function useReportDraft(info: ReportInfo) {
         setState(draft.revision > draft.confirmed ? 'dirty' : 'saved');
       } catch {
         // Said once until a save goes through; the kept edits are sent again on the next tick.
-        if (!draft.failing)
-          toast.error(formatMessage('teaching.report_save_failed', apiLanguage()));
+        if (!draft.failing) toast.error(failedMessage.current);
         draft.failing = true;
         setState('failed');
       } finally {
@@ -126,7 +142,7 @@ export function useReportDraft(info: ReportInfo) {
       }
       return ok;
     },
-    [client, id],
+    [id],
   );
 
   const edit = useCallback(
@@ -155,8 +171,9 @@ export function useReportDraft(info: ReportInfo) {
     };
   }, [save, start.restored]);
 
-  /** The report as it stands, and marks it as held by the server (after a submission). */
+  /** The report as it stands and its revision, and marks it as held by the server (after a submission). */
   const current = () => now.current.doc;
+  const revision = () => now.current.revision;
   const confirm = () => {
     const draft = now.current;
     clearTimeout(debounce.current);
@@ -174,6 +191,7 @@ export function useReportDraft(info: ReportInfo) {
     edit,
     save,
     current,
+    revision,
     confirm,
   };
 }
