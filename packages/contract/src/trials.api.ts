@@ -27,7 +27,8 @@ export const trialsApi = {
     description:
       'Six digits, valid 10 minutes, single use, spent after 5 wrong entries. A phone gets at ' +
       'most one code a minute, 5 an hour and 10 a day; one network at most 20 an hour ' +
-      '(HTTP 429 beyond, with Retry-After).',
+      '(HTTP 429 beyond, with Retry-After). The whole platform sends at most SMS_MAX_PER_MINUTE ' +
+      'codes a minute and SMS_MAX_PER_DAY a day (60 and 2,000 by default), refused the same way.',
     query: trialCodeQuerySchema,
     response: trialCodeSentSchema,
     access: { who: 'public' },

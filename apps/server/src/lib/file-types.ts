@@ -25,12 +25,54 @@ const formatNames: Record<Exclude<FileKind, 'attachment'>, string> = {
 const activeType = /html|xml|svg|javascript|ecmascript/i;
 
 /**
+ * Plain-text formats have no signature to detect: an attachment whose first bytes are text takes
+ * the type its name's extension names, if it is one of these.
+ */
+const textTypes: Record<string, string> = {
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  txt: 'text/plain',
+  log: 'text/plain',
+  md: 'text/markdown',
+  json: 'application/json',
+  py: 'text/x-python',
+  ipynb: 'application/x-ipynb+json',
+};
+
+/** Whether bytes read as text: no NUL and no control characters but tab, line feed and return. */
+function looksLikeText(head: Uint8Array): boolean {
+  for (const byte of head) {
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) return false;
+    if (byte === 0x7f) return false;
+  }
+  return true;
+}
+
+/** Text that opens like markup (`<`) is never given a text type: a browser might render it. */
+function looksLikeMarkup(head: Uint8Array): boolean {
+  const start = new TextDecoder()
+    .decode(head.subarray(0, 64))
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  return start.startsWith('<');
+}
+
+function textTypeOf(head: Uint8Array, fileName: string | undefined): string | null {
+  const extension = /\.([a-z0-9]+)$/i.exec(fileName ?? '')?.[1]?.toLowerCase();
+  const type = extension ? textTypes[extension] : undefined;
+  if (!type || head.length === 0) return null;
+  return looksLikeText(head) && !looksLikeMarkup(head) ? type : null;
+}
+
+/**
  * The type the first bytes of a file show, if one of `kinds` takes it: `null` when the content
- * fits none of them, whatever the file's name says.
+ * fits none of them, whatever the file's name says. A text attachment takes the type of its
+ * name's extension when that is a text format (CSV, plain text, JSON…).
  */
 export async function detectFileType(
   head: Uint8Array,
   kinds: readonly FileKind[],
+  fileName?: string,
 ): Promise<{ kind: FileKind; contentType: string } | null> {
   const found = head.length > 0 ? await fileTypeFromBuffer(head) : undefined;
   for (const kind of kinds) {
@@ -38,7 +80,10 @@ export async function detectFileType(
     if (found && typesOf[kind].includes(found.mime)) return { kind, contentType: found.mime };
   }
   if (!kinds.includes('attachment')) return null;
-  const contentType = found && !activeType.test(found.mime) ? found.mime : GENERIC_TYPE;
+  const contentType =
+    found && !activeType.test(found.mime)
+      ? found.mime
+      : ((found ? null : textTypeOf(head, fileName)) ?? GENERIC_TYPE);
   return { kind: 'attachment', contentType };
 }
 

@@ -20,6 +20,27 @@ export function uploadRefusal(error: unknown, tooLarge?: () => AppError): AppErr
   return new AppError('common.invalid_upload', { status: 400, fields: { file: 'invalid_format' } });
 }
 
+/**
+ * Errors a file part's stream met because the body was malformed or cut short. The parser emits
+ * some of them on the stream without destroying it ("Part terminated early" when the last part
+ * is cut off arrives that way over a socket), so `stream.errored` alone misses them: every file
+ * part read through `uploadParts` records them here as soon as it is handed out.
+ */
+const bodyFaults = new WeakSet<object>();
+
+function recordFaults(file: Readable) {
+  file.on('error', (error: unknown) => {
+    if (typeof error === 'object' && error !== null) bodyFaults.add(error);
+  });
+}
+
+/** Whether `error`, met while reading `file`, is a fault of the body rather than of the server. */
+export function isBodyFault(file: Readable, error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (file.errored === error || bodyFaults.has(error))
+  );
+}
+
 function checkText(field: string, value: string) {
   if (unstorableAt(value) >= 0)
     throw invalid('common.invalid_characters', {
@@ -48,8 +69,10 @@ export async function* uploadParts(
     }
     if (next.done) return;
     const part = next.value;
-    if (part.type === 'file') checkText('file', part.filename);
-    else {
+    if (part.type === 'file') {
+      recordFaults(part.file);
+      checkText('file', part.filename);
+    } else {
       checkText('_', part.fieldname);
       checkText(part.fieldname, String(part.value));
     }
@@ -60,7 +83,7 @@ export async function* uploadParts(
 /** Rethrows an error of a file part's stream (the body ended early) as the client's fault. */
 export function fileStreamFault(file: Readable, tooLarge?: () => AppError) {
   return (error: unknown): never => {
-    throw file.errored === error ? uploadRefusal(error, tooLarge) : error;
+    throw isBodyFault(file, error) ? uploadRefusal(error, tooLarge) : error;
   };
 }
 

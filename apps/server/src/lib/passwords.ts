@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { pinyin } from 'pinyin-pro';
 import { passwordIsPersonal } from '@platform/contract';
 import { invalid } from './errors';
 
@@ -60,9 +61,50 @@ const commonPasswords = new Set(
   dictionary['passwords-common'].slice(0, COMMON_PASSWORD_RANKS).map((p) => p.toLowerCase()),
 );
 
+const hanCharacter = /\p{Script=Han}/u;
+
+/**
+ * Letters of a password or a reading compared as pinyin: lower case, tone marks, spaces,
+ * apostrophes and hyphens dropped, and ü (typed as v) taken as u.
+ */
+function pinyinLetters(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[\s'’-]/g, '')
+    .replace(/v/g, 'u');
+}
+
+/**
+ * The ways a Chinese name is written in pinyin: its first character read as a surname (曾 zeng)
+ * and as an ordinary word (曾 ceng), without tones and with tone numbers, surname first and
+ * given name first (zhanghua, huazhang, zhang1hua2). None for a name without Chinese characters.
+ */
+export function pinyinOfName(name: string | null | undefined): string[] {
+  const han = [...(name ?? '')].filter((c) => hanCharacter.test(c)).join('');
+  if (!han) return [];
+  const readings = new Set<string>();
+  for (const surname of ['head', 'off'] as const)
+    for (const toneType of ['none', 'num'] as const) {
+      const syllables = pinyin(han, { toneType, surname, type: 'array', v: true });
+      readings.add(pinyinLetters(syllables.join('')));
+      if (syllables.length > 1)
+        readings.add(pinyinLetters([...syllables.slice(1), syllables[0]].join('')));
+    }
+  return [...readings];
+}
+
+/** Whether a password is the person's Chinese name written in pinyin (see `pinyinOfName`). */
+export function passwordIsNamePinyin(password: string, name: string | null | undefined): boolean {
+  const readings = pinyinOfName(name);
+  return readings.length > 0 && readings.includes(pinyinLetters(password));
+}
+
 /**
  * Why a password chosen for a person must not be used, if it must not: it is their login name or
- * their name, or one of the common passwords (or of `alsoRefused`), letter case aside.
+ * their name (also their Chinese name in pinyin), or one of the common passwords (or of
+ * `alsoRefused`), letter case aside.
  */
 export function passwordRefusal(
   password: string,
@@ -70,6 +112,7 @@ export function passwordRefusal(
   alsoRefused: readonly string[] = [],
 ): 'same_as_name' | 'too_common' | null {
   if (passwordIsPersonal(password, owner.name, ...owner.logins)) return 'same_as_name';
+  if (passwordIsNamePinyin(password, owner.name)) return 'same_as_name';
   const typed = password.trim().toLowerCase();
   if (commonPasswords.has(typed) || alsoRefused.some((p) => p.toLowerCase() === typed))
     return 'too_common';

@@ -156,12 +156,36 @@ describe.each([
   });
 
   it('stores an attachment of no known type as generic bytes, keeping only the base name', async () => {
-    const res = await upload('attachment', 'C:\\Users\\学生\\报告 1.txt', Buffer.from('hello'));
+    const res = await upload('attachment', 'C:\\Users\\学生\\报告 1.dat', Buffer.from('hello'));
     expect(res.json().data).toMatchObject({
       contentType: 'application/octet-stream',
-      fileName: '报告 1.txt',
+      fileName: '报告 1.dat',
       size: 5,
     });
+  });
+
+  it.each([
+    ['温度.csv', '时间,温度\r\n2026-11-01 08:00,21.5\r\n', 'text/csv'],
+    ['DATA.TSV', 'a\tb\n1\t2\n', 'text/tab-separated-values'],
+    ['说明.txt', '第一行\n第二行\n', 'text/plain'],
+    ['readings.json', '{"t": 21.5}', 'application/json'],
+  ])(
+    'stores the text attachment %s with the type its extension names',
+    async (name, text, type) => {
+      const res = await upload('attachment', name, Buffer.from(text));
+      expect(res.json().data).toMatchObject({ contentType: type, fileName: name });
+    },
+  );
+
+  it('keeps binary bytes named .csv, and markup named .txt, as generic bytes', async () => {
+    const binary = await upload('attachment', 'x.csv', Buffer.from([0x61, 0x00, 0x01, 0x62]));
+    expect(binary.json().data.contentType).toBe('application/octet-stream');
+    const html = await upload(
+      'attachment',
+      'x.txt',
+      Buffer.from('<html><script>1</script></html>'),
+    );
+    expect(html.json().data.contentType).toBe('application/octet-stream');
   });
 
   it('stores markup as generic bytes even as an attachment', async () => {

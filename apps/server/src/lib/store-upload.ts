@@ -89,7 +89,7 @@ export async function storeUpload(
     const chunks = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
     const head = await readHead(chunks, SNIFF_BYTES).catch(fault);
     if (head.length > plan.maxBytes) throw tooLarge();
-    const type = await detectFileType(head, plan.kinds);
+    const type = await detectFileType(head, plan.kinds, fileName);
     if (!type) throw plan.refused ? plan.refused() : refusedType(plan.kinds);
     const source = Readable.from(counted(head, chunks, plan.maxBytes, tooLarge));
     const stored = await storage

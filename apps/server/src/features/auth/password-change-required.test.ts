@@ -233,6 +233,7 @@ const publicRoutes = new Set([
   // A signed address is the credential (decision 0024).
   `GET ${coursesApi.file.path}`,
   `GET ${teachingApi.reportFile.path}`,
+  `GET ${coursesApi.stepReportFile.path}`,
   // A visitor's trial application, and the public site's published content and its images.
   `POST ${trialsApi.sendCode.path}`,
   `POST ${trialsApi.apply.path}`,

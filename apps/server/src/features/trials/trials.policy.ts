@@ -42,6 +42,29 @@ export function sendRefusal(sends: RecentSends, now: Date): AppError | null {
   return null;
 }
 
+/** Which platform-wide cap is full, and the refusal, or null (decision 0044). */
+export function platformRefusal(
+  sends: { minute: SendWindow; day: SendWindow },
+  caps: { perMinute: number; perDay: number },
+  now: Date,
+): { cap: 'minute' | 'day'; max: number; refusal: AppError } | null {
+  const dayWait = fullFor(sends.day, caps.perDay, dayMs, now);
+  if (dayWait > 0)
+    return {
+      cap: 'day',
+      max: caps.perDay,
+      refusal: refusal('trials.code_platform_limit', dayWait),
+    };
+  const minuteWait = fullFor(sends.minute, caps.perMinute, minuteMs, now);
+  if (minuteWait > 0)
+    return {
+      cap: 'minute',
+      max: caps.perMinute,
+      refusal: refusal('trials.code_platform_limit', minuteWait),
+    };
+  return null;
+}
+
 /** An application gets its message once: a processed one is refused. */
 export function requireWaiting(row: ApplicationRow): void {
   if (row.status !== APPLYING) throw conflict('trials.already_processed');

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { containing, readPage } from '../../lib/sql';
-import { trialApplications, trialCodes } from '../../db/schema';
+import { roles, trialApplications, trialCodes, userRoles, users } from '../../db/schema';
 
 export type TrialCodeRow = typeof trialCodes.$inferSelect;
 export type ApplicationRow = typeof trialApplications.$inferSelect;
@@ -21,6 +21,14 @@ export async function lockSenders(tx: Db, network: string, phone: string): Promi
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtext('trial-code-phone'), hashtext(${phone}))`,
   );
+}
+
+/**
+ * Serialises every send of the platform until the transaction ends, for the platform-wide caps;
+ * taken after `lockSenders`, so the order stays the same for every sender.
+ */
+export async function lockAllSenders(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('trial-code-all'))`);
 }
 
 /** Codes sent to a phone or for a network within a window: how many, and the first of them. */
@@ -77,6 +85,33 @@ export async function recentSends(
     phoneHour: { count: row?.phoneHourN ?? 0, oldest: row?.phoneHourOldest ?? null },
     phoneDay: { count: row?.phoneDayN ?? 0, oldest: row?.phoneDayOldest ?? null },
     networkHour: { count: row?.networkHourN ?? 0, oldest: row?.networkHourOldest ?? null },
+  };
+}
+
+/** Every code the platform sent in the minute and the day before `now`. */
+export async function platformSends(
+  db: Db,
+  now: Date,
+  minuteMs: number,
+  dayMs: number,
+): Promise<{ minute: SendWindow; day: SendWindow }> {
+  const minuteAgo = new Date(now.getTime() - minuteMs);
+  const inMinute = gt(trialCodes.createdAt, minuteAgo);
+  const [row] = await db
+    .select({
+      minuteN: sql<number>`count(*) filter (where ${inMinute})`.mapWith(Number),
+      minuteOldest:
+        sql<Date | null>`min(${trialCodes.createdAt}) filter (where ${inMinute})`.mapWith(
+          trialCodes.createdAt,
+        ),
+      dayN: count(),
+      dayOldest: sql<Date | null>`min(${trialCodes.createdAt})`.mapWith(trialCodes.createdAt),
+    })
+    .from(trialCodes)
+    .where(gt(trialCodes.createdAt, new Date(now.getTime() - dayMs)));
+  return {
+    minute: { count: row?.minuteN ?? 0, oldest: row?.minuteOldest ?? null },
+    day: { count: row?.dayN ?? 0, oldest: row?.dayOldest ?? null },
   };
 }
 
@@ -208,4 +243,21 @@ export async function releaseApplication(db: Db, id: string, now: Date): Promise
       updatedAt: now,
     })
     .where(eq(trialApplications.id, id));
+}
+
+/** The accounts of the platform's operators and administrators, who hear of a full SMS cap. */
+export async function operatorIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(
+      and(
+        isNull(users.deletedAt),
+        eq(users.enabled, true),
+        or(eq(roles.code, 'operator'), eq(roles.code, 'admin')),
+      ),
+    );
+  return rows.map((r) => r.id);
 }

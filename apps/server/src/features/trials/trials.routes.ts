@@ -8,7 +8,7 @@ import { TrialsService } from './trials.service';
 
 /** Trial applications: the public code and form, and the operators' list and message. */
 export const trialsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new TrialsService(app.ctx, createSmsProvider(app.ctx, app.log));
+  const service = new TrialsService(app.ctx, createSmsProvider(app.ctx, app.log), app.log);
 
   serve(app, api.sendCode, async (req, reply) => {
     const lang = languageOf(req.headers['accept-language']);

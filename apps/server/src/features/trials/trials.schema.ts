@@ -24,6 +24,8 @@ export const trialCodes = pgTable(
   (t) => [
     index('trial_codes_phone_idx').on(t.phone, t.createdAt),
     index('trial_codes_network_idx').on(t.network, t.createdAt),
+    // The platform-wide caps count every code of the last minute and day (decision 0044).
+    index('trial_codes_created_idx').on(t.createdAt),
   ],
 );
 

@@ -16,16 +16,27 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { sameDigest } from '../../lib/passwords';
 import type { Actor } from '../auth/actor';
 import { networkOf } from '../auth/login-throttle';
-import { settingOnce } from '../settings/settings.service';
+import type { FastifyBaseLogger } from 'fastify';
+import { notify } from '../notices/notices.service';
+import { readSetting, settingOnce, writeSetting } from '../settings/settings.service';
 import type { SmsProvider } from '../sms/sms.service';
 import { findProfile } from '../users/users.service';
-import { minuteMs, requireWaiting, sendRefusal, dayMs, hourMs } from './trials.policy';
+import {
+  minuteMs,
+  platformRefusal,
+  requireWaiting,
+  sendRefusal,
+  dayMs,
+  hourMs,
+} from './trials.policy';
 import * as repo from './trials.repo';
 
 type TrialApply = z.output<typeof trialApplySchema>;
 type TrialPageQuery = z.output<typeof trialPageQuerySchema>;
 
 const SECRET_KEY = 'trials.code_secret';
+/** When operators last heard that each platform-wide cap was full (decision 0044). */
+const CAP_NOTICE_KEY = 'trials.cap_notified';
 const validMs = trialLimits.codeValidMinutes * minuteMs;
 
 /** A code's field error: the envelope's message says what happened. */
@@ -67,6 +78,7 @@ export class TrialsService {
   constructor(
     private readonly ctx: AppContext,
     private readonly sms: SmsProvider,
+    private readonly log: Pick<FastifyBaseLogger, 'error'>,
   ) {}
 
   /** The key of the codes' digests, made once per database. */
@@ -102,15 +114,27 @@ export class TrialsService {
     );
     const id = ids.next();
     const codeHash = await this.digest(id, code);
-    await db.transaction(async (tx) => {
+    const capped = await db.transaction(async (tx) => {
       await repo.lockSenders(tx, network, phone);
       // Read after the locks: a send that waited for them sees the one before it as past.
-      const now = this.ctx.now();
+      let now = this.ctx.now();
       const refused = sendRefusal(
         await repo.recentSends(tx, phone, network, now, hourMs, dayMs),
         now,
       );
       if (refused) throw refused;
+      await repo.lockAllSenders(tx);
+      now = this.ctx.now();
+      const full = platformRefusal(
+        await repo.platformSends(tx, now, minuteMs, dayMs),
+        this.ctx.config.smsCaps,
+        now,
+      );
+      if (full) {
+        // Answered after the commit, which keeps the operators' notice.
+        await this.noticeFullCap({ ...this.ctx, db: tx }, full.cap, full.max, now);
+        return full.refusal;
+      }
       await repo.spendLiveCodes(tx, phone, now);
       await repo.insertCode(tx, {
         id,
@@ -120,7 +144,9 @@ export class TrialsService {
         expiresAt: new Date(now.getTime() + validMs),
         createdAt: now,
       });
+      return null;
     });
+    if (capped) throw capped;
     const params = { code, minutes: String(trialLimits.codeValidMinutes) };
     try {
       await this.sms.send({
@@ -134,6 +160,32 @@ export class TrialsService {
       throw error;
     }
     return { resendSeconds: trialLimits.resendSeconds, validSeconds: validMs / 1000 };
+  }
+
+  /**
+   * Tells the operators, once a day per cap, that the platform-wide cap of codes is full: an
+   * error in the log and a notice to each operator and administrator. Runs under the lock of all
+   * senders, so one process alone sees the cap newly full.
+   */
+  private async noticeFullCap(
+    ctx: AppContext,
+    cap: 'minute' | 'day',
+    max: number,
+    now: Date,
+  ): Promise<void> {
+    const told = ((await readSetting(ctx.db, CAP_NOTICE_KEY)) ?? {}) as Record<string, string>;
+    const last = told[cap] ? Date.parse(told[cap]) : NaN;
+    if (now.getTime() - last < dayMs) return;
+    await writeSetting(ctx.db, CAP_NOTICE_KEY, { ...told, [cap]: now.toISOString() }, now);
+    this.log.error({ sms: { cap, max } }, 'SMS cap reached');
+    const event = ctx.ids.next();
+    const recipients = (await repo.operatorIds(ctx.db)).map((userId) => ({
+      userId,
+      dynamicId: event,
+    }));
+    await notify(ctx, recipients, cap === 'day' ? 'sms_cap_day' : 'sms_cap_minute', {
+      name: String(max),
+    });
   }
 
   /**

@@ -90,6 +90,34 @@ describe('changing one’s own password', () => {
     });
     expect(ok.code).toBe(200);
   });
+  it('refuses the person’s Chinese name in pinyin, whatever its case, spaces, tones and order', async () => {
+    const u = await signedIn(h.app, h.ctx, { schoolId, roles: ['student'] });
+    await h.ctx.db.update(users).set({ name: '张华' }).where(eq(users.id, u.id));
+    const change = (newPwd: string, lang = 'en') =>
+      call(
+        u,
+        'PUT',
+        usersApi.changePassword.path,
+        {
+          userId: u.id,
+          oldPwd: TEST_PASSWORD,
+          newPwd,
+        },
+        lang,
+      );
+    for (const newPwd of ['zhanghua', 'ZhangHua', 'ZHANGHUA', 'huazhang', 'zhang1hua2'])
+      expect(await change(newPwd), newPwd).toMatchObject({
+        status: 400,
+        errorKey: 'users.password_personal',
+        fields: { newPwd: 'same_as_name' },
+      });
+    // Spaces and tone marks are outside the password's alphabet: refused either way.
+    for (const newPwd of ['Zhang Hua', 'zhānghuá'])
+      expect((await change(newPwd)).status, newPwd).toBe(400);
+    expect((await change('zhanghua', 'zh')).message).toBe('密码不能与用户名或姓名相同');
+    const ok = await change('zhanghua_2026');
+    expect(ok.code).toBe(200);
+  });
 });
 
 describe('passwords set for someone else', () => {
@@ -123,6 +151,24 @@ describe('passwords set for someone else', () => {
       password: 'zxcvbnm',
     });
     expect(edit).toMatchObject({ status: 400, fields: { password: 'too_common' } });
+  });
+
+  it('are refused on students being added when they are the Chinese name in pinyin', async () => {
+    const add = (password: string, name: string) =>
+      call(admin, 'POST', studentsApi.save.path, {
+        stuNo: `P${unique()}`,
+        name,
+        sex: 1,
+        classId,
+        password,
+      });
+    expect(await add('ZengXiaoming', '曾小明')).toMatchObject({
+      status: 400,
+      errorKey: 'users.password_personal',
+      fields: { password: 'same_as_name' },
+    });
+    expect(await add('lvxiaobu_1', '吕小布')).toMatchObject({ code: 200 });
+    expect(await add('LVXIAOBU', '吕小布')).toMatchObject({ fields: { password: 'same_as_name' } });
   });
 
   it('are refused on teachers being added or edited, also against a login that is not the phone', async () => {

@@ -15,7 +15,12 @@ import { call } from '../../shared/call';
 import { addTexts } from '../../shared/i18n';
 import { toast } from '../../shared/toast';
 import { AntdProvider } from '../../shared/ui/AntdProvider';
-import { serverFieldErrors, zodRules, type FieldMessages } from '../../shared/zodForm';
+import {
+  setFieldErrors,
+  serverFieldErrors,
+  zodRules,
+  type FieldMessages,
+} from '../../shared/zodForm';
 import { trialsEn, trialsZh } from './locales';
 
 // The dialog opens on public pages, which load without the signed-in area's texts.
@@ -143,7 +148,7 @@ export function TrialDialog({ open, onClose }: { open: boolean; onClose: () => v
       onClose();
     } catch (error) {
       const fieldsOf = (error as { fields?: Record<string, string> }).fields;
-      form.setFields(serverFieldErrors(fieldsOf, fields));
+      setFieldErrors(form, serverFieldErrors(fieldsOf, fields));
     } finally {
       busy.current = false;
       setSubmitting(false);

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse, envelope, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { type ApiCall, mockScreenApi, pageAnswer, queriesTo } from '../../test/api';
-import { chooseOption, clickButton, rowOf, searchFor } from '../../test/antd';
+import { chooseOption, clickButton, pickDate, rowOf, searchFor } from '../../test/antd';
 import { formatTime } from '../../shared/dates';
 import { TrialList } from './TrialList';
 import { sampleTrial } from './testing';
@@ -75,16 +75,14 @@ describe('trial management', { timeout: 30_000 }, () => {
     await chooseOption(screen.getByLabelText('全部状态'), '已处理');
     await chooseOption(screen.getByLabelText('全部产品方向'), '学科大模型');
     searchFor('搜索申请人、手机号或学校', ' 江南 ');
-    const date = (label: string, value: string) =>
-      fireEvent.change(screen.getByLabelText(label), { target: { value } });
-    date('开始日期', '2026-01-01');
-    date('结束日期', '2027-02-01');
+    pickDate('开始日期', '2026-01-01');
+    pickDate('结束日期', '2027-02-01');
     expect(await screen.findByText('时间范围最长一年')).toBeTruthy();
     const before = listQueries(calls).length;
-    date('结束日期', '2025-12-31');
+    pickDate('结束日期', '2025-12-31');
     expect(await screen.findByText('结束日期不能早于开始日期')).toBeTruthy();
     expect(listQueries(calls)).toHaveLength(before);
-    date('结束日期', '2026-03-31');
+    pickDate('结束日期', '2026-03-31');
     await waitFor(() => expect(listQueries(calls).length).toBeGreaterThan(before));
     const q = listQueries(calls).at(-1)!;
     expect(q).toMatchObject({

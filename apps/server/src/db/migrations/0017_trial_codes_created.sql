@@ -1,0 +1,1 @@
+CREATE INDEX "trial_codes_created_idx" ON "trial_codes" USING btree ("created_at");
