@@ -148,6 +148,8 @@ describe('web app serving', () => {
       expect(page.body).toContain('id="root"');
       expect(page.headers['cache-control']).toBe('no-cache');
       expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      // Images come from the platform itself only (stored files, inline data and blobs).
+      expect(page.headers['content-security-policy']).toContain("img-src 'self' data: blob:;");
       const asset = await app.inject({ method: 'GET', url: '/assets/app-abc.js' });
       expect(asset.headers['cache-control']).toContain('immutable');
       const missingAsset = await app.inject({ method: 'GET', url: '/assets/app-old.js' });
@@ -358,5 +360,38 @@ describe('context', () => {
     expect(Buffer.concat(chunks).toString()).toBe('hello');
     await h.ctx.storage.delete('context/hello.txt');
     expect(await h.ctx.storage.exists('context/hello.txt')).toBe(false);
+  });
+});
+
+describe('the platform at another address than its public one', () => {
+  it('sends a page asked for at another loopback name to the public address, and nothing else', async () => {
+    const publicUrl = new URL(h.ctx.config.publicUrl);
+    const other = publicUrl.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+    const page = await h.app.inject({
+      method: 'GET',
+      url: '/sch_edu/environment?envId=1',
+      headers: { host: `${other}:${publicUrl.port}`, accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(page.statusCode).toBe(308);
+    expect(page.headers.location).toBe(`${publicUrl.origin}/sch_edu/environment?envId=1`);
+
+    const api = await h.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { host: `${other}:${publicUrl.port}`, accept: 'text/html' },
+    });
+    expect(api.statusCode).not.toBe(308);
+    const lan = await h.app.inject({
+      method: 'GET',
+      url: '/sch_edu/environment',
+      headers: { host: `192.168.1.20:${publicUrl.port}`, accept: 'text/html' },
+    });
+    expect(lan.statusCode).not.toBe(308);
+    const same = await h.app.inject({
+      method: 'GET',
+      url: '/sch_edu/environment',
+      headers: { host: publicUrl.host, accept: 'text/html' },
+    });
+    expect(same.statusCode).not.toBe(308);
   });
 });

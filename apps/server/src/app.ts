@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { ResponseCode, systemApi, type Access } from '@platform/contract';
 import type { ZodType } from 'zod';
+import { canonicalPage } from './lib/canonical-address';
 import type { AppContext } from './lib/context';
 import { envelopePlugin } from './lib/envelope';
 import { errorSummary } from './lib/error-log';
@@ -64,9 +65,20 @@ export interface BuildOptions {
 
 const SECRET_PARAMS = /([?&](?:token|access_token|refresh_token|password)=)[^&#]*/gi;
 
-/** A request URL fit for the logs: tokens and passwords in the query are masked. */
+/** A mainland mobile number, alone or after the country code 86, anywhere in a text. */
+const MOBILE_NUMBER = /(?<!\d)((?:86)?1[3-9]\d)\d{4}(\d{4})(?!\d)/g;
+
+/** A text fit for the logs: each mobile number in it shows its first 3 and last 4 digits only. */
+export function maskPhones(text: string): string {
+  return text.replace(MOBILE_NUMBER, '$1****$2');
+}
+
+/**
+ * A request URL fit for the logs: tokens and passwords in the query are masked, and so is every
+ * mobile number (a trial's `phone`, a search keyword) as 138****5678.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1***');
+  return maskPhones(url.replace(SECRET_PARAMS, '$1***'));
 }
 
 /**
@@ -136,6 +148,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    const canonical = canonicalPage(ctx.config.publicUrl, {
+      method: req.method,
+      url: req.url,
+      host: req.headers.host,
+      accept: req.headers.accept,
+    });
+    if (canonical) return reply.redirect(canonical, 308);
   });
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -147,7 +166,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       const frames = ` ${labs}${ctx.config.aiChatUrl ? ` ${new URL(ctx.config.aiChatUrl).origin}` : ''}`;
       reply.header(
         'Content-Security-Policy',
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; " +
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
           `font-src 'self' data:; connect-src 'self'; frame-src 'self'${frames}; object-src 'none'; base-uri 'self'; frame-ancestors 'self'`,
       );
     }

@@ -32,7 +32,7 @@ const lesson: RichDocument = {
       ],
     },
     { type: 'image', attrs: { src: '/api-file/files/3f2a9c', alt: '接线图' } },
-    { type: 'image', attrs: { src: 'https://cdn.example.com/board.png', alt: null } },
+    { type: 'image', attrs: { src: '/api-file/files/board', alt: null } },
     {
       type: 'orderedList',
       attrs: { start: 3, type: null },
@@ -257,6 +257,8 @@ describe('sanitizeDocument', () => {
     '/api-file/%2e%2e/login',
     '/api-file/./files/1',
     'https://user:pw@x.example/a.png',
+    'https://cdn.example.com/board.png',
+    'https://platform.invalid/api-file/files/1',
     'mailto:a@b.example',
   ])('refuses the image %j', (src) => {
     expect(refusal(doc({ type: 'image', attrs: { src } })).reason).toBe('url');

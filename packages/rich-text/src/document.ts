@@ -72,7 +72,7 @@ export const attributeRules: Record<string, Record<string, AttributeRule>> = {
   image: {
     src: (value) => {
       if (isAllowedImageSrc(value)) return value;
-      throw new RichTextError('url', 'Images come from https addresses or the platform files');
+      throw new RichTextError('url', "Images come from the platform's own files only");
     },
     alt: (value) =>
       typeof value === 'string' && value.length <= MAX_ALT_LENGTH && value !== '' ? value : null,
@@ -128,7 +128,27 @@ function cleanMark(raw: unknown, budget: Budget): RichMark {
   return attrs ? { type: raw.type, attrs } : { type: raw.type };
 }
 
-function cleanNode(raw: unknown, budget: Budget, depth: number): RichNode {
+/** How a document is read: as stored (anything outside the rules refused) or for showing. */
+interface Reading {
+  /**
+   * Showing a document stored before images were limited to the platform's files leaves those
+   * images out instead of refusing the whole document.
+   */
+  dropForeignImages: boolean;
+}
+
+const storing: Reading = { dropForeignImages: false };
+export const showing: Reading = { dropForeignImages: true };
+
+function isForeignImage(raw: unknown): boolean {
+  return (
+    isRecord(raw) &&
+    raw.type === 'image' &&
+    !isAllowedImageSrc(isRecord(raw.attrs) ? raw.attrs.src : undefined)
+  );
+}
+
+function cleanNode(raw: unknown, budget: Budget, depth: number, reading: Reading): RichNode {
   if (depth > richTextLimits.maxDepth)
     throw new RichTextError('size', 'The document is nested too deeply');
   if (!isRecord(raw) || typeof raw.type !== 'string' || !nodeTypes.has(raw.type))
@@ -143,7 +163,10 @@ function cleanNode(raw: unknown, budget: Budget, depth: number): RichNode {
   if (attrs) node.attrs = attrs;
   if (raw.content !== undefined) {
     if (!Array.isArray(raw.content)) throw new RichTextError('shape', 'Content is not a list');
-    node.content = raw.content.map((child: unknown) => cleanNode(child, budget, depth + 1));
+    const kept = reading.dropForeignImages
+      ? raw.content.filter((child: unknown) => !isForeignImage(child))
+      : raw.content;
+    node.content = kept.map((child: unknown) => cleanNode(child, budget, depth + 1, reading));
   }
   if (raw.marks !== undefined) {
     if (!Array.isArray(raw.marks)) throw new RichTextError('shape', 'Marks are not a list');
@@ -153,10 +176,10 @@ function cleanNode(raw: unknown, budget: Budget, depth: number): RichNode {
 }
 
 /** Reads a document against the schema: known types and attributes only, valid nesting. */
-export function parseDocument(json: unknown): ProseMirrorNode {
+export function parseDocument(json: unknown, reading: Reading = storing): ProseMirrorNode {
   if (!isRecord(json) || json.type !== 'doc')
     throw new RichTextError('shape', 'Not a rich-text document');
-  const cleaned = cleanNode(json, { nodes: 0, chars: 0 }, 0);
+  const cleaned = cleanNode(json, { nodes: 0, chars: 0 }, 0, reading);
   try {
     const node = ProseMirrorNode.fromJSON(richTextSchema, cleaned);
     node.check();

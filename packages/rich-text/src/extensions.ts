@@ -15,7 +15,7 @@ import Paragraph from '@tiptap/extension-paragraph';
 import Strike from '@tiptap/extension-strike';
 import Text from '@tiptap/extension-text';
 import Underline from '@tiptap/extension-underline';
-import { isAllowedHref } from './urls.ts';
+import { isAllowedHref, isAllowedImageSrc } from './urls.ts';
 
 export const HEADING_LEVELS = [1, 2, 3, 4] as const;
 
@@ -54,6 +54,15 @@ export const richTextExtensions: Extensions = [
   Image.extend({
     addAttributes() {
       return { src: { default: null }, alt: { default: null } };
+    },
+    // Pasted or dropped markup keeps only images of the platform's own files.
+    parseHTML() {
+      return [
+        {
+          tag: 'img[src]',
+          getAttrs: (element) => (isAllowedImageSrc(element.getAttribute('src')) ? null : false),
+        },
+      ];
     },
   }).configure({ inline: false, allowBase64: false }),
 ];

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { plainText, renderHtml, RichTextError, sanitizeDocument } from './index.ts';
+import {
+  plainText,
+  renderHtml,
+  RichTextError,
+  sanitizeDocument,
+  type RichDocument,
+} from './index.ts';
 
 const forbidden = [/\son[a-z]+\s*=/i, /javascript:/i, /style=/i];
 
@@ -85,7 +91,7 @@ describe('renderHtml', () => {
         },
         {
           type: 'image',
-          attrs: { src: 'https://x.example/a.png', onerror: 'alert(1)', style: 'x' },
+          attrs: { src: '/api-file/files/a', onerror: 'alert(1)', style: 'x' },
         },
       ],
     });
@@ -110,6 +116,22 @@ describe('renderHtml', () => {
         ],
       }),
     ).toThrow(RichTextError);
+  });
+
+  it('leaves out an image from outside the platform stored before images were limited, showing the rest', () => {
+    const stored: RichDocument = {
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: '接线图如下' }] },
+        { type: 'image', attrs: { src: 'https://tracker.example/pixel.png', alt: null } },
+        { type: 'image', attrs: { src: '/api-file/files/wiring', alt: '接线图' } },
+      ],
+    };
+    const html = renderHtml(stored);
+    expect(html).toContain('接线图如下');
+    expect(html).toContain('src="/api-file/files/wiring"');
+    expect(html).not.toContain('tracker.example');
+    expect(() => sanitizeDocument(stored)).toThrow(RichTextError);
   });
 });
 

@@ -32,19 +32,16 @@ export function isAllowedHref(value: unknown): value is string {
   return url !== undefined && LINK_PROTOCOLS.has(url.protocol);
 }
 
-/** An image comes from an https address or from the platform's own file routes. */
+/**
+ * An image comes from the platform's own file routes only: a reader's browser never fetches an
+ * address the author chose.
+ */
 export function isAllowedImageSrc(value: unknown): value is string {
-  if (!plainUrlText(value)) return false;
-  if (value.startsWith('/')) {
-    const own = absolute(value, SOME_ORIGIN);
-    return (
-      OWN_FILE_PATH.test(value) &&
-      own?.origin === SOME_ORIGIN &&
-      `${own.pathname}${own.search}` === value
-    );
-  }
-  const url = absolute(value);
+  if (!plainUrlText(value) || !value.startsWith('/')) return false;
+  const own = absolute(value, SOME_ORIGIN);
   return (
-    url !== undefined && url.protocol === 'https:' && url.username === '' && url.password === ''
+    OWN_FILE_PATH.test(value) &&
+    own?.origin === SOME_ORIGIN &&
+    `${own.pathname}${own.search}` === value
   );
 }

@@ -101,7 +101,7 @@ describe('system announcement editor', () => {
       body({
         content: doc(para(`正文 ${payload}`, { attrs: { onclick: 'window.__xss=3' } }), {
           type: 'image',
-          attrs: { src: 'https://example.com/a.png', onerror: 'window.__xss=4' },
+          attrs: { src: '/api-cms/cms/file/a1b2c3', onerror: 'window.__xss=4' },
         }),
       }),
     );
@@ -111,7 +111,7 @@ describe('system announcement editor', () => {
     expect(html.match(/<[^>]*>/g)).toEqual([
       '<p>',
       '</p>',
-      '<img src="https://example.com/a.png"/>',
+      '<img src="/api-cms/cms/file/a1b2c3"/>',
     ]);
 
     const refused: unknown[] = [
@@ -127,6 +127,8 @@ describe('system announcement editor', () => {
         ],
       }),
       doc({ type: 'image', attrs: { src: 'x', onerror: 'window.__xss=7' } }),
+      // A reader's browser never fetches an address the author chose.
+      doc({ type: 'image', attrs: { src: 'https://tracker.example/pixel.png' } }),
     ];
     for (const content of refused) {
       const res = await save(body({ content }));

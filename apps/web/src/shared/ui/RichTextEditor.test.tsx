@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { sanitizeDocument, type RichDocument } from '@platform/rich-text';
+import { generateJSON } from '@tiptap/react';
+import { richTextExtensions, sanitizeDocument, type RichDocument } from '@platform/rich-text';
 import { setupTestEnvironment, stubAntdBrowserApis } from '../../test/helpers';
 import RichTextEditor from './RichTextEditor';
 
@@ -110,6 +111,18 @@ describe('rich text editor', () => {
     const again = await screen.findByRole('textbox', { name: '步骤内容' });
     await pick();
     expect(again.querySelector('img')).toBeNull();
+  });
+
+  it('keeps only images of the platform files from pasted markup', () => {
+    const pasted = generateJSON(
+      '<p>接线图</p><img src="https://tracker.example/pixel.png" alt="外链">' +
+        '<img src="/api-cms/cms/file/abc123" alt="本站">',
+      richTextExtensions,
+    ) as RichDocument;
+    expect(pasted.content?.filter((node) => node.type === 'image')).toEqual([
+      { type: 'image', attrs: { src: '/api-cms/cms/file/abc123', alt: '本站' } },
+    ]);
+    expect(sanitizeDocument(pasted)).toEqual(pasted);
   });
 
   it('links to http, https and mailto addresses only', async () => {
