@@ -21,12 +21,12 @@ async function trapPayloads(page: Page, ran: string[]) {
 const ranPayload = (page: Page) =>
   page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
 
-/** A `datetime-local` value of the browser's clock, `minutes` from now. */
-const localInput = (page: Page, minutes: number) =>
+/** A date and time of the browser's clock, `minutes` from now, as the pickers show it. */
+const localPickerText = (page: Page, minutes: number) =>
   page.evaluate((m) => {
     const d = new Date(Date.now() + m * 60_000);
     const p = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
   }, minutes);
 
 let previous: AnnouncementEdit | null = null;
@@ -89,8 +89,17 @@ test('an operator saves an announcement; visitors see its text once and none of 
     );
   });
   await expect(editor.getByText('粘贴的正文')).toBeVisible();
-  await page.locator('#announcement-settings_start').fill(await localInput(page, -5));
-  await page.locator('#announcement-settings_end').fill(await localInput(page, 24 * 60));
+  // The window is typed into its pickers as they show it; Enter takes each.
+  for (const [id, minutes] of [
+    ['#announcement-settings_start', -5],
+    ['#announcement-settings_end', 24 * 60],
+  ] as const) {
+    const picker = page.locator(id);
+    const text = await localPickerText(page, minutes);
+    await picker.fill(text);
+    await picker.press('Enter');
+    await expect(picker).toHaveValue(text);
+  }
   await page.getByLabel('仅显示一次（用户关闭后不再显示）').check();
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('系统公告已保存')).toBeVisible();

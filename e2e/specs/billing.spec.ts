@@ -83,7 +83,11 @@ test('an operator sells a package and recharges the demo school; a lab’s use l
   const orderNo = `E2E-${suffix}`;
   await orderDialog.getByLabel('订单号').fill(orderNo);
   await orderDialog.getByLabel('充值金额（元）').fill('100');
-  await orderDialog.getByLabel('到期时间').fill('2030-12-31T00:00');
+  // The expiry is typed into its picker as shown there; Enter takes it.
+  const expiry = orderDialog.getByLabel('到期时间');
+  await expiry.fill('2030-12-31 00:00');
+  await expiry.press('Enter');
+  await expect(expiry).toHaveValue('2030-12-31 00:00');
   await orderDialog.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('订单已添加，余额已到账')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: orderNo })).toBeVisible();

@@ -2,7 +2,7 @@
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The local calendar date of an instant, as a date input holds it (YYYY-MM-DD). */
+/** The local calendar date of an instant, as a `DateField` holds it (YYYY-MM-DD). */
 export function dateOf(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
@@ -24,7 +24,7 @@ export function formatTime(iso: string | null | undefined): string {
   return iso ? formatInstant(iso) : '—';
 }
 
-/** The local date and time of an instant as a `datetime-local` input holds it. */
+/** The local date and time of an instant as a `DateTimeField` holds it (`YYYY-MM-DDTHH:mm`). */
 export function dateTimeInputOf(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
@@ -33,7 +33,7 @@ export function dateTimeInputOf(iso: string | null | undefined): string {
 }
 
 /**
- * The instant a `datetime-local` input's value stands for, in ISO form; none when empty, and the
+ * The instant a `DateTimeField`'s value stands for, in ISO form; none when empty, and the
  * text itself when it is not a date (so a schema refuses it).
  */
 export function instantOfInput(value: string | null | undefined): string | undefined {

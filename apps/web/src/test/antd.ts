@@ -11,6 +11,18 @@ export const field = (label: string) => screen.getByLabelText(new RegExp(`^\\*?$
 export const typeInto = (label: string, value: string) =>
   fireEvent.change(field(label), { target: { value } });
 
+/**
+ * Sets the antd date picker labelled `label` as a user types it: `value` in the form the picker
+ * shows (`YYYY-MM-DD`, or `YYYY-MM-DD HH:mm` with a time), then Enter to take it.
+ */
+export function pickDate(label: string, value: string) {
+  const input = field(label);
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value } });
+  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  fireEvent.keyUp(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+}
+
 /** Types `text` into the search box labelled `label` and presses Enter. */
 export function searchFor(label: string, text: string) {
   const box = screen.getByLabelText(label);

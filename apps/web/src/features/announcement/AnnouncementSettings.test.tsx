@@ -4,7 +4,7 @@ import type { AnnouncementEdit } from '@platform/contract';
 import { setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { mockScreenApi, type ApiCall } from '../../test/api';
-import { clickButton, errorOf, field } from '../../test/antd';
+import { clickButton, errorOf, field, pickDate } from '../../test/antd';
 import { AnnouncementSettings } from './AnnouncementSettings';
 
 setupTestEnvironment();
@@ -56,7 +56,7 @@ describe('system announcement editor', { timeout: 30_000 }, () => {
     const calls = mockScreenApi(['announcement.edit'], { [detailPath]: saved });
     renderView(<AnnouncementSettings />, url);
     await screen.findByText('今晚系统维护');
-    fireEvent.change(field('结束时间'), { target: { value: '2026-04-01T08:00' } });
+    pickDate('结束时间', '2026-04-01 08:00');
     clickButton('保存');
     await waitFor(() => expect(errorOf('结束时间')).toBe('结束时间须晚于开始时间'));
     expect(writes(calls)).toEqual([]);

@@ -13,8 +13,14 @@ import { renderHtml } from '@platform/rich-text';
 import { isRequestError } from '../../shared/request';
 import { toast } from '../../shared/toast';
 import { useCan } from '../../shared/permissions/useCan';
+import { DateTimeField } from '../../shared/ui/DateFields';
 import { LoadFailed, LoadingState } from '../../shared/ui/PageStates';
-import { bodyRules, serverFieldErrors, type FieldMessages } from '../../shared/zodForm';
+import {
+  setFieldErrors,
+  bodyRules,
+  serverFieldErrors,
+  type FieldMessages,
+} from '../../shared/zodForm';
 import { announcementEditQueryOptions, announcementSaveMutationOptions } from './adminApi';
 import {
   announcementBodyOf,
@@ -111,7 +117,8 @@ function AnnouncementForm({
     } catch (error) {
       const text = t('announcementSettings.failed.save');
       toast.error(isRequestError(error) && error.message ? `${text}: ${error.message}` : text);
-      if (isRequestError(error)) form.setFields(serverFieldErrors(error.fields, fields, messages));
+      if (isRequestError(error))
+        setFieldErrors(form, serverFieldErrors(error.fields, fields, messages));
     }
   };
 
@@ -167,7 +174,7 @@ function AnnouncementForm({
           required
           rules={rules('start')}
         >
-          <Input type="datetime-local" />
+          <DateTimeField />
         </Form.Item>
         <Form.Item
           name="end"
@@ -176,7 +183,7 @@ function AnnouncementForm({
           dependencies={['start']}
           rules={rules('end')}
         >
-          <Input type="datetime-local" />
+          <DateTimeField />
         </Form.Item>
       </Space>
       <Form.Item

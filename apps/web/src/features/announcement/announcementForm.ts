@@ -7,7 +7,7 @@ export interface AnnouncementFormValues {
   title: string;
   content: RichDocument | null;
   footer: string;
-  /** `datetime-local` values. */
+  /** `DateTimeField` values (`YYYY-MM-DDTHH:mm`). */
   start: string;
   end: string;
   announceType: 'once' | 'always';

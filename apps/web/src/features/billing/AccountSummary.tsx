@@ -57,7 +57,9 @@ export function AccountSummary({ account: a }: { account: Account }) {
     {
       key: 'accounts',
       title: t('billing.fields.accounts'),
-      value: `${money.count(a.accountCount)} / ${money.count(a.maxStudents)}`,
+      value: `${money.count(a.accountCount)} / ${
+        a.maxStudents > 0 ? money.count(a.maxStudents) : t('billing.values.unlimited')
+      }`,
     },
     {
       key: 'courses',

@@ -124,6 +124,14 @@ describe('account detail', { timeout: 30_000 }, () => {
     expect(await screen.findByText('获取账户信息失败：学校不存在')).toBeTruthy();
   });
 
+  it('says a school without a student limit has none', async () => {
+    mockScreenApi([], { [detailPath]: sampleAccount({ accountCount: 0, maxStudents: 0 }) });
+    renderView(<AccountDetail />, detailUrl);
+    expect(await screen.findByText('账户详情：北方职业技术学院')).toBeTruthy();
+    expect(screen.getByText('0 / 不限')).toBeTruthy();
+    expect(screen.queryByText('0 / 0')).toBeNull();
+  });
+
   it('sets the limits in fen, empty for none', async () => {
     const calls = detailApi(allPermissions, (call) =>
       call.path === paths.limitSave ? sampleAccount() : null,

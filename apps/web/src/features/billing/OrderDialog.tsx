@@ -6,6 +6,7 @@ import { billingLimits, orderAddSchema, type OrderAdd } from '@platform/contract
 import { toast } from '../../shared/toast';
 import { bodyRules, type FieldMessages } from '../../shared/zodForm';
 import { saveErrors, useSaveDialog } from '../../shared/dialogForm';
+import { DateTimeField } from '../../shared/ui/DateFields';
 import { FormDialog } from '../../shared/ui/FormDialog';
 import { orderAddMutationOptions, orderablePackagesQueryOptions } from './api';
 import { useBillingEnums, useFailureText } from './format';
@@ -169,14 +170,14 @@ export function OrderDialog({ onClose }: { onClose: () => void }) {
         <InputNumber<number> min={0} precision={0} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item {...item('effectiveAt', t('billing.fields.effectiveAt'), true)}>
-        <Input type="datetime-local" />
+        <DateTimeField />
       </Form.Item>
       <Form.Item
         {...item('expiresAt', t('billing.fields.expiresAt'), true)}
         dependencies={['effectiveAt']}
         extra={type === 'package' ? t('billing.hints.expiryFilled') : undefined}
       >
-        <Input type="datetime-local" />
+        <DateTimeField />
       </Form.Item>
       <Form.Item {...item('courseIds', t('billing.fields.courses'))}>
         <CourseSelect placeholder={t('billing.placeholders.courses')} current={chosen?.courses} />

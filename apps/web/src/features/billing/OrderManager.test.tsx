@@ -8,11 +8,12 @@ import {
   clickButton,
   errorOf,
   field,
+  pickDate,
   rowOf,
   searchFor,
   typeInto,
 } from '../../test/antd';
-import { dateTimeInputOf } from '../../shared/dates';
+import { formatInstant } from '../../shared/dates';
 import { OrderManager } from './OrderManager';
 import { paths, samplePackage, sampleOrder } from './testing';
 
@@ -129,15 +130,15 @@ describe('order manager', { timeout: 30_000 }, () => {
     // An amount order needs something to add.
     await chooseOption(field('学校'), '北方职业技术学院');
     fireEvent.click(within(dialog).getByLabelText('金额'));
-    typeInto('到期时间', '2027-01-01T00:00');
-    typeInto('生效时间', '2026-01-01T00:00');
+    pickDate('到期时间', '2027-01-01 00:00');
+    pickDate('生效时间', '2026-01-01 00:00');
     clickButton('保存', dialog);
     await waitFor(() =>
       expect(errorOf('充值金额（元）')).toBe(
         '金额订单请至少填写充值、赠送、AI 令牌或 AI 课件中的一项',
       ),
     );
-    typeInto('到期时间', '2025-12-01T00:00');
+    pickDate('到期时间', '2025-12-01 00:00');
     await waitFor(() => expect(errorOf('到期时间')).toBe('到期时间须晚于生效时间'));
 
     // A package fills the expiry (6 periods) and what it opens.
@@ -148,7 +149,7 @@ describe('order manager', { timeout: 30_000 }, () => {
       return select;
     });
     await chooseOption(packageSelect, '物联网实训年包（6 个月）');
-    await waitFor(() => expect(field('到期时间')).toHaveProperty('value', '2026-07-01T00:00'));
+    await waitFor(() => expect(field('到期时间')).toHaveProperty('value', '2026-07-01 00:00'));
     expect(within(dialog).getByText('MQTT 入门')).toBeTruthy();
     typeInto('充值金额（元）', '5000.5');
     typeInto('赠送金额（元）', '0.01');
@@ -210,7 +211,7 @@ describe('order manager', { timeout: 30_000 }, () => {
     await chooseOption(field('学校'), '北方职业技术学院');
     fireEvent.click(within(dialog).getByLabelText('金额'));
     typeInto('充值金额（元）', '100');
-    typeInto('到期时间', dateTimeInputOf('2030-01-01T00:00:00.000Z'));
+    pickDate('到期时间', formatInstant('2030-01-01T00:00:00.000Z'));
     clickButton('保存', dialog);
     await waitFor(() => expect(errorOf('学校')).toBe('学校不存在'));
     await chooseOption(field('学校'), '南方学院');

@@ -5,6 +5,7 @@ import { billingLimits, packageSaveSchema, type BillingPackage } from '@platform
 import { toast } from '../../shared/toast';
 import { bodyRules, type FieldMessages } from '../../shared/zodForm';
 import { saveErrors, textMessages, useSaveDialog } from '../../shared/dialogForm';
+import { DateTimeField } from '../../shared/ui/DateFields';
 import { FormDialog } from '../../shared/ui/FormDialog';
 import { packageSaveMutationOptions } from './api';
 import { useBillingEnums, useFailureText } from './format';
@@ -133,7 +134,7 @@ export function PackageEditor({ pkg, onClose }: PackageEditorProps) {
           {...item('effectiveAt', t('billing.fields.effectiveAt'))}
           dependencies={['effect']}
         >
-          <Input type="datetime-local" />
+          <DateTimeField />
         </Form.Item>
       )}
       <Form.Item {...item('courseIds', t('billing.fields.courses'), false)}>

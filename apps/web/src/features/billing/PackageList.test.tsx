@@ -9,6 +9,7 @@ import {
   errorOf,
   field,
   labelErrorOf,
+  pickDate,
   rowOf,
   searchFor,
   typeInto,
@@ -177,7 +178,7 @@ describe('package list', { timeout: 30_000 }, () => {
     expect(labelErrorOf('套餐类型')).toBeNull();
     expect(writes(calls).filter((c) => c.path === paths.packageSave)).toEqual([]);
 
-    typeInto('生效时间', '2026-09-01T08:00');
+    pickDate('生效时间', '2026-09-01 08:00');
     await chooseOption(screen.getByLabelText('开通专业'), '人工智能');
     await chooseOption(screen.getByLabelText('开通课程'), '机器学习基础');
     clickButton('保存', dialog);

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Input, InputNumber, Select, type FormRule } from 'antd';
+import { Form, InputNumber, Select, type FormRule } from 'antd';
 import {
   priceAddSchema,
   resourceKinds,
@@ -11,6 +11,7 @@ import { toast } from '../../shared/toast';
 import { instantOfInput } from '../../shared/dates';
 import { bodyRules, type FieldMessages } from '../../shared/zodForm';
 import { saveErrors, useSaveDialog } from '../../shared/dialogForm';
+import { DateTimeField } from '../../shared/ui/DateFields';
 import { FormDialog } from '../../shared/ui/FormDialog';
 import { priceAddMutationOptions } from './api';
 import { fenOf, useBillingEnums, useFailureText, useMoney } from './format';
@@ -26,7 +27,7 @@ interface PriceValues {
   envKind?: string;
   /** In yuan per unit; sent as fen. */
   unitFen?: number | null;
-  /** A `datetime-local` value. */
+  /** A `DateTimeField` value (`YYYY-MM-DDTHH:mm`). */
   effectiveFrom?: string;
 }
 
@@ -123,7 +124,7 @@ export function PriceDialog({ onClose }: { onClose: () => void }) {
         rules={rules('effectiveFrom')}
         extra={t('billing.hints.effectiveFuture')}
       >
-        <Input type="datetime-local" />
+        <DateTimeField />
       </Form.Item>
     </FormDialog>
   );

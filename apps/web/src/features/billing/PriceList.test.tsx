@@ -3,7 +3,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { type ApiCall, callsTo, mockScreenApi, page, queriesTo } from '../../test/api';
-import { chooseOption, clickButton, errorOf, field, rowOf, typeInto } from '../../test/antd';
+import {
+  chooseOption,
+  clickButton,
+  errorOf,
+  field,
+  pickDate,
+  rowOf,
+  typeInto,
+} from '../../test/antd';
 import { dateTimeInputOf } from '../../shared/dates';
 import { PriceList } from './PriceList';
 import { paths, samplePrice } from './testing';
@@ -97,13 +105,13 @@ describe('billing costs', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText('元 / GPU·时')).toBeTruthy();
     await chooseOption(field('环境类型'), 'JUPYTER');
     typeInto('单价（元）', '3.5');
-    typeInto('生效时间', '2020-01-01T08:00');
+    pickDate('生效时间', '2020-01-01 08:00');
     clickButton('保存', dialog);
     await waitFor(() => expect(errorOf('生效时间')).toBe('生效时间不能早于当前时间'));
     expect(callsTo(calls, paths.priceAdd)).toEqual([]);
 
     const later = dateTimeInputOf(new Date(Date.now() + 86_400_000).toISOString());
-    typeInto('生效时间', later);
+    pickDate('生效时间', later.replace('T', ' '));
     clickButton('保存', dialog);
     await waitFor(() => expect(toastTexts()).toContain('价格已添加'));
     expect(callsTo(calls, paths.priceAdd)[0]?.body).toEqual({

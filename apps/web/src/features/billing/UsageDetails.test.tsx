@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { refusal, setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { callsTo, mockScreenApi, page, pageAnswer, queriesTo } from '../../test/api';
-import { chooseOption, clickButton, rowOf, searchFor } from '../../test/antd';
+import { chooseOption, clickButton, pickDate, rowOf, searchFor } from '../../test/antd';
 import { UsageDetails } from './UsageDetails';
 import { paths, sampleUsage, sampleUser } from './testing';
 
@@ -46,9 +46,6 @@ function api(collegeId: string | null, extra: Record<string, unknown> = {}) {
     ...extra,
   });
 }
-
-const date = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 /** Catches the file the page hands to the browser. */
 function catchSaves(): string[] {
@@ -99,11 +96,11 @@ describe('usage details', { timeout: 30_000 }, () => {
     searchFor('按学生姓名搜索', ' 张三 ');
     expect(screen.queryByLabelText('全部班级')).toBeNull();
 
-    date('开始日期', '2025-01-01');
-    date('结束日期', '2026-03-01');
+    pickDate('开始日期', '2025-01-01');
+    pickDate('结束日期', '2026-03-01');
     expect(await screen.findByText('时间范围最长一年')).toBeTruthy();
     expect(screen.getByRole('button', { name: /导出 Excel/ })).toHaveProperty('disabled', true);
-    date('结束日期', '2025-12-31');
+    pickDate('结束日期', '2025-12-31');
     const filters = {
       schoolId: '11',
       envId: '5',

@@ -3,7 +3,7 @@ import { dateTimeInputOf, instantOfInput } from '../../shared/dates';
 import { addMonths, fenOf } from './format';
 
 /**
- * The add-order form: what the inputs hold (amounts in yuan, times as `datetime-local` values)
+ * The add-order form: what the inputs hold (amounts in yuan, times as `DateTimeField` values)
  * and the body made of it, checked by the contract's schema.
  */
 

@@ -9,7 +9,7 @@ import { fenOf, yuanInputOf } from './format';
 
 /**
  * The package form: what the inputs hold (the price in yuan, the effective time as a
- * `datetime-local` value) and the save body made of it, checked by the contract's schema.
+ * `DateTimeField` value) and the save body made of it, checked by the contract's schema.
  */
 
 export const packageFields = [

@@ -5,6 +5,7 @@ import { customerLimits, type Customer } from '@platform/contract';
 import { toast } from '../../shared/toast';
 import type { FieldMessages } from '../../shared/zodForm';
 import { textMessages, useSaveDialog } from '../../shared/dialogForm';
+import { DateField } from '../../shared/ui/DateFields';
 import { FormDialog } from '../../shared/ui/FormDialog';
 import { customerSaveMutationOptions } from './api';
 import { CollegeSelect } from './CollegeSelect';
@@ -110,14 +111,14 @@ export function CustomerEditor({ customer, onClose }: CustomerEditorProps) {
         {...item('serviceStart', t('customers.fields.serviceStart'), true)}
         extra={customer ? undefined : t('customers.hints.serviceYear')}
       >
-        <Input type="date" disabled={Boolean(customer)} />
+        <DateField disabled={Boolean(customer)} />
       </Form.Item>
       <Form.Item
         {...item('serviceEnd', t('customers.fields.serviceEnd'), true)}
         dependencies={['serviceStart']}
         extra={customer ? t('customers.hints.periodLocked') : undefined}
       >
-        <Input type="date" disabled={Boolean(customer)} />
+        <DateField disabled={Boolean(customer)} />
       </Form.Item>
       <Form.Item {...item('remark', t('customers.fields.remark'))}>
         <Input.TextArea

@@ -3,7 +3,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { type ApiCall, mockScreenApi, pageAnswer, queriesTo } from '../../test/api';
-import { chooseOption, clickButton, errorOf, field, rowOf, searchFor } from '../../test/antd';
+import {
+  chooseOption,
+  clickButton,
+  errorOf,
+  field,
+  pickDate,
+  rowOf,
+  searchFor,
+} from '../../test/antd';
 import { CustomerList } from './CustomerList';
 import { endOfDay, startOfDay } from './customerFormat';
 import { sampleCustomer } from './testing';
@@ -141,17 +149,17 @@ describe('customer list', { timeout: 30_000 }, () => {
     type('客户名称', ' 东方学院 ');
     await chooseOption(field('客户类型'), '体验客户');
     type('联系电话', '12345');
-    type('服务开始日期', '2026-03-01');
-    type('服务结束日期', '2027-03-02');
+    pickDate('服务开始日期', '2026-03-01');
+    pickDate('服务结束日期', '2027-03-02');
     clickButton('保存', dialog);
     await waitFor(() => expect(errorOf('服务结束日期')).toBe('服务期限最长一年'));
     expect(errorOf('联系电话')).toBe('请输入正确的手机号');
-    type('服务结束日期', '2026-02-01');
+    pickDate('服务结束日期', '2026-02-01');
     await waitFor(() => expect(errorOf('服务结束日期')).toBe('结束日期须晚于开始日期'));
     expect(writes(calls)).toEqual([]);
 
     type('联系电话', '13900139000');
-    type('服务结束日期', '2027-02-28');
+    pickDate('服务结束日期', '2027-02-28');
     clickButton('保存', dialog);
     await waitFor(() => expect(toastTexts()).toContain('添加成功'));
     const save = calls.find((c) => c.path === '/api-operation/customer/saveOrUpdate')!;

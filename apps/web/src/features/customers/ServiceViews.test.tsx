@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { type ApiCall, mockApi, mockScreenApi, page } from '../../test/api';
-import { clickButton, rowOf } from '../../test/antd';
+import { clickButton, pickDate, rowOf } from '../../test/antd';
 import { formatInstant } from '../../shared/dates';
 import { ServiceManagement } from './ServiceManagement';
 import { sampleCustomer, sampleLog } from './testing';
@@ -57,13 +57,11 @@ describe('history of added time', { timeout: 30_000 }, () => {
     expect(screen.getByText('客户: 北方学院')).toBeTruthy();
     expect(historyCalls(calls)[0]?.query.get('customerId')).toBe('301');
 
-    const date = (label: string, value: string) =>
-      fireEvent.change(screen.getByLabelText(label), { target: { value } });
-    date('开始日期', '2025-01-01');
-    date('结束日期', '2026-03-01');
+    pickDate('开始日期', '2025-01-01');
+    pickDate('结束日期', '2026-03-01');
     expect(await screen.findByText('时间范围最长一年')).toBeTruthy();
     const before = historyCalls(calls).length;
-    date('结束日期', '2025-06-30');
+    pickDate('结束日期', '2025-06-30');
     await waitFor(() => expect(historyCalls(calls).length).toBeGreaterThan(before));
     const q = historyCalls(calls).at(-1)!.query;
     expect(new Date(q.get('from')!).getDate()).toBe(1);

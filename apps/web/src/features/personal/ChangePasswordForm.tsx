@@ -9,7 +9,7 @@ import {
   type ChangePasswordForm as FormValues,
   type CurrentUser,
 } from '@platform/contract';
-import { zodRules } from '../../shared/zodForm';
+import { setFieldErrors, zodRules } from '../../shared/zodForm';
 import { saveErrors } from '../../shared/dialogForm';
 import { apiLanguage } from '../../shared/i18n';
 import { clearSession } from '../../shared/session';
@@ -58,7 +58,7 @@ export function ChangePasswordForm({ user, onCancel }: ChangePasswordFormProps) 
           navigateTo('/login', { replace: true });
         },
         onError: (error) => {
-          form.setFields(saveErrors(error, fields));
+          setFieldErrors(form, saveErrors(error, fields));
         },
       },
     );

@@ -4,7 +4,8 @@ import type { CurrentUser } from '@platform/contract';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { mockApi, type ApiCall } from '../../test/api';
-import { chooseOption, clickButton, errorOf, field, typeInto } from '../../test/antd';
+import { chooseOption, clickButton, errorOf, field, pickDate, typeInto } from '../../test/antd';
+import { dateOf } from '../../shared/dates';
 import { PersonalInfo } from './PersonalInfo';
 import { PersonalInfoForm } from './PersonalInfoForm';
 
@@ -69,12 +70,12 @@ const saves = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST');
 describe('my info form', { timeout: 30_000 }, () => {
   it('validates with the contract rules and sends nothing while invalid', async () => {
     const calls = api();
-    renderView(<PersonalInfoForm user={me} onDone={() => {}} />);
+    // A birthday after today cannot be picked; one stored before this rule is refused on save.
+    renderView(<PersonalInfoForm user={{ ...me, birthday: '2999-01-01' }} onDone={() => {}} />);
     typeInto('姓名', '李');
     typeInto('地址', 'ab');
     typeInto('联系电话', '12345');
     typeInto('邮箱', 'li@');
-    typeInto('生日', '2999-01-01');
     clickButton('保存');
     await waitFor(() => expect(errorOf('姓名')).toBe('长度过短'));
     expect(errorOf('地址')).toBe('长度过短');
@@ -82,6 +83,25 @@ describe('my info form', { timeout: 30_000 }, () => {
     expect(errorOf('邮箱')).toBe('格式不正确');
     expect(errorOf('生日')).toBe('取值无效');
     expect(saves(calls)).toEqual([]);
+  });
+
+  it('takes no birthday after today and saves a day before it', async () => {
+    const onDone = vi.fn();
+    const calls = api();
+    renderView(<PersonalInfoForm user={me} onDone={onDone} />);
+    pickDate('生日', dateOf(new Date(Date.now() + 2 * 86_400_000).toISOString()));
+    clickButton('保存');
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(saves(calls).map((c) => (c.body as { birthday: string }).birthday)).toEqual([
+      '2001-09-01',
+    ]);
+    pickDate('生日', '2000-02-29');
+    clickButton('保存');
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(2));
+    expect(saves(calls).map((c) => (c.body as { birthday: string }).birthday)).toEqual([
+      '2001-09-01',
+      '2000-02-29',
+    ]);
   });
 
   it('loads the cities of the chosen province and saves the record', async () => {

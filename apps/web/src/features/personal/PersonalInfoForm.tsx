@@ -7,8 +7,10 @@ import {
   type CurrentUser,
   type UserRecordSave,
 } from '@platform/contract';
+import { dateOf } from '../../shared/dates';
 import { toast } from '../../shared/toast';
-import { zodRules } from '../../shared/zodForm';
+import { DateField } from '../../shared/ui/DateFields';
+import { setFieldErrors, zodRules } from '../../shared/zodForm';
 import { saveErrors } from '../../shared/dialogForm';
 import { regionChildrenQueryOptions, userRecordSaveMutationOptions } from './api';
 
@@ -83,7 +85,8 @@ export function PersonalInfoForm({ user, onDone }: PersonalInfoFormProps) {
     enabled: Boolean(province),
   });
   const rulesOf = (field: Field) => zodRules(userRecordSaveSchema, field, fields);
-  const today = new Date().toISOString().slice(0, 10);
+  /** No birthday after the user's own today. */
+  const today = dateOf(new Date().toISOString());
 
   const onFinish = (values: RecordValues) =>
     save.mutate(recordBodyOf(user.id, { ...valuesOf(user), ...values }), {
@@ -92,7 +95,7 @@ export function PersonalInfoForm({ user, onDone }: PersonalInfoFormProps) {
         onDone();
       },
       onError: (error) => {
-        form.setFields(saveErrors(error, fields));
+        setFieldErrors(form, saveErrors(error, fields));
       },
     });
 
@@ -115,7 +118,7 @@ export function PersonalInfoForm({ user, onDone }: PersonalInfoFormProps) {
         <Radio.Group options={genders.map((g) => ({ value: g, label: t(`personal.sex.${g}`) }))} />
       </Form.Item>
       <Form.Item name="birthday" label={label('birthday')} rules={rulesOf('birthday')}>
-        <Input type="date" max={today} style={{ width: 200 }} />
+        <DateField max={today} style={{ width: 200 }} />
       </Form.Item>
       <Form.Item
         name="province"

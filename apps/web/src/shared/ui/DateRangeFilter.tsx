@@ -1,6 +1,7 @@
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
+import { DateField } from './DateFields';
 
-/** The dates of a range filter as date inputs hold them (YYYY-MM-DD); empty for none. */
+/** The dates of a range filter as its date pickers hold them (YYYY-MM-DD); empty for none. */
 export interface DateRange {
   from: string;
   to: string;
@@ -9,7 +10,7 @@ export interface DateRange {
 export const noDates: DateRange = { from: '', to: '' };
 
 interface DateRangeFilterProps {
-  /** Prefix of the inputs' ids, unique on the page. */
+  /** Prefix of the pickers' ids, unique on the page. */
   id: string;
   labels: { from: string; to: string; reset: string };
   value: DateRange;
@@ -18,17 +19,17 @@ interface DateRangeFilterProps {
   error: string | null;
 }
 
-/** Two date inputs of a filter bar, the end date's error under it, and a reset once set. */
+/** Two date pickers of a filter bar, the end date's error under it, and a reset once set. */
 export function DateRangeFilter({ id, labels, value, onChange, error }: DateRangeFilterProps) {
   return (
     <>
       <Form layout="inline" component="div">
         <Form.Item label={labels.from} htmlFor={`${id}-from`}>
-          <Input
+          <DateField
             id={`${id}-from`}
-            type="date"
             value={value.from}
-            onChange={(e) => onChange({ ...value, from: e.target.value })}
+            onChange={(from) => onChange({ ...value, from })}
+            style={{ width: 150 }}
           />
         </Form.Item>
         <Form.Item
@@ -37,11 +38,11 @@ export function DateRangeFilter({ id, labels, value, onChange, error }: DateRang
           validateStatus={error ? 'error' : undefined}
           help={error}
         >
-          <Input
+          <DateField
             id={`${id}-to`}
-            type="date"
             value={value.to}
-            onChange={(e) => onChange({ ...value, to: e.target.value })}
+            onChange={(to) => onChange({ ...value, to })}
+            style={{ width: 150 }}
           />
         </Form.Item>
       </Form>
