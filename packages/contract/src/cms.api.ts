@@ -49,14 +49,14 @@ export const cmsApi = {
     summary: 'Catalogue attributes, paged',
     query: attributePageQuerySchema,
     response: /* @__PURE__ */ pageOf(attributeSchema),
-    access: { who: 'staff' },
+    access: { who: 'staff', permission: 'cms.view' },
   }),
   attributeList: /* @__PURE__ */ defineRoute({
     ...cmsPaths.attributeList,
     feature,
     summary: 'Every catalogue attribute (for choosing one)',
     response: /* @__PURE__ */ z.array(attributeSchema),
-    access: { who: 'staff' },
+    access: { who: 'staff', permission: 'cms.view' },
   }),
   attributeSave: /* @__PURE__ */ defineRoute({
     ...cmsPaths.attributeSave,
@@ -80,14 +80,14 @@ export const cmsApi = {
     summary: 'Templates (column or content), paged',
     query: templatePageQuerySchema,
     response: /* @__PURE__ */ pageOf(templateSchema),
-    access: { who: 'staff' },
+    access: { who: 'staff', permission: 'cms.view' },
   }),
   templateList: /* @__PURE__ */ defineRoute({
     ...cmsPaths.templateList,
     feature,
     summary: 'Every template (for choosing one)',
     response: /* @__PURE__ */ z.array(templateSchema),
-    access: { who: 'staff' },
+    access: { who: 'staff', permission: 'cms.view' },
   }),
   templateSave: /* @__PURE__ */ defineRoute({
     ...cmsPaths.templateSave,
@@ -110,7 +110,7 @@ export const cmsApi = {
     feature,
     summary: 'Every catalogue, ordered by sort number; parentId makes the tree',
     response: /* @__PURE__ */ z.array(catalogSchema),
-    access: { who: 'staff' },
+    access: { who: 'staff', permission: 'cms.view' },
   }),
   catalogPage: /* @__PURE__ */ defineRoute({
     ...cmsPaths.catalogPage,
@@ -118,7 +118,7 @@ export const cmsApi = {
     summary: 'Catalogues, paged, with filters',
     query: catalogPageQuerySchema,
     response: /* @__PURE__ */ pageOf(catalogSchema),
-    access: { who: 'staff' },
+    access: { who: 'staff', permission: 'cms.view' },
   }),
   catalogGet: /* @__PURE__ */ defineRoute({
     ...cmsPaths.catalogGet,
@@ -126,7 +126,7 @@ export const cmsApi = {
     summary: 'One catalogue',
     params: idParams,
     response: catalogSchema,
-    access: { who: 'staff' },
+    access: { who: 'staff', permission: 'cms.view' },
   }),
   catalogSave: /* @__PURE__ */ defineRoute({
     ...cmsPaths.catalogSave,
@@ -158,7 +158,7 @@ export const cmsApi = {
     summary: 'Articles, paged, newest first, with filters',
     query: articlePageQuerySchema,
     response: /* @__PURE__ */ pageOf(articleSummarySchema),
-    access: { who: 'staff' },
+    access: { who: 'staff', permission: 'cms.view' },
   }),
   articleGet: /* @__PURE__ */ defineRoute({
     ...cmsPaths.articleGet,
@@ -166,7 +166,7 @@ export const cmsApi = {
     summary: 'One article with its content',
     params: idParams,
     response: articleSchema,
-    access: { who: 'staff' },
+    access: { who: 'staff', permission: 'cms.view' },
   }),
   articleSave: /* @__PURE__ */ defineRoute({
     ...cmsPaths.articleSave,
@@ -199,7 +199,7 @@ export const cmsApi = {
     summary: 'Notices of the portal, paged, newest first',
     query: cmsNoticePageQuerySchema,
     response: /* @__PURE__ */ pageOf(cmsNoticeSummarySchema),
-    access: { who: 'staff' },
+    access: { who: 'staff', permission: 'cms.view' },
   }),
   noticeGet: /* @__PURE__ */ defineRoute({
     ...cmsPaths.noticeGet,
@@ -207,7 +207,7 @@ export const cmsApi = {
     summary: 'One notice with its content',
     params: idParams,
     response: cmsNoticeSchema,
-    access: { who: 'staff' },
+    access: { who: 'staff', permission: 'cms.view' },
   }),
   noticeSave: /* @__PURE__ */ defineRoute({
     ...cmsPaths.noticeSave,

@@ -61,7 +61,7 @@ const sortSchema = z.coerce
 /** A link: an http(s) address or a path of the site. */
 const linkPattern = /^(https?:\/\/[^\s]+|\/[^\s]*)$/i;
 
-export const cmsPermissionKeys = ['cms.edit', 'cms.publish'] as const;
+export const cmsPermissionKeys = ['cms.view', 'cms.edit', 'cms.publish'] as const;
 
 /* Attributes ------------------------------------------------------------------------------------ */
 

@@ -27,7 +27,7 @@ export const collegesApi = {
     summary: 'Schools, paged and filtered (platform staff)',
     query: collegePageQuerySchema,
     response: /* @__PURE__ */ pageOf(collegeSchema),
-    access: { who: 'staff' },
+    access: { who: 'staff', permission: 'college.view' },
   }),
   get: /* @__PURE__ */ defineRoute({
     method: 'POST',
@@ -36,7 +36,7 @@ export const collegesApi = {
     summary: 'One school (platform staff)',
     query: collegeIdQuerySchema,
     response: collegeSchema,
-    access: { who: 'staff' },
+    access: { who: 'staff', permission: 'college.view' },
   }),
   save: /* @__PURE__ */ defineRoute({
     method: 'POST',
@@ -78,7 +78,7 @@ export const collegesApi = {
     summary: 'Up to 20 schools whose name contains `name`, for selects (platform staff)',
     query: collegeOptionsQuerySchema,
     response: /* @__PURE__ */ z.array(collegeOptionSchema),
-    access: { who: 'staff' },
+    access: { who: 'staff', permission: 'college.view' },
   }),
   admins: /* @__PURE__ */ defineRoute({
     method: 'GET',
@@ -123,6 +123,6 @@ export const collegesApi = {
     feature,
     summary: 'The school import template (xlsx, platform staff)',
     response: 'file',
-    access: { who: 'staff' },
+    access: { who: 'staff', permission: 'college.view' },
   }),
 } as const;

@@ -15,6 +15,7 @@ export const schoolTypeNames: Record<SchoolType, { zh: string; en: string }> = {
 };
 
 export const collegePermissionKeys = [
+  'college.view',
   'college.add',
   'college.edit',
   'college.delete',

@@ -22,7 +22,7 @@ export const customersApi = {
     summary: 'Customers with their service status, paged',
     query: customerPageQuerySchema,
     response: /* @__PURE__ */ pageOf(customerSchema),
-    access: { who: 'staff' },
+    access: { who: 'staff', permission: 'customer.view' },
   }),
   get: /* @__PURE__ */ defineRoute({
     method: 'GET',
@@ -31,7 +31,7 @@ export const customersApi = {
     summary: 'One customer',
     params: idParams,
     response: customerSchema,
-    access: { who: 'staff' },
+    access: { who: 'staff', permission: 'customer.view' },
   }),
   save: /* @__PURE__ */ defineRoute({
     method: 'POST',
@@ -73,6 +73,6 @@ export const customersApi = {
     summary: 'The history of added service time, paged',
     query: customerTimeHistoryQuerySchema,
     response: /* @__PURE__ */ pageOf(customerTimeLogSchema),
-    access: { who: 'staff' },
+    access: { who: 'staff', permission: 'customer.view' },
   }),
 } as const;

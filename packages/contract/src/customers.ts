@@ -12,6 +12,7 @@ export const serviceStatuses = ['active', 'expired', 'not_started'] as const;
 export type ServiceStatus = (typeof serviceStatuses)[number];
 
 export const customerPermissionKeys = [
+  'customer.view',
   'customer.add',
   'customer.edit',
   'customer.delete',

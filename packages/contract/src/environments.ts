@@ -163,6 +163,7 @@ export const envBaseSchema = z.object({
   code: z
     .string()
     .trim()
+    .min(1, 'required')
     .min(2, 'too_short')
     .max(64, 'too_long')
     .regex(/^[A-Za-z0-9_-]+$/, 'invalid_format'),

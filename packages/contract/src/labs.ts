@@ -11,6 +11,23 @@ export type RuntimeState = 0 | 1 | 2;
 export const containerStates = ['Running', 'Starting', 'Stopping', 'Stopped', 'Failed'] as const;
 export type ContainerState = (typeof containerStates)[number];
 
+/**
+ * Why a container stopped: its user (this page or another, a script), the idle sweep, a reset
+ * (it starts again at once), a failed start, the server shutting down, the user's removal, an
+ * exam's deadline, the school's balance running out.
+ */
+export const labStopReasons = [
+  'user',
+  'idle',
+  'reset',
+  'failed',
+  'shutdown',
+  'removed',
+  'deadline',
+  'balance',
+] as const;
+export type LabStopReason = (typeof labStopReasons)[number];
+
 /** MQTT topics of a lab's namespace. */
 export const labTopics = {
   root: (labId: string) => `labs/${labId}`,
@@ -80,6 +97,8 @@ export const containerStateSchema = z.object({
   message: z.string().nullable(),
   /** A warning for a running lab, such as the school's balance running out; null when none. */
   warning: z.string().nullable(),
+  /** Why a stopping or stopped container stops; null while it starts or runs. */
+  stopReason: z.enum(labStopReasons).nullable(),
 });
 export type ContainerStateInfo = z.infer<typeof containerStateSchema>;
 
@@ -96,11 +115,18 @@ export const restartLimitSchema = z.object({
   used: z.number().int(),
   remaining: z.number().int().nullable(),
 });
+export type RestartLimit = z.infer<typeof restartLimitSchema>;
 export const restartLimitQuerySchema = z.object({ envId: idSchema });
 
 export const resetRequestSchema = z.object({ envId: idSchema, containerId: idSchema.optional() });
 
-export const ticketSchema = z.object({ url: z.string(), expiresIn: z.number().int() });
+export const ticketSchema = z.object({
+  url: z.string(),
+  expiresIn: z.number().int(),
+  /** The one origin a page may show the lab in a frame from (the platform's public address). */
+  embedOrigin: z.string(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
 
 /**
  * Where a lab ticket leads once redeemed: a path on the lab's own origin. `//host` and `/\host`

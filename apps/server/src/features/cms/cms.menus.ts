@@ -13,7 +13,11 @@ const pages: MenuChildSeed[] = [
     url: 'path:portal/catalogs,component:CmsCatalogs',
     sort: 1,
     icon: 'ApartmentOutlined',
-    buttons: [edit('栏目', 'catalogues'), publish('栏目', 'catalogues')],
+    buttons: [
+      edit('栏目', 'catalogues'),
+      publish('栏目', 'catalogues'),
+      button('cms.view', '查看门户内容', 'View portal content', operators, 9),
+    ],
   },
   {
     index: '12-2',

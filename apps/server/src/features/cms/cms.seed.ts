@@ -3,6 +3,20 @@ import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import type { IdGenerator } from '../../lib/ids';
 import * as repo from './cms.repo';
+import { Readable } from 'node:stream';
+import { newFileId } from '../courses/courses.files';
+import { cmsImageKey } from './cms.service';
+import {
+  articleCovers,
+  careerArticles,
+  caseArticles,
+  productCatalog,
+  programArticles,
+  sectionArticles,
+  sectionCatalogs,
+  type CatalogSeed,
+  type DemoArticle,
+} from './cms.demo-content';
 
 const attributeNames: Record<(typeof catalogAttributeKinds)[number], Bilingual> = {
   navigate: { zh: '导航', en: 'Navigation' },
@@ -28,36 +42,34 @@ export async function seedPortalAttributes(db: Db, ids: IdGenerator, now: Date) 
   }
 }
 
-const text = (zh: string, en: string) => ({
-  zh: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: zh }] }] },
-  en: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: en }] }] },
-});
+type Node = Record<string, unknown>;
+const textNode = (t: string) => [{ type: 'text', text: t }];
 
-interface CatalogSeed {
-  name: Bilingual;
-  attributeCode?: string;
-  template?: string;
-  link?: string;
-  description?: Bilingual;
-  children?: CatalogSeed[];
-  articles?: { title: Bilingual; summary: Bilingual; body: [string, string]; published: boolean }[];
+/** One block of a demo text: `## ` a heading, lines of `- ` a list, else a paragraph. */
+function block(source: string): Node {
+  if (source.startsWith('## '))
+    return { type: 'heading', attrs: { level: 2 }, content: textNode(source.slice(3)) };
+  const lines = source.split('\n');
+  if (lines.every((l) => l.startsWith('- ')))
+    return {
+      type: 'bulletList',
+      content: lines.map((l) => ({
+        type: 'listItem',
+        content: [{ type: 'paragraph', content: textNode(l.slice(2)) }],
+      })),
+    };
+  return { type: 'paragraph', content: textNode(source) };
 }
+
+/** A document of each language from demo text, its blocks apart by a blank line. */
+const text = (zh: string, en: string) => {
+  const doc = (source: string) => ({ type: 'doc', content: source.split(/\n{2,}/).map(block) });
+  return { zh: doc(zh), en: doc(en) };
+};
 
 /** The home site's sections (platform spec §2), by the content template each opens with. */
 const catalogs: CatalogSeed[] = [
-  {
-    name: { zh: '产品中心', en: 'Products' },
-    attributeCode: 'navigate',
-    children: [
-      {
-        name: { zh: '实训设备', en: 'Training devices' },
-        children: [
-          { name: { zh: '物联网实训箱', en: 'IoT training kit' }, template: '/home/device' },
-          { name: { zh: '人工智能实训平台', en: 'AI lab platform' }, template: '/home/course' },
-        ],
-      },
-    ],
-  },
+  productCatalog,
   {
     name: { zh: '解决方案', en: 'Solutions' },
     attributeCode: 'navigate',
@@ -238,7 +250,7 @@ async function addArticles(
   tx: Db | Tx,
   ctx: AppContext,
   catalogId: string,
-  articles: NonNullable<CatalogSeed['articles']>,
+  articles: readonly DemoArticle[],
 ) {
   const now = ctx.now();
   for (const [i, a] of articles.entries()) {
@@ -292,159 +304,6 @@ export async function seedDemoPortal(ctx: AppContext) {
   });
 }
 
-const article = (
-  zh: string,
-  en: string,
-  summary: [string, string],
-  body: [string, string],
-): NonNullable<CatalogSeed['articles']>[number] => ({
-  title: { zh, en },
-  summary: { zh: summary[0], en: summary[1] },
-  body,
-  published: true,
-});
-
-/** Catalogues of the section pages and the industry cases (decision 0028). */
-const sectionCatalogs: CatalogSeed[] = [
-  {
-    name: { zh: '实验组件', en: 'Experiment components' },
-    attributeCode: 'experiment_component',
-    template: '/home/device',
-    description: { zh: '实训箱与传感器模块。', en: 'Training kits and sensor modules.' },
-    articles: [
-      article(
-        '物联网实训箱',
-        'IoT training kit',
-        ['网关、传感器与执行器一体。', 'Gateway, sensors and actuators.'],
-        [
-          '实训箱集成网关、温湿度与光照传感器、继电器和 LED，配合 MQTT 实验使用。',
-          'The kit brings a gateway, temperature, humidity and light sensors, a relay and LEDs for the MQTT labs.',
-        ],
-      ),
-      article(
-        '边缘计算网关',
-        'Edge computing gateway',
-        ['在现场处理数据。', 'Processing data on site.'],
-        [
-          '边缘网关在现场完成数据采集、协议转换与本地计算。',
-          'The edge gateway collects data, converts protocols and computes on site.',
-        ],
-      ),
-    ],
-  },
-  {
-    name: { zh: '学科层次', en: 'Subject levels' },
-    attributeCode: 'subject_level',
-    template: '/home/competence',
-    articles: [
-      article(
-        '高职物联网应用技术',
-        'Vocational IoT application technology',
-        ['能力矩阵与课程。', 'Skills and courses.'],
-        [
-          '从设备安装调试到平台应用开发，按能力等级组织实训课程。',
-          'From installing devices to building platform applications, lab courses follow skill levels.',
-        ],
-      ),
-    ],
-  },
-  {
-    name: { zh: '行业案例', en: 'Industry cases' },
-    attributeCode: 'industry_case',
-    children: [
-      {
-        name: { zh: '智能制造', en: 'Smart manufacturing' },
-        template: '/home/article',
-        articles: [
-          article(
-            '产线设备数据采集',
-            'Collecting data from a production line',
-            ['从 PLC 到云平台。', 'From PLC to cloud.'],
-            [
-              '通过 OPC UA 与 MQTT 采集产线设备数据，并在平台上监控设备状态。',
-              'Data from line equipment is collected over OPC UA and MQTT and monitored on the platform.',
-            ],
-          ),
-          article(
-            '设备预测性维护',
-            'Predictive maintenance',
-            ['振动数据与模型。', 'Vibration data and models.'],
-            [
-              '采集电机振动数据，训练模型预测故障。',
-              'Motor vibration data trains a model that predicts failures.',
-            ],
-          ),
-        ],
-      },
-      {
-        name: { zh: '智慧农业', en: 'Smart agriculture' },
-        template: '/home/article',
-        articles: [
-          article(
-            '温室环境监测',
-            'Greenhouse monitoring',
-            ['温湿度与光照。', 'Temperature, humidity and light.'],
-            [
-              '温室中的传感器定时上报环境数据，超限时自动告警。',
-              'Sensors in the greenhouse report the climate and raise alarms past their limits.',
-            ],
-          ),
-        ],
-      },
-    ],
-  },
-];
-
-/** Articles added to catalogues of the first demo content, by attribute code or template. */
-const sectionArticles: {
-  attributeCode?: string;
-  template?: string;
-  articles: NonNullable<CatalogSeed['articles']>;
-}[] = [
-  {
-    attributeCode: 'speciality_construction',
-    articles: [
-      article(
-        '物联网专业建设方案',
-        'Building an IoT programme',
-        ['课程体系与实训室。', 'Curriculum and labs.'],
-        [
-          '以岗位能力为导向设计课程体系，配套实训室与教学资源。',
-          'A curriculum designed around job skills, with lab rooms and teaching resources.',
-        ],
-      ),
-    ],
-  },
-  {
-    attributeCode: 'career_planning',
-    articles: [
-      article(
-        '物联网安装调试员',
-        'IoT installer and commissioner',
-        ['岗位与能力要求。', 'The job and its skills.'],
-        [
-          '了解岗位职责、能力要求与对应的实训任务。',
-          'What the job involves, the skills it needs and the lab tasks that train them.',
-        ],
-      ),
-    ],
-  },
-  {
-    template: '/home/partner',
-    articles: [
-      article(
-        '合作院校与企业',
-        'Partner schools and companies',
-        ['共建实训基地。', 'Building training bases together.'],
-        [
-          '与院校和企业共建实训基地，共同开发课程。',
-          'Training bases and courses built together with schools and companies.',
-        ],
-      ),
-    ],
-  },
-];
-
 /**
  * The section pages' and industry cases' demo content, added once to a site seeded before it
  * (demo seed version 7).
@@ -464,4 +323,101 @@ export async function seedDemoPortalSections(ctx: AppContext) {
       if (target) await addArticles(tx, ctx, target.id, s.articles);
     }
   });
+}
+
+/** The catalogue under `parentId` (a top one when null) whose Chinese name is `zh`. */
+function childNamed(all: repo.CatalogWithTemplate[], parentId: string | null, zh: string) {
+  return all.find((c) => c.parentId === parentId && c.name.zh === zh);
+}
+
+/** Adds to a catalogue those of `articles` whose Chinese title it does not have yet. */
+async function addMissingArticles(
+  tx: Db | Tx,
+  ctx: AppContext,
+  catalogId: string,
+  articles: readonly DemoArticle[],
+) {
+  const { records } = await repo.pageArticles(tx, { catalogId }, 1, 500);
+  const titles = new Set(records.map((a) => a.title.zh));
+  await addArticles(
+    tx,
+    ctx,
+    catalogId,
+    articles.filter((a) => !titles.has(a.title.zh)),
+  );
+}
+
+/** Adds the catalogues of `seed` missing under `parentId`, and the articles they miss. */
+async function addMissingCatalogs(
+  tx: Db | Tx,
+  ctx: AppContext,
+  templateIds: Map<string, string>,
+  all: repo.CatalogWithTemplate[],
+  seed: CatalogSeed,
+  parentId: string,
+) {
+  for (const [i, child] of (seed.children ?? []).entries()) {
+    const found = childNamed(all, parentId, child.name.zh ?? '');
+    if (!found) {
+      const siblings = all.filter((c) => c.parentId === parentId).length;
+      await addCatalog(tx, ctx, templateIds, child, parentId, siblings + i + 1);
+      continue;
+    }
+    if (!found.description.zh && child.description)
+      await repo.catalogRows.update(tx, found.id, { description: child.description });
+    await addMissingArticles(tx, ctx, found.id, child.articles ?? []);
+    await addMissingCatalogs(tx, ctx, templateIds, all, child, found.id);
+  }
+}
+
+/**
+ * The demo portal of a real school's site (demo seed version 11): every product-centre entry
+ * with the articles that describe it, and the career, programme and industry-case articles the
+ * home page's sections show. Adds what a site seeded before lacks, found by Chinese names.
+ */
+export async function seedDemoPortalContent(ctx: AppContext, media: (file: string) => Buffer) {
+  const { db } = ctx;
+  const templateIds = new Map((await repo.listTemplates(db)).map((t) => [t.path, t.id]));
+  const all = await repo.listCatalogs(db);
+  await db.transaction(async (tx) => {
+    const products = childNamed(all, null, productCatalog.name.zh ?? '');
+    if (products) await addMissingCatalogs(tx, ctx, templateIds, all, productCatalog, products.id);
+    const withCode = (code: string) => all.find((c) => c.attributeCode === code);
+    const career = withCode('career_planning');
+    if (career) await addMissingArticles(tx, ctx, career.id, careerArticles);
+    const program = withCode('speciality_construction');
+    if (program) await addMissingArticles(tx, ctx, program.id, programArticles);
+    const cases = withCode('industry_case');
+    if (cases)
+      await addMissingCatalogs(
+        tx,
+        ctx,
+        templateIds,
+        all,
+        {
+          name: cases.name,
+          children: caseArticles.map((c) => ({
+            name: c.catalog,
+            template: '/home/article',
+            articles: c.articles,
+          })),
+        },
+        cases.id,
+      );
+  });
+  await addArticleCovers(ctx, media);
+}
+
+/** Gives the demo's articles that have no picture theirs (`articleCovers`). */
+async function addArticleCovers(ctx: AppContext, media: (file: string) => Buffer) {
+  const { records } = await repo.pageArticles(ctx.db, {}, 1, 1000);
+  for (const a of records) {
+    const file = a.cover ? undefined : articleCovers[a.title.zh ?? ''];
+    if (!file) continue;
+    const fileId = newFileId();
+    await ctx.storage.put(cmsImageKey(fileId), Readable.from([media(file)]), {
+      contentType: 'image/png',
+    });
+    await repo.articleRows.update(ctx.db, a.id, { cover: fileId });
+  }
 }

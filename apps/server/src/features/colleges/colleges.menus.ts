@@ -16,6 +16,7 @@ export const collegesMenus: MenuChildSeed[] = [
       button('college.import', '导入学校', 'Import colleges', operators),
       button('college.total_user', '修改账号上限', 'Change account limit', operators),
       button('college.admins', '学校管理员账号', 'School admin accounts', operators),
+      button('college.view', '查看学校', 'View colleges', operators, 9),
     ],
   },
 ];

@@ -12,6 +12,7 @@ export const customersMenus: MenuChildSeed[] = [
       button('customer.add', '新增客户', 'Add customer', operators),
       button('customer.edit', '编辑客户', 'Edit customer', operators),
       button('customer.delete', '删除客户', 'Delete customer', operators),
+      button('customer.view', '查看客户', 'View customers', operators, 9),
     ],
   },
   {

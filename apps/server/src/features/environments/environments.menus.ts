@@ -13,19 +13,52 @@ export const environmentsMenus: MenuSeed[] = [
     children: [
       ...(
         [
-          ['5-1', '环境配置', 'Environment configurations', 'configs', 'EnvConfigList', false],
-          ['5-2', '实验脚本', 'Experiment scripts', 'scripts', 'EnvScriptList', false],
-          ['5-3', '我的实验环境', 'My experiment environments', 'mine', 'MyEnvList', false],
-          ['5-4', 'AI 环境配置', 'AI environment configuration', 'ai', 'AiEnvConfig', false],
-          ['5-5', '环境详情', 'Environment details', 'detail', 'EnvConfigDetail', true],
+          [
+            '5-1',
+            '环境配置',
+            'Environment configurations',
+            'configs',
+            'EnvConfigList',
+            false,
+            'DeploymentUnitOutlined',
+          ],
+          [
+            '5-2',
+            '实验脚本',
+            'Experiment scripts',
+            'scripts',
+            'EnvScriptList',
+            false,
+            'CodeOutlined',
+          ],
+          [
+            '5-3',
+            '我的实验环境',
+            'My experiment environments',
+            'mine',
+            'MyEnvList',
+            false,
+            'DesktopOutlined',
+          ],
+          [
+            '5-4',
+            'AI 环境配置',
+            'AI environment configuration',
+            'ai',
+            'AiEnvConfig',
+            false,
+            'RobotOutlined',
+          ],
+          ['5-5', '环境详情', 'Environment details', 'detail', 'EnvConfigDetail', true, null],
         ] as const
-      ).map(([index, name, nameEn, path, component, hidden], i) => ({
+      ).map(([index, name, nameEn, path, component, hidden, icon], i) => ({
         index,
         name,
         nameEn,
         url: `path:environment-admin/${path},component:${component}`,
         sort: i + 1,
         hidden,
+        ...(icon ? { icon } : {}),
         ...(hidden ? { customFields: 'activeMenu:/environment-admin/configs' } : {}),
       })),
     ],

@@ -6,6 +6,8 @@ export interface ButtonSeed {
   name: string;
   nameEn: string;
   roles: readonly RoleCode[];
+  /** The system seed version that added this button, when later than its page. */
+  since?: number;
 }
 
 /** A top-level entry of the system menu tree, with the pages under it. */
@@ -43,7 +45,8 @@ export const button = (
   name: string,
   nameEn: string,
   roles: readonly RoleCode[],
-): ButtonSeed => ({ perm, name, nameEn, roles });
+  since?: number,
+): ButtonSeed => ({ perm, name, nameEn, roles, ...(since ? { since } : {}) });
 
 /** A hidden page of the menu tree: routable, shown under the entry at `activeMenu`. */
 export const hiddenPage = (

@@ -2,16 +2,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { AppContext } from '../../lib/context';
+import type { FileStorage } from '../../lib/storage/storage';
 import {
+  addCourseResources,
   addMissingChecks,
   courseFileKey,
   courseIdByName,
   insertCourseTree,
   newFileId,
+  replaceCover,
+  resourceKey,
+  resourcesOf,
+  type CourseTreeResource,
   type CourseTreeStep,
 } from '../courses/courses.service';
 import { envIdsByCode } from '../environments/environments.service';
-import { demoCourses, type DemoCourse, type DemoFile, type DemoStep } from './demo-courses';
+import {
+  demoCourses,
+  retiredDemoChecks,
+  type DemoCourse,
+  type DemoFile,
+  type DemoResource,
+  type DemoStep,
+} from './demo-courses';
 
 const mediaDir = path.join(import.meta.dirname, 'demo-media');
 
@@ -20,6 +33,31 @@ const contentTypes: Record<string, string> = {
   '.webm': 'video/webm',
   '.pdf': 'application/pdf',
 };
+
+/** Stores a file of `demo-media/` under `key`, with the type its extension names. */
+async function put(storage: FileStorage, key: string, file: string, contentType?: string) {
+  const bytes = fs.readFileSync(path.join(mediaDir, file));
+  await storage.put(key, Readable.from([bytes]), {
+    contentType: contentType ?? contentTypes[path.extname(file)] ?? 'application/octet-stream',
+  });
+  return bytes.length;
+}
+
+/** Stores the files of a course's resource table under the course, each with a new id. */
+async function storeResources(
+  ctx: { ids: { next(): string }; storage: FileStorage },
+  courseId: string,
+  resources: readonly DemoResource[],
+): Promise<CourseTreeResource[]> {
+  const stored: CourseTreeResource[] = [];
+  // Lists show the newest first: the last is stored first, so they read as written here.
+  for (const r of [...resources].reverse()) {
+    const id = ctx.ids.next();
+    const size = await put(ctx.storage, resourceKey(courseId, id), r.file, r.contentType);
+    stored.unshift({ id, name: r.name, size, contentType: r.contentType });
+  }
+  return stored;
+}
 
 /** The checks of a demo course's lab steps, by the steps' Chinese names. */
 const checksOf = (demo: (typeof demoCourses)[number]) =>
@@ -49,16 +87,13 @@ export async function seedDemoCourses(
   for (const demo of courses) {
     const existing = await courseIdByName(ctx.db, schoolId, demo.name.zh);
     if (existing) {
-      await addMissingChecks(ctx.db, existing, checksOf(demo));
+      await addMissingChecks(ctx.db, existing, checksOf(demo), retiredDemoChecks);
       continue;
     }
     const id = ctx.ids.next();
     const store = async (file: DemoFile) => {
       const fileId = newFileId();
-      const bytes = fs.readFileSync(path.join(mediaDir, file.file));
-      await ctx.storage.put(courseFileKey(id, fileId), Readable.from([bytes]), {
-        contentType: contentTypes[path.extname(file.file)] ?? 'application/octet-stream',
-      });
+      await put(ctx.storage, courseFileKey(id, fileId), file.file);
       return { fileId, name: file.name };
     };
     const envOf = (code: string) => {
@@ -118,6 +153,32 @@ export async function seedDemoCourses(
       },
       selfStudy: demo.selfStudy,
       chapters,
+      resources: await storeResources(ctx, id, demo.resources ?? []),
     });
+  }
+}
+
+/**
+ * Brings demo courses seeded before demo seed version 11 up to date: their resource tables, when
+ * empty, get the demo's files; with `covers`, each gets the demo's cover (the platform course
+ * wore the MQTT course's).
+ */
+export async function upgradeDemoCourses(
+  ctx: Pick<AppContext, 'db' | 'ids' | 'storage' | 'now'>,
+  schoolId: string | null,
+  authorId: string | null,
+  courses: DemoCourse[],
+  { covers }: { covers: boolean },
+) {
+  for (const demo of courses) {
+    const id = await courseIdByName(ctx.db, schoolId, demo.name.zh);
+    if (!id) continue;
+    if (demo.resources?.length && (await resourcesOf(ctx.db, id)).length === 0)
+      await addCourseResources(ctx, id, authorId, await storeResources(ctx, id, demo.resources));
+    if (covers) {
+      const fileId = newFileId();
+      await put(ctx.storage, courseFileKey(id, fileId), demo.cover.file);
+      await replaceCover(ctx, id, fileId);
+    }
   }
 }

@@ -45,6 +45,21 @@ export interface DemoFile {
   name: string;
 }
 
+/** A file of `demo-media/` put in a course's resource table under `name`. */
+export interface DemoResource extends DemoFile {
+  contentType: string;
+}
+
+const csv = 'text/csv';
+const markdown = 'text/markdown';
+const pdf = 'application/pdf';
+
+/** Report templates, one per language, for every course with a lab. */
+const reportTemplates: DemoResource[] = [
+  { file: 'lab-report-template.zh.md', name: '实验报告模板.md', contentType: markdown },
+  { file: 'lab-report-template.en.md', name: 'Lab report template.md', contentType: markdown },
+];
+
 export type DemoStep = { name: Bilingual } & (
   | { type: Extract<StepType, 'document' | 'show' | 'report'>; doc: { zh: Doc; en: Doc } }
   | { type: Extract<StepType, 'video' | 'pdf' | 'attachment'>; file: DemoFile }
@@ -66,6 +81,8 @@ export interface DemoCourse {
   overview: Bilingual;
   description: { zh: Doc; en: Doc };
   cover: DemoFile;
+  /** The course's resource table: guides, templates and data sets, in each language. */
+  resources?: DemoResource[];
   envCodes: string[];
   selfStudy: boolean;
   chapters: { name: Bilingual; description?: Bilingual; steps: DemoStep[] }[];
@@ -107,6 +124,21 @@ export const demoCourses: DemoCourse[] = [
       ),
     },
     cover: { file: 'mqtt-cover.png', name: 'mqtt-cover.png' },
+    resources: [
+      { file: 'mqtt-lab-guide.zh.pdf', name: 'MQTT 实验指导书.pdf', contentType: pdf },
+      { file: 'mqtt-lab-guide.en.pdf', name: 'MQTT lab guide.pdf', contentType: pdf },
+      {
+        file: 'mqtt-topics.pdf',
+        name: 'MQTT 主题速查表 - MQTT topic cheat sheet.pdf',
+        contentType: pdf,
+      },
+      {
+        file: 'living-room-sensors.csv',
+        name: '客厅传感器一天的数据 - living-room-sensors.csv',
+        contentType: csv,
+      },
+      ...reportTemplates,
+    ],
     envCodes: ['smart-home-combo'],
     selfStudy: true,
     chapters: [
@@ -265,13 +297,12 @@ export const demoCourses: DemoCourse[] = [
             checks: [
               {
                 key: 'fan-on',
-                kind: 'mqtt',
+                kind: 'device',
                 title: bi('风扇已打开', 'The fan is switched on'),
                 score: 4,
                 hidden: false,
-                topic: 'devices/fan/state',
-                contains: '"on":true',
-                withinSeconds: 3600,
+                device: 'fan',
+                on: true,
                 failMessage: bi(
                   '风扇还没有打开：在面板中或用命令打开它',
                   'The fan is not on yet: switch it on in the panel or with the command',
@@ -279,13 +310,12 @@ export const demoCourses: DemoCourse[] = [
               },
               {
                 key: 'telemetry-saved',
-                kind: 'script',
+                kind: 'telemetry',
                 title: bi('保存了三条遥测消息', 'Three telemetry messages saved'),
                 score: 4,
                 hidden: false,
-                timeoutSeconds: 5,
-                script:
-                  'n=$(grep -c "/telemetry" telemetry.txt 2>/dev/null || true)\nn=${n:-0}\nif [ "$n" -ge 3 ]; then echo "SCORE 4"; else echo "SCORE $n telemetry.txt holds $n of 3 messages"; fi',
+                path: 'telemetry.txt',
+                count: 3,
               },
               {
                 key: 'script-kept',
@@ -337,6 +367,14 @@ export const demoCourses: DemoCourse[] = [
       ),
     },
     cover: { file: 'python-cover.png', name: 'python-cover.png' },
+    resources: [
+      {
+        file: 'living-room-sensors.csv',
+        name: '练习数据：客厅传感器 - practice data, living room sensors.csv',
+        contentType: csv,
+      },
+      ...reportTemplates,
+    ],
     envCodes: ['python-jupyter'],
     selfStudy: true,
     chapters: [
@@ -449,7 +487,24 @@ export const demoPlatformCourses: DemoCourse[] = [
         },
       ),
     },
-    cover: { file: 'mqtt-cover.png', name: 'industrial-cover.png' },
+    cover: { file: 'industrial-cover.png', name: 'industrial-cover.png' },
+    resources: [
+      {
+        file: 'platform-architecture.zh.pdf',
+        name: '工业互联网平台架构概览.pdf',
+        contentType: pdf,
+      },
+      {
+        file: 'platform-architecture.en.pdf',
+        name: 'Industrial internet platform architecture.pdf',
+        contentType: pdf,
+      },
+      {
+        file: 'line-telemetry.csv',
+        name: '产线设备数据 - production line telemetry.csv',
+        contentType: csv,
+      },
+    ],
     envCodes: [],
     selfStudy: false,
     chapters: [
@@ -481,3 +536,49 @@ export const demoPlatformCourses: DemoCourse[] = [
     ],
   },
 ];
+
+/**
+ * Checks the demo's lab steps had before, by step name: a stored step still holding them is
+ * given the current ones (decision 0042: the fan's state and the saved telemetry were read from
+ * places the student can write).
+ */
+export const retiredDemoChecks: ReadonlyMap<string, StepCheck[]> = new Map([
+  [
+    '2-2 实训：订阅传感器数据',
+    [
+      {
+        key: 'fan-on',
+        kind: 'mqtt',
+        title: bi('风扇已打开', 'The fan is switched on'),
+        score: 4,
+        hidden: false,
+        topic: 'devices/fan/state',
+        contains: '"on":true',
+        withinSeconds: 3600,
+        failMessage: bi(
+          '风扇还没有打开：在面板中或用命令打开它',
+          'The fan is not on yet: switch it on in the panel or with the command',
+        ),
+      },
+      {
+        key: 'telemetry-saved',
+        kind: 'script',
+        title: bi('保存了三条遥测消息', 'Three telemetry messages saved'),
+        score: 4,
+        hidden: false,
+        timeoutSeconds: 5,
+        script:
+          'n=$(grep -c "/telemetry" telemetry.txt 2>/dev/null || true)\nn=${n:-0}\nif [ "$n" -ge 3 ]; then echo "SCORE 4"; else echo "SCORE $n telemetry.txt holds $n of 3 messages"; fi',
+      },
+      {
+        key: 'script-kept',
+        kind: 'file',
+        title: bi('保留了订阅脚本', 'The subscribe script is kept'),
+        score: 2,
+        hidden: true,
+        path: 'subscribe.py',
+        contains: 'paho',
+      },
+    ],
+  ],
+]);

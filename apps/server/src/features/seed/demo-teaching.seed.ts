@@ -6,6 +6,7 @@ import {
   type QuestionAnswer,
   type Question,
   type StepCheck,
+  UserKind,
 } from '@platform/contract';
 import {
   classes,
@@ -211,6 +212,7 @@ export async function seedDemoTeaching(ctx: AppContext, schoolId: string) {
           name: `${surnames[i - 1]}${givenNames[(i * 7) % givenNames.length]}`,
           sex: (i % 2) + 1,
           stuNo: username,
+          kind: UserKind.STUDENT,
         },
         studentRole ? [studentRole.id] : [],
       );
@@ -245,12 +247,19 @@ export async function seedDemoTeaching(ctx: AppContext, schoolId: string) {
       const diligence = i < 8 ? 1 : i < 20 ? 0.75 + next() * 0.25 : 0.3 + next() * 0.5;
       const done = Math.max(1, Math.round(steps.length * diligence));
       const startedAt = new Date(start.getTime() + next() * 3 * dayMs);
+      // Who reached the end, or worked well enough, submitted the task, with their report.
+      const submitted = done === steps.length || diligence > 0.6;
+      const submittedAt = submitted
+        ? new Date(
+            Math.min(end.getTime() - 3600_000, startedAt.getTime() + (done + 1) * 40 * 60_000),
+          )
+        : null;
       let auto = 0;
-      let stepRows = 0;
+      let completedSteps = 0;
       for (const [s, step] of steps.entries()) {
-        if (s >= done) break;
-        stepRows++;
-        const completedAt = new Date(startedAt.getTime() + (s + 1) * 40 * 60_000);
+        // The report step is the report's to complete, whatever else was reached.
+        if (s >= done && !(step.type === 'report' && submitted)) continue;
+        const completedAt = new Date(startedAt.getTime() + (Math.min(s, done) + 1) * 40 * 60_000);
         let score: number | null = null;
         let answers: QuestionAnswer[] | null = null;
         if (step.questions.length) {
@@ -297,6 +306,11 @@ export async function seedDemoTeaching(ctx: AppContext, schoolId: string) {
           }
           auto += checkScore ?? 0;
         }
+        // A quiz is done once answered, a lab step once its checks give full marks, the report
+        // once submitted (decision 0041); the rest when opened.
+        const completes =
+          step.type === 'report' ? submitted : !step.checks.length || checkScore === checkMax;
+        if (completes) completedSteps++;
         await tx.insert(studentTaskSteps).values({
           studentTaskId: row.id,
           stepId: step.id,
@@ -305,14 +319,10 @@ export async function seedDemoTeaching(ctx: AppContext, schoolId: string) {
           score,
           checkScore,
           checkMax,
-          completedAt,
+          completedAt: completes ? completedAt : null,
           updatedAt: completedAt,
         });
       }
-      const submitted = stepRows === steps.length || diligence > 0.6;
-      const submittedAt = submitted
-        ? new Date(Math.min(end.getTime() - 3600_000, startedAt.getTime() + 4 * 3600_000))
-        : null;
       if (hasReport && submitted) {
         await tx.insert(taskReports).values({
           studentTaskId: row.id,
@@ -336,7 +346,7 @@ export async function seedDemoTeaching(ctx: AppContext, schoolId: string) {
           status: submitted ? 2 : 0,
           markStatus: 2,
           reportStatus: hasReport && submitted ? 2 : 0,
-          progress: Math.round((stepRows * 100) / steps.length),
+          progress: Math.round((completedSteps * 100) / steps.length),
           autoScore: auto,
           score,
           comment: submitted

@@ -1,10 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { RoleCode } from '@platform/contract';
 import type { AppContext } from '../../lib/context';
 import { hashPassword } from '../../lib/passwords';
 import * as repo from './seed.repo';
-import { seedDemoPortal, seedDemoPortalSections } from '../cms/cms.seed';
-import { seedDemoCourses } from './demo-courses.seed';
-import { demoPlatformCourses } from './demo-courses';
+import { seedDemoPortal, seedDemoPortalContent, seedDemoPortalSections } from '../cms/cms.seed';
+import { seedDemoCourses, upgradeDemoCourses } from './demo-courses.seed';
+import { demoCourses, demoPlatformCourses } from './demo-courses';
 import { seedDemoEnvironments, seedDemoWarmPools } from './demo-environments';
 import { seedDemoOrganization } from './demo-organization';
 import { seedDemoTeaching } from './demo-teaching.seed';
@@ -40,8 +42,12 @@ export const demoAccounts: {
   { username: 'admin01', role: 'admin', name: '平台管理员', phone: '13800000005', inSchool: false },
 ];
 
+/** A file of `demo-media/`, which `make-media.sh` makes. */
+const demoMedia = (file: string) =>
+  fs.readFileSync(path.join(import.meta.dirname, 'demo-media', file));
+
 const DEMO_SEED_KEY = 'seed.demo.version';
-const DEMO_SEED_VERSION = 10;
+const DEMO_SEED_VERSION = 12;
 /** The version whose data one transaction writes; the courses after it store files first. */
 const DEMO_ACCOUNTS_VERSION = 3;
 
@@ -103,12 +109,22 @@ export async function seedDemo(ctx: AppContext) {
     await repo.writeMarker(tx, DEMO_SEED_KEY, Math.max(seeded, DEMO_ACCOUNTS_VERSION));
     return school.id;
   });
-  await seedDemoCourses(ctx, schoolId, (await repo.userIdOf(db, 'teacher01')) ?? null);
+  const teacherId = (await repo.userIdOf(db, 'teacher01')) ?? null;
+  await seedDemoCourses(ctx, schoolId, teacherId);
   if (seeded < 8) await seedDemoCourses(ctx, null, null, demoPlatformCourses);
+  if (seeded > 0 && seeded < 11) {
+    await upgradeDemoCourses(ctx, schoolId, teacherId, demoCourses, { covers: false });
+    await upgradeDemoCourses(ctx, null, null, demoPlatformCourses, { covers: seeded >= 8 });
+  }
   await seedDemoTeaching(ctx, schoolId);
+  if (seeded > 0 && seeded < 12) {
+    const student = await repo.roleIdOf(db, config.webClientId, 'student');
+    if (student) await repo.markStudents(db, schoolId, student);
+  }
   if (seeded < 6) await seedDemoTrials(ctx);
   if (seeded < 6) await seedDemoPortal(ctx);
   if (seeded < 7) await seedDemoPortalSections(ctx);
+  if (seeded < 11) await seedDemoPortalContent(ctx, demoMedia);
   if (seeded < 9) await seedDemoBilling(ctx, schoolId);
   if (seeded < 10) await seedDemoWarmPools(db, ctx.now());
   await repo.writeMarker(db, DEMO_SEED_KEY, DEMO_SEED_VERSION);

@@ -1,4 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { UserKind } from '@platform/contract';
 import type { Db } from '../../db/client';
 import {
   classes,
@@ -67,6 +68,51 @@ export async function findTopMenuId(db: Db, tenantId: string, menuIndex: string)
     ),
   });
   return row?.id;
+}
+
+/** A page of the menu tree by its index, wherever it sits. */
+export async function findMenuId(db: Db, tenantId: string, menuIndex: string) {
+  const row = await db.query.menus.findFirst({
+    where: and(eq(menus.tenantId, tenantId), eq(menus.menuIndex, menuIndex)),
+  });
+  return row?.id ?? null;
+}
+
+/**
+ * Gives the school's accounts that hold the student role and no kind the student kind, which
+ * every count and gate goes by.
+ */
+export async function markStudents(db: Db, schoolId: string, studentRoleId: string) {
+  await db
+    .update(users)
+    .set({ kind: UserKind.STUDENT })
+    .where(
+      and(
+        eq(users.schoolId, schoolId),
+        isNull(users.kind),
+        inArray(
+          users.id,
+          db
+            .select({ id: userRoles.userId })
+            .from(userRoles)
+            .where(eq(userRoles.roleId, studentRoleId)),
+        ),
+      ),
+    );
+}
+
+export async function roleIdOf(db: Db, tenantId: string, code: string) {
+  const row = await db.query.roles.findFirst({
+    where: and(eq(roles.tenantId, tenantId), eq(roles.code, code)),
+  });
+  return row?.id ?? null;
+}
+
+export async function hasButton(db: Db, pageId: string, customFields: string) {
+  const row = await db.query.menus.findFirst({
+    where: and(eq(menus.parentId, pageId), eq(menus.customFields, customFields)),
+  });
+  return row !== undefined;
 }
 
 export async function findSchoolByUrl(db: Db, url: string) {

@@ -126,6 +126,25 @@ describe('system menus', () => {
     expect(await tree()).toEqual(full);
   });
 
+  it('gives a database at version 8 the view permissions of the college, customer and portal screens, once', async () => {
+    const full = await tree();
+    const views = ['perm:college.view', 'perm:customer.view', 'perm:cms.view'];
+    await h.ctx.db.delete(menus).where(inArray(menus.customFields, views));
+    await h.ctx.db
+      .update(systemSettings)
+      .set({ value: 8 })
+      .where(eq(systemSettings.key, 'seed.system.version'));
+    expect((await tree()).length).toBe(full.length - views.length);
+    await seedSystem(h.ctx);
+    expect(await tree()).toEqual(full);
+    await h.ctx.db
+      .update(systemSettings)
+      .set({ value: 8 })
+      .where(eq(systemSettings.key, 'seed.system.version'));
+    await seedSystem(h.ctx);
+    expect(await tree()).toEqual(full);
+  });
+
   it.each([1, 2, 3, 4, 5, 6, 7])('adds only the entries newer than version %i', async (version) => {
     await h.ctx.db.delete(menus);
     await h.ctx.db

@@ -15,7 +15,7 @@ import { environmentsMenus } from '../environments/environments.menus';
 import { footerMenus } from '../footer/footer.menus';
 import { seedFooter } from '../footer/footer.service';
 import { labsMenus } from '../labs/labs.menus';
-import { operators, schoolStaff, type MenuSeed } from '../menus/menu-seed';
+import { operators, schoolStaff, type ButtonSeed, type MenuSeed } from '../menus/menu-seed';
 import { menusMenus } from '../menus/menus.menus';
 import { orgMenus } from '../org/org.menus';
 import { seedRegions } from '../regions/regions.seed';
@@ -132,7 +132,7 @@ export const menuSeed: MenuSeed[] = [
 ];
 
 const SYSTEM_SEED_KEY = 'seed.system.version';
-const SYSTEM_SEED_VERSION = 8;
+const SYSTEM_SEED_VERSION = 9;
 
 /** Data the platform needs to run: the web client, roles, menus, site config, announcement, footer. */
 export async function seedSystem(ctx: AppContext) {
@@ -186,7 +186,35 @@ export async function seedSystem(ctx: AppContext) {
       hidden: m.hidden ?? false,
     });
     const isNew = (since: number | undefined) => (since ?? 1) > current;
+    const insertButtons = async (pageId: string, buttons: ButtonSeed[], since = 0) => {
+      for (const [i, b] of buttons.entries()) {
+        if ((b.since ?? 0) <= since) continue;
+        if (since >= 0 && (await repo.hasButton(tx, pageId, `perm:${b.perm}`))) continue;
+        await repo.insertMenu(
+          tx,
+          {
+            id: ids.next(),
+            parentId: pageId,
+            tenantId: config.webClientId,
+            name: b.name,
+            nameEn: b.nameEn,
+            url: '',
+            menuIndex: null,
+            sort: i + 1,
+            type: MenuType.BUTTON,
+            customFields: `perm:${b.perm}`,
+          },
+          idsOf(b.roles),
+        );
+      }
+    };
     for (const m of menuSeed) {
+      for (const c of m.children ?? []) {
+        if (isNew(c.since ?? m.since)) continue;
+        if (!(c.buttons ?? []).some((b) => isNew(b.since ?? 0))) continue;
+        const pageId = await repo.findMenuId(tx, config.webClientId, c.index);
+        if (pageId) await insertButtons(pageId, c.buttons ?? [], current);
+      }
       const children = (m.children ?? []).filter((c) => isNew(c.since ?? m.since));
       if (!isNew(m.since) && children.length === 0) continue;
       const granted = idsOf(m.roles);
@@ -200,24 +228,7 @@ export async function seedSystem(ctx: AppContext) {
       for (const c of children) {
         const child = row(c, parentId);
         await repo.insertMenu(tx, child, c.roles ? idsOf(c.roles) : granted);
-        for (const [i, b] of (c.buttons ?? []).entries()) {
-          await repo.insertMenu(
-            tx,
-            {
-              id: ids.next(),
-              parentId: child.id,
-              tenantId: config.webClientId,
-              name: b.name,
-              nameEn: b.nameEn,
-              url: '',
-              menuIndex: null,
-              sort: i + 1,
-              type: MenuType.BUTTON,
-              customFields: `perm:${b.perm}`,
-            },
-            idsOf(b.roles),
-          );
-        }
+        await insertButtons(child.id, c.buttons ?? [], -1);
       }
     }
     if (current < 6) await seedPortalAttributes(tx, ids, ctx.now());

@@ -50,6 +50,18 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
     expect(saves(calls)).toEqual([]);
   });
 
+  it('says an empty code is required, not too short', async () => {
+    const calls = api();
+    renderView(<EnvEditor onClose={() => {}} />);
+    await fillValidBasics();
+    typeInto('环境编码', '');
+    save();
+    await waitFor(() => expect(errorOf('环境编码')).toBe('此项为必填项'));
+    typeInto('环境编码', 'a');
+    await waitFor(() => expect(errorOf('环境编码')).toBe('长度过短'));
+    expect(saves(calls)).toEqual([]);
+  });
+
   it('refuses a combination without parts and shows the runtime tab', async () => {
     const calls = api();
     renderView(<EnvEditor onClose={() => {}} />);

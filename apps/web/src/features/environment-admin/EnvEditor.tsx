@@ -8,7 +8,7 @@ import {
   envUpdateSchema,
   type Environment,
 } from '@platform/contract';
-import { fieldErrorText, zodRules } from '../../shared/zodForm';
+import { setFieldErrors, fieldErrorText, zodRules } from '../../shared/zodForm';
 import { toast } from '../../shared/toast';
 import { envAddMutationOptions, envConfigMutationOptions, envUpdateMutationOptions } from './api';
 import {
@@ -81,7 +81,7 @@ export function EnvEditor({ env, onClose }: EnvEditorProps) {
   };
 
   const showErrors = (errors: FieldError[]) => {
-    form.setFields(errors);
+    setFieldErrors(form, errors);
     showTabOf(errors[0]?.name);
   };
 

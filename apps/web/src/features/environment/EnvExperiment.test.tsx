@@ -50,19 +50,38 @@ function serveLab(detail: Partial<CenterDetail>, extra: Record<string, unknown> 
     [route.stop]: null,
   };
   for (const id of ['501', '502']) {
-    routes[route.check(id)] = { id, state: 'Running', message: null, warning: null };
+    routes[route.check(id)] = {
+      id,
+      state: 'Running',
+      message: null,
+      warning: null,
+      stopReason: null,
+    };
     routes[route.container(id)] = container(
       id === '502' ? { id, name: 'terminal', serviceType: 'TERMINAL' } : {},
     );
     routes[route.ticket(id)] = () => ({
       url: `http://${id}.labs.localhost/__lab/ticket?t=t${++ticket}`,
       expiresIn: 60,
+      embedOrigin: window.location.origin,
     });
   }
   return serve({ ...routes, ...extra });
 }
 
 const button = (name: string) => screen.getByRole('button', { name });
+
+/** The width the lab area measures (jsdom lays nothing out). */
+function labAreaWidth(width: number) {
+  const measure = HTMLElement.prototype.getBoundingClientRect;
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+    this: HTMLElement,
+  ) {
+    return this.classList.contains('env-lab-tabs-box')
+      ? DOMRect.fromRect({ width, height: 600 })
+      : measure.call(this);
+  });
+}
 
 describe('experiment screen', { timeout: 20_000 }, () => {
   it('gets the running lab back after a reload and shows it through a fresh ticket', async () => {
@@ -77,6 +96,29 @@ describe('experiment screen', { timeout: 20_000 }, () => {
     expect(screen.getByText('运行中')).toBeTruthy();
     expect(button('启动')).toHaveProperty('disabled', true);
     expect(button('停止')).toHaveProperty('disabled', false);
+  });
+
+  it('at an address other than the platform’s, says where the lab opens instead of an empty frame', async () => {
+    window.localStorage.setItem(storageKeys.containerId, '501');
+    serveLab(
+      { containerIds: ['501'] },
+      {
+        [route.ticket('501')]: {
+          url: 'http://501.labs.localhost/__lab/ticket?t=x',
+          expiresIn: 60,
+          embedOrigin: 'http://platform.example:8080',
+        },
+      },
+    );
+    renderScreen(<EnvExperiment />, url);
+    expect(
+      await screen.findByText('实验环境只能在平台地址 http://platform.example:8080 打开'),
+    ).toBeTruthy();
+    expect(screen.queryByTitle('MQTT 入门')).toBeNull();
+    const go = screen.getByRole('link', { name: '前往 http://platform.example:8080' });
+    expect(go.getAttribute('href')).toBe(
+      `http://platform.example:8080${window.location.pathname}${window.location.search}`,
+    );
   });
 
   it('shows the warning of a running lab, such as the school’s balance running out', async () => {
@@ -116,19 +158,24 @@ describe('experiment screen', { timeout: 20_000 }, () => {
     expect(window.localStorage.getItem(storageKeys.containerId)).toBeNull();
   });
 
-  it('shows a failed start for 10 s', async () => {
+  it('shows a failed start for 3 s, and the same failure again within 3 s not at all', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    serveLab(
+    const { calls } = serveLab(
       {},
       {
-        [route.start]: jsonResponse(envelope(null, 9999, { message: '今日启动次数已达上限' })),
+        [route.start]: () =>
+          jsonResponse(envelope(null, 9999, { message: '今日启动次数已达上限' })),
       },
     );
     renderScreen(<EnvExperiment />, url);
     fireEvent.click(await screen.findByRole('button', { name: '启动' }));
     await waitFor(() => expect(toastTexts()).toEqual(['环境启动异常：今日启动次数已达上限']));
     expect(screen.getByText('未运行')).toBeTruthy();
-    await vi.advanceTimersByTimeAsync(9_000);
+    for (const n of [2, 3]) {
+      await vi.advanceTimersByTimeAsync(900);
+      fireEvent.click(button('启动'));
+      await waitFor(() => expect(calls(route.start)).toHaveLength(n));
+    }
     expect(toastTexts()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1_500);
     expect(toastTexts()).toEqual([]);
@@ -168,6 +215,16 @@ describe('experiment screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('今日剩余启动次数：2 / 3')).toBeTruthy();
   });
 
+  it('cannot start with no starts left today, and says why before any click', async () => {
+    const { calls } = serveLab({}, { [route.limit]: { limit: 3, used: 3, remaining: 0 } });
+    renderScreen(<EnvExperiment />, url);
+    expect(await screen.findByText('今日剩余启动次数：0 / 3')).toBeTruthy();
+    expect(await screen.findByText('启动次数已用完：每天最多启动 3 次，请稍后再试')).toBeTruthy();
+    expect(button('启动')).toHaveProperty('disabled', true);
+    fireEvent.click(button('启动'));
+    expect(calls(route.start)).toHaveLength(0);
+  });
+
   it('asks a Jupyter environment for its resources and starts with them', async () => {
     const { calls } = serveLab(
       { resourceKind: 'JUPYTER', experimentKind: '3' },
@@ -192,12 +249,27 @@ describe('experiment screen', { timeout: 20_000 }, () => {
     expect(calls(route.start)[0]?.body).toEqual({ expEnvId: '1', expScriptId: '31', ...resources });
   });
 
-  it('shows a tab per container of a combination environment', async () => {
+  it('shows a tab per container of a combination environment on a narrow screen', async () => {
+    labAreaWidth(480);
     serveLab({ type: 4, containerIds: ['501', '502'] });
     renderScreen(<EnvExperiment />, url);
     expect(await screen.findByRole('tab', { name: 'simulation' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'terminal' })).toBeTruthy();
     expect(await screen.findByTitle('MQTT 入门 - simulation')).toBeTruthy();
+  });
+
+  it('shows a combination side by side where the width allows, the panel on the left', async () => {
+    labAreaWidth(900);
+    serveLab({ type: 4, containerIds: ['501', '502'] });
+    renderScreen(<EnvExperiment />, url);
+    const panel = await screen.findByRole('region', { name: 'simulation' });
+    const terminal = screen.getByRole('region', { name: 'terminal' });
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(await within(panel).findByTitle('MQTT 入门 - simulation')).toBeTruthy();
+    expect(await within(terminal).findByTitle('MQTT 入门 - terminal')).toBeTruthy();
+    expect(panel.compareDocumentPosition(terminal) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: '在新标签页打开' })).toBeTruthy();
+    expect(within(terminal).getByRole('button', { name: '在新标签页打开' })).toBeTruthy();
   });
 
   it('opens the lab in a new tab with its own fresh ticket', async () => {

@@ -1,13 +1,22 @@
-import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes, useNavigate } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type CenterItem, labsApi } from '@platform/contract';
 import { setupTestEnvironment } from '../../test/helpers';
 import { serve, type ApiCall } from '../../test/api';
+import { renderView } from '../../test/render';
+import { clearToken } from '../../shared/session';
 import { EnvIndex } from './EnvIndex';
 import { centerItem, polyfillForAntd, renderScreen } from './testing';
 
 setupTestEnvironment();
 polyfillForAntd();
+// Each test starts with nothing kept, as after a sign-in.
+afterEach(() => {
+  clearToken();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 function item(id: string, partial: Partial<CenterItem> = {}): CenterItem {
   return centerItem({ id, code: `env-${id}`, name: `环境 ${id}`, ...partial });
@@ -31,6 +40,29 @@ function serveCentre(total = 30) {
     },
   });
 }
+
+/** The side menu opens the list without a query. */
+function MenuElsewhere() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate('/sch_edu/environment/index')}>
+      菜单：环境中心
+    </button>
+  );
+}
+
+function renderCentreAndDetail() {
+  return renderView(
+    <Routes>
+      <Route path="environment/index" element={<EnvIndex />} />
+      <Route path="environment/experiment" element={<MenuElsewhere />} />
+    </Routes>,
+    '/sch_edu/environment/index',
+    { staleTime: 60_000 },
+  );
+}
+
+const location = () => screen.getByTestId('location').textContent;
 
 describe('environment centre', { timeout: 20_000 }, () => {
   it('asks the server for the first page and shows each environment', async () => {
@@ -90,11 +122,60 @@ describe('environment centre', { timeout: 20_000 }, () => {
 
   it('goes to the experiment screen of an environment', async () => {
     serveCentre();
-    renderScreen(<EnvIndex />, '/sch_edu/environment/index');
+    renderCentreAndDetail();
     const card = (await screen.findByText('环境 11')).closest('.ant-card') as HTMLElement;
     fireEvent.click(within(card).getByRole('button', { name: '进入实验' }));
     expect(screen.getByTestId('location').textContent).toBe(
       '/sch_edu/environment/experiment?id=11',
     );
+  });
+
+  it('comes back as it was left: filters, page and scroll, without loading again', async () => {
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    const { calls } = serveCentre();
+    renderCentreAndDetail();
+    await screen.findByText('环境 11');
+    fireEvent.change(screen.getByLabelText('名称'), { target: { value: 'MQTT' } });
+    fireEvent.mouseDown(screen.getByLabelText('实验类型'));
+    fireEvent.click(await screen.findByTitle('终端'));
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() =>
+      expect(location()).toBe('/sch_edu/environment/index?name=MQTT&experimentKind=2&page=1'),
+    );
+    await screen.findByText('环境 11');
+    fireEvent.click(screen.getByTitle('2'));
+    await screen.findByText('环境 21');
+    const requests = calls(pageRoute).length;
+
+    vi.spyOn(window, 'scrollY', 'get').mockReturnValue(480);
+    fireEvent.scroll(window);
+    const card = screen.getByText('环境 21').closest('.ant-card') as HTMLElement;
+    fireEvent.click(within(card).getByRole('button', { name: '进入实验' }));
+    await waitFor(() => expect(location()).toBe('/sch_edu/environment/experiment?id=21'));
+
+    fireEvent.click(screen.getByText('菜单：环境中心'));
+    // Shown at once from what was kept: no loading state in between.
+    expect(screen.getByText('环境 21')).toBeTruthy();
+    await waitFor(() =>
+      expect(location()).toBe('/sch_edu/environment/index?name=MQTT&experimentKind=2&page=2'),
+    );
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 480));
+    expect(calls(pageRoute)).toHaveLength(requests);
+    expect(screen.getByLabelText<HTMLInputElement>('名称').value).toBe('MQTT');
+    expect(screen.getByTitle('2').className).toContain('ant-pagination-item-active');
+  });
+
+  it('starts afresh for another sign-in', async () => {
+    const { calls } = serveCentre();
+    const view = renderCentreAndDetail();
+    await screen.findByText('环境 11');
+    fireEvent.click(screen.getByTitle('2'));
+    await screen.findByText('环境 21');
+    view.unmount();
+    act(() => clearToken());
+    renderCentreAndDetail();
+    await screen.findByText('环境 11');
+    expect(calls(pageRoute).at(-1)?.body).toEqual({ pageNum: 1, pageSize: 12 });
   });
 });

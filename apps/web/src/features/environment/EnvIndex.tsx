@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -23,6 +23,7 @@ import {
   type centerPageSchema,
 } from '@platform/contract';
 import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
+import { useKeptScroll, useKeptSearch, type SearchCodec } from '../../shared/keptList';
 import { centerPageQueryOptions, type CenterPageQuery } from './api';
 import { useEnvPath } from './useEnvironment';
 import { RuntimeStateTag } from './RuntimeStateTag';
@@ -31,6 +32,32 @@ import './environment.css';
 const pageSize = 12;
 
 type Filters = PageFilter<typeof centerPageSchema>;
+type ListState = Filters & { pageNum: number };
+
+/** The filters and page in the address: `?name=&experimentKind=&label=&page=`. */
+const codec: SearchCodec<ListState> = {
+  keys: ['name', 'experimentKind', 'label', 'page'],
+  read(params) {
+    const page = Number(params.get('page'));
+    const kind = params.get('experimentKind');
+    return {
+      name: params.get('name')?.trim() || undefined,
+      experimentKind: experimentKinds.find((k) => k === kind),
+      label: params.get('label')?.trim() || undefined,
+      pageNum: Number.isInteger(page) && page > 0 ? page : 1,
+    };
+  },
+  write(state) {
+    const params = new URLSearchParams();
+    const name = state.name?.trim();
+    const label = state.label?.trim();
+    if (name) params.set('name', name);
+    if (state.experimentKind) params.set('experimentKind', state.experimentKind);
+    if (label) params.set('label', label);
+    params.set('page', String(state.pageNum));
+    return params;
+  },
+};
 
 function EnvCard({ item }: { item: CenterItem }) {
   const { t } = useTranslation();
@@ -69,18 +96,32 @@ function EnvCard({ item }: { item: CenterItem }) {
   );
 }
 
-/** The environment centre: the environments one may run, filtered and paged by the server. */
+/**
+ * The environment centre: the environments one may run, filtered and paged by the server. Kept
+ * as left (spec platform §2): coming back from an environment, or from the menu, shows the same
+ * filters, page and scroll position.
+ */
 export function EnvIndex() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Filters>();
-  const [query, setQuery] = useState<CenterPageQuery>({ pageNum: 1, pageSize });
+  const { state, show, key, inAddress } = useKeptSearch('environment', true, codec);
+  const query: CenterPageQuery = { ...state, pageSize };
   const page = useQuery({ ...centerPageQueryOptions(query), placeholderData: keepPreviousData });
+  useKeptScroll(key, inAddress && Boolean(page.data) && !page.isPlaceholderData);
 
-  const search = (filters: Filters) =>
-    setQuery({ ...filters, pageNum: 1, pageSize: query.pageSize });
+  // The fields show the filters in use, also when they come from the address.
+  useEffect(() => {
+    form.setFieldsValue({
+      name: state.name,
+      experimentKind: state.experimentKind,
+      label: state.label,
+    });
+  }, [form, state]);
+
+  const search = (filters: Filters) => show({ ...filters, pageNum: 1 });
   const clear = () => {
     form.resetFields();
-    setQuery({ pageNum: 1, pageSize: query.pageSize });
+    show({ pageNum: 1 });
   };
 
   const textFilter = (field: 'name' | 'label', maxLength: number) => (
@@ -138,11 +179,11 @@ export function EnvIndex() {
       {page.data && page.data.total > 0 && (
         <Pagination
           className="env-pagination"
-          current={query.pageNum}
-          pageSize={query.pageSize}
+          current={state.pageNum}
+          pageSize={pageSize}
           total={page.data.total}
           showSizeChanger={false}
-          onChange={(pageNum) => setQuery({ ...query, pageNum })}
+          onChange={(pageNum) => show({ ...state, pageNum })}
         />
       )}
     </Card>

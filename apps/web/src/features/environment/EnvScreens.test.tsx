@@ -18,6 +18,7 @@ function serveEnv(detail: Partial<CenterDetail>) {
     [`POST ${pathOf(labsApi.ticket.path, { id: '502' })}`]: {
       url: 'http://502.labs.localhost/__lab/ticket?t=x',
       expiresIn: 60,
+      embedOrigin: window.location.origin,
     },
   };
   for (const id of ['501', '502']) {

@@ -55,6 +55,22 @@ export function LabFrame({ container, title }: { container: Container; title: st
   if (ticket.isPending) return <LoadingState />;
   if (ticket.isError)
     return <LoadFailed error={ticket.error} onRetry={() => setNonce(nonce + 1)} />;
+  const origin = ticket.data.embedOrigin;
+  if (origin !== window.location.origin) {
+    const here = `${origin}${window.location.pathname}${window.location.search}`;
+    return (
+      <Result
+        status="warning"
+        title={t('environment.otherAddress', { origin })}
+        subTitle={t('environment.otherAddressHint')}
+        extra={
+          <Button type="primary" href={here}>
+            {t('environment.goToPlatformAddress', { origin })}
+          </Button>
+        }
+      />
+    );
+  }
   return (
     <iframe
       key={nonce}

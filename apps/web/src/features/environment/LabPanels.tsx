@@ -9,6 +9,7 @@ import {
 } from '@platform/contract';
 import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
 import type { LabRuntimeSnapshot } from './labRuntime';
+import { useElementWidth } from '../layout/useElementWidth';
 import { useRunningContainers } from './useRunningContainers';
 import { LabFrame, OpenInNewTabButton } from './LabFrame';
 
@@ -23,6 +24,14 @@ interface LabPanelsProps {
 /** What the lab area says until the lab runs. */
 function NotRunning({ snapshot }: { snapshot: LabRuntimeSnapshot }) {
   const { t } = useTranslation();
+  if (snapshot.stopping) {
+    return (
+      <div className="env-lab-placeholder" role="status">
+        <Spin />
+        <p>{t('environment.containerStates.Stopping')}</p>
+      </div>
+    );
+  }
   if (snapshot.state === runtimeStates.starting || snapshot.starting || snapshot.resetting) {
     return (
       <div className="env-lab-placeholder" role="status">
@@ -34,19 +43,34 @@ function NotRunning({ snapshot }: { snapshot: LabRuntimeSnapshot }) {
   return <Result status="info" title={t('environment.notStarted')} />;
 }
 
+/** A lab pane narrower than this is hard to use (a terminal of under 40 columns). */
+const paneMinWidth = 340;
+const paneGap = 12;
+
 /**
- * The running lab: one frame, or tabs per container for a combination environment (for example
- * the simulation panel and the terminal), with "open in new tab" for the one shown. Every frame
- * is loaded, so a command sent to the lab reaches its terminal, whose tab then shows.
+ * The running lab: one frame; for a combination environment (for example the simulation panel
+ * and the terminal) every container side by side where the width allows, so the student watches
+ * both at once, else tabs. Each has "open in new tab". Every frame is loaded, so a command sent to
+ * the lab reaches its terminal, whose tab then shows.
  */
 export function LabPanels({ name, snapshot, only }: LabPanelsProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(box);
+  return (
+    <div ref={box} className="env-lab-tabs-box">
+      <LabContent name={name} snapshot={snapshot} only={only} width={width} />
+    </div>
+  );
+}
+
+function LabContent({ name, snapshot, only, width }: LabPanelsProps & { width: number | null }) {
   const { t } = useTranslation();
   const running = useRunningContainers(snapshot);
   const [active, setActive] = useState<string | null>(null);
-  const box = useRef<HTMLDivElement>(null);
+  const panes = useRef<HTMLDivElement>(null);
   const terminalId = useRef<string | null>(null);
   useEffect(() => {
-    const el = box.current;
+    const el = panes.current;
     if (!el) return;
     const showTerminal = () => {
       if (terminalId.current) setActive(terminalId.current);
@@ -67,8 +91,28 @@ export function LabPanels({ name, snapshot, only }: LabPanelsProps) {
   const shown = containers.find((c) => c.id === active) ?? first;
   terminalId.current = containers.find((c) => c.serviceType === 'TERMINAL')?.id ?? null;
   const title = (c: Container) => (containers.length > 1 ? `${name} - ${c.name}` : name);
+  const label = (c: Container) => c.name || c.serviceType;
+  const sideBySide =
+    containers.length > 1 &&
+    width !== null &&
+    width >= containers.length * paneMinWidth + (containers.length - 1) * paneGap;
+  if (sideBySide) {
+    return (
+      <div ref={panes} className="env-lab-panes" style={{ gap: paneGap }}>
+        {containers.map((c) => (
+          <section key={c.id} className="env-lab-pane" aria-label={label(c)}>
+            <div className="env-lab-pane__bar">
+              <span className="env-lab-pane__name">{label(c)}</span>
+              <OpenInNewTabButton containerId={c.id} />
+            </div>
+            <LabFrame container={c} title={title(c)} />
+          </section>
+        ))}
+      </div>
+    );
+  }
   return (
-    <div ref={box} className="env-lab-tabs-box">
+    <div ref={panes} className="env-lab-tabs-box">
       <Tabs
         className="env-lab-tabs"
         activeKey={shown.id}
@@ -76,7 +120,7 @@ export function LabPanels({ name, snapshot, only }: LabPanelsProps) {
         tabBarExtraContent={<OpenInNewTabButton containerId={shown.id} />}
         items={containers.map((c) => ({
           key: c.id,
-          label: c.name || c.serviceType,
+          label: label(c),
           forceRender: true,
           children: <LabFrame container={c} title={title(c)} />,
         }))}

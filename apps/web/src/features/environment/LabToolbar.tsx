@@ -2,7 +2,13 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Space, Typography } from 'antd';
-import { runnerOf, runtimeStates, type CenterDetail, type ResourceKind } from '@platform/contract';
+import {
+  runnerOf,
+  runtimeStates,
+  type CenterDetail,
+  type ResourceKind,
+  type RestartLimit,
+} from '@platform/contract';
 import { restartLimitQueryOptions } from './api';
 import type { LabRuntimeSnapshot } from './labRuntime';
 import type { LabRuntimeHandle } from './useLabRuntime';
@@ -53,6 +59,7 @@ export function LabToolbar({
   const stopped = snapshot.state === runtimeStates.stopped;
   const cost = useCostPreview(withCost ? { expEnvId: detail.id } : null);
   const refused = Boolean(cost.data?.refusal);
+  const noStartsLeft = Boolean(limit.data && limit.data.limit > 0 && startsLeft(limit.data) <= 0);
 
   const onStart = () => {
     if (needsResourceRequest(detail)) setRequesting(true);
@@ -62,11 +69,22 @@ export function LabToolbar({
   return (
     <div className="env-toolbar">
       <Space wrap>
-        <RuntimeStateTag state={snapshot.state} />
+        <RuntimeStateTag
+          state={snapshot.state}
+          stopping={snapshot.stopping}
+          stopped={snapshot.stoppedRemotely}
+        />
         <Button
           type="primary"
           onClick={onStart}
-          disabled={!detail.runnable || !stopped || snapshot.starting || refused}
+          disabled={
+            !detail.runnable ||
+            !stopped ||
+            snapshot.starting ||
+            snapshot.stopping ||
+            refused ||
+            noStartsLeft
+          }
         >
           {t('environment.start')}
         </Button>
@@ -82,13 +100,20 @@ export function LabToolbar({
         {limit.data && limit.data.limit > 0 && (
           <Typography.Text type="secondary">
             {t('environment.startsLeft', {
-              remaining: limit.data.remaining ?? Math.max(0, limit.data.limit - limit.data.used),
+              remaining: startsLeft(limit.data),
               limit: limit.data.limit,
             })}
           </Typography.Text>
         )}
       </Space>
       {stopped && <CostRefusal preview={cost.data} />}
+      {stopped && noStartsLeft && limit.data && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('environment.noStartsLeft', { limit: limit.data.limit })}
+        />
+      )}
       {!detail.runnable && (
         <Alert
           type="warning"
@@ -114,6 +139,11 @@ export function LabToolbar({
   );
 }
 
+/** The starts left in the last day of an environment with a limit. */
+function startsLeft(limit: RestartLimit): number {
+  return limit.remaining ?? Math.max(0, limit.limit - limit.used);
+}
+
 /** The runtime's messages, each as a short alert. */
 function LabAlerts({
   snapshot,
@@ -124,7 +154,8 @@ function LabAlerts({
 }) {
   const { t } = useTranslation();
   const statuses = Object.values(snapshot.containers);
-  const alerts: { key: string; type: 'info' | 'warning'; text: string }[] = [];
+  const alerts: { key: string; type: 'info' | 'warning'; text: string; description?: string }[] =
+    [];
   if (snapshot.waitingRetry)
     alerts.push({ key: 'busy', type: 'info', text: t('environment.busy') });
   if (snapshot.connectionLost)
@@ -138,7 +169,12 @@ function LabAlerts({
       text: hasTerminal ? t('environment.terminalTimeout') : t('environment.slowStart'),
     });
   if (snapshot.stoppedRemotely)
-    alerts.push({ key: 'stopped', type: 'info', text: t('environment.stoppedRemotely') });
+    alerts.push({
+      key: 'stopped',
+      type: 'info',
+      text: t(`environment.stopReasons.${snapshot.stopReason ?? 'unknown'}`),
+      description: t('environment.stoppedRemotely'),
+    });
   for (const message of new Set(statuses.map((s) => s.message).filter(Boolean)))
     alerts.push({ key: `m-${message}`, type: 'info', text: String(message) });
   for (const warning of new Set(statuses.map((s) => s.warning).filter(Boolean)))
@@ -147,7 +183,7 @@ function LabAlerts({
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       {alerts.map((a) => (
-        <Alert key={a.key} type={a.type} showIcon title={a.text} />
+        <Alert key={a.key} type={a.type} showIcon title={a.text} description={a.description} />
       ))}
     </Space>
   );

@@ -8,9 +8,22 @@ const colors: Record<number, string> = {
   [runtimeStates.running]: 'success',
 };
 
-/** The runtime state of an environment for its user: stopped, starting or running. */
-export function RuntimeStateTag({ state }: { state: number }) {
+/**
+ * The runtime state of an environment for its user: stopped, starting or running; on the lab's
+ * own page also stopping, and stopped once it stopped there while shown.
+ */
+export function RuntimeStateTag({
+  state,
+  stopping = false,
+  stopped = false,
+}: {
+  state: number;
+  stopping?: boolean;
+  stopped?: boolean;
+}) {
   const { t } = useTranslation();
+  if (stopping) return <Tag color="warning">{t('environment.containerStates.Stopping')}</Tag>;
+  if (stopped) return <Tag color="default">{t('environment.containerStates.Stopped')}</Tag>;
   const known = state === 1 || state === 2 ? state : 0;
   return <Tag color={colors[known]}>{t(`environment.states.${known}`)}</Tag>;
 }

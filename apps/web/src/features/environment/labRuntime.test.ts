@@ -351,8 +351,11 @@ describe('lab runtime: pushed states', () => {
       return closed;
     });
     Object.assign(made.api, { follow });
-    const push = (id: string, state: ContainerStatus['state']) =>
-      pushers.at(-1)!({ id, state, message: null, warning: null });
+    const push = (
+      id: string,
+      state: ContainerStatus['state'],
+      stopReason: ContainerStatus['stopReason'] = null,
+    ) => pushers.at(-1)!({ id, state, message: null, warning: null, stopReason });
     return { ...made, follow, push, closed };
   }
 
@@ -384,19 +387,91 @@ describe('lab runtime: pushed states', () => {
     expect(runtime.getSnapshot().state).toBe(2);
   });
 
-  it('ends the lab when another hand stops it, but not on its own stop or reset', async () => {
-    const { runtime, push, closed } = withPush();
+  it('ends the lab when another hand stops it, as the server says it, with the reason', async () => {
+    const { runtime, push, closed, storage } = withPush();
     await runtime.start();
     push('a', 'Running');
+    // The server says Stopping first: the lab is going, not starting.
+    push('a', 'Stopping', 'user');
+    expect(runtime.getSnapshot()).toMatchObject({ state: 2, stopping: true, slow: false });
+    push('a', 'Stopped', 'user');
+    expect(runtime.getSnapshot()).toMatchObject({
+      state: 0,
+      stopping: false,
+      containerIds: [],
+      stoppedRemotely: true,
+      stopReason: 'user',
+    });
+    expect(closed).toHaveBeenCalled();
+    expect(storage.data.has(storageKeys.containerId)).toBe(false);
+    // A new start forgets the reason.
+    const again = runtime.start();
+    expect(runtime.getSnapshot()).toMatchObject({ stoppedRemotely: false, stopReason: null });
+    await again;
+  });
+
+  it('ends a lab stopped while it was still starting', async () => {
+    const { runtime, push } = withPush();
+    await runtime.start();
+    push('a', 'Starting');
+    push('a', 'Stopping', 'deadline');
+    push('a', 'Stopped', 'deadline');
+    expect(runtime.getSnapshot()).toMatchObject({
+      state: 0,
+      stoppedRemotely: true,
+      stopReason: 'deadline',
+    });
+  });
+
+  it('waits for a lab reset elsewhere to come back, and ends nothing on its own stop or reset', async () => {
+    const { runtime, push, api } = withPush();
+    await runtime.start();
+    push('a', 'Running');
+    push('a', 'Stopping', 'reset');
+    push('a', 'Stopped', 'reset');
+    expect(runtime.getSnapshot()).toMatchObject({ state: 1, stoppedRemotely: false });
+    push('a', 'Starting');
+    push('a', 'Running');
+    expect(runtime.getSnapshot().state).toBe(2);
+
     const resetting = runtime.reset();
-    push('a', 'Stopping');
-    push('a', 'Stopped');
+    push('a', 'Stopping', 'reset');
+    push('a', 'Stopped', 'reset');
     expect(runtime.getSnapshot().stoppedRemotely).toBe(false);
     await resetting;
     push('a', 'Running');
     expect(runtime.getSnapshot().state).toBe(2);
-    push('a', 'Stopped');
-    expect(runtime.getSnapshot()).toMatchObject({ state: 0, stoppedRemotely: true });
-    expect(closed).toHaveBeenCalled();
+
+    let answer: () => void = () => {};
+    api.stop.mockImplementationOnce(() => new Promise((resolve) => (answer = () => resolve(null))));
+    const stopping = runtime.stop();
+    push('a', 'Stopping', 'user');
+    push('a', 'Stopped', 'user');
+    expect(runtime.getSnapshot()).toMatchObject({ stopping: true, stoppedRemotely: false });
+    answer();
+    await stopping;
+    expect(runtime.getSnapshot()).toMatchObject({ state: 0, stoppedRemotely: false });
+  });
+
+  it('ends the lab at the poll that finds it stopped, when nothing is pushed', async () => {
+    const { runtime, api } = setup();
+    await runtime.start();
+    await flush();
+    api.checkState.mockResolvedValue({ state: 'Running', message: null, stopReason: null });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(runtime.getSnapshot().state).toBe(2);
+    api.checkState.mockResolvedValue({ state: 'Stopping', message: null, stopReason: 'idle' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(runtime.getSnapshot()).toMatchObject({ state: 2, stopping: true });
+    api.checkState.mockResolvedValue({ state: 'Stopped', message: null, stopReason: 'idle' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(runtime.getSnapshot()).toMatchObject({
+      state: 0,
+      stoppedRemotely: true,
+      stopReason: 'idle',
+    });
+    const checks = api.checkState.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(api.checkState).toHaveBeenCalledTimes(checks);
   });
 });

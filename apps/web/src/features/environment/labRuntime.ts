@@ -4,6 +4,7 @@ import {
   runtimeStates,
   storageKeys,
   type ContainerState,
+  type LabStopReason,
   type RuntimeState,
   type StartRequest,
 } from '@platform/contract';
@@ -13,8 +14,9 @@ import {
  * §8, §9), without React: start (retried after 5 s on code 601), the containers' states as the
  * server pushes them, container polling as the fallback (5 s, then 10 s once every container
  * runs), heartbeat (60 s while active), stop, reset, and the container
- * ids kept in local storage (comma-joined) so a reload gets the same lab back. The hook
- * `useLabRuntime` wires it to the UI.
+ * ids kept in local storage (comma-joined) so a reload gets the same lab back. A lab stopped
+ * elsewhere (another tab, a script, the idle sweep, an exam's end) ends here as soon as the
+ * server says so, with the reason it gives. The hook `useLabRuntime` wires it to the UI.
  */
 
 export interface ContainerStatus {
@@ -22,6 +24,8 @@ export interface ContainerStatus {
   message: string | null;
   /** A warning of a running lab, such as the school's balance running out. */
   warning?: string | null;
+  /** Why a stopping or stopped container stops; a reset starts it again. */
+  stopReason?: LabStopReason | null;
 }
 
 export interface LabRuntimeApi {
@@ -56,13 +60,16 @@ export interface LabRuntimeSnapshot {
   starting: boolean;
   /** The host answered 601; the start is retried in 5 s. */
   waitingRetry: boolean;
+  /** This page's stop is on its way, or the server is stopping the lab for another reason. */
   stopping: boolean;
   /** The reset's in-progress flag. */
   resetting: boolean;
   /** The last state poll failed for want of a network; polling goes on (reconnecting). */
   connectionLost: boolean;
-  /** The lab stopped on the server (idle timeout, an operator) while it was shown. */
+  /** The lab stopped on the server (idle timeout, another tab, an exam's end) while it was shown. */
   stoppedRemotely: boolean;
+  /** Why, when the server said; null when it no longer knows the lab. */
+  stopReason: LabStopReason | null;
   /** Still starting after `startSlowMs` (the terminal startup timeout message). */
   slow: boolean;
 }
@@ -85,6 +92,7 @@ const initial: LabRuntimeSnapshot = {
   resetting: false,
   connectionLost: false,
   stoppedRemotely: false,
+  stopReason: null,
   slow: false,
 };
 
@@ -122,6 +130,30 @@ export function readStoredIds(storage: KeyValueStorage | null | undefined): stri
   }
 }
 
+/** A container on its way down for good: stopping or stopped for any reason but a reset. */
+function goingDown(status: ContainerStatus | undefined): boolean {
+  return (
+    (status?.state === 'Stopping' || status?.state === 'Stopped') &&
+    status.stopReason != null &&
+    status.stopReason !== 'reset'
+  );
+}
+
+/**
+ * Where the containers of a lab stand together: ended when every one has stopped for good,
+ * stopping while any is going down, running when every one runs, else starting (a reset, a
+ * container being created or restarted).
+ */
+export function phaseOf(
+  statuses: readonly (ContainerStatus | undefined)[],
+): 'ended' | 'stopping' | 'running' | 'starting' {
+  if (statuses.length && statuses.every((s) => s?.state === 'Stopped' && goingDown(s)))
+    return 'ended';
+  if (statuses.some(goingDown)) return 'stopping';
+  if (statuses.every((s) => isRunning(s?.state))) return 'running';
+  return 'starting';
+}
+
 function sameIds(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((id) => b.includes(id));
 }
@@ -145,6 +177,8 @@ export class LabController {
   private readonly pushedAt = new Map<string, number>();
   /** The generation of the work the last stop cancelled. */
   private stoppedGeneration = -1;
+  /** This page's own stop is on its way: the states it passes through are not someone else's. */
+  private ownStop = false;
   private startingSince = 0;
 
   constructor(options: LabRuntimeOptions) {
@@ -202,6 +236,7 @@ export class LabController {
       starting: true,
       waitingRetry: false,
       stoppedRemotely: false,
+      stopReason: null,
     });
     return this.attemptStart(generation, { ...options, expEnvId: this.envId });
   }
@@ -213,12 +248,15 @@ export class LabController {
     }
     if (this.snapshot.stopping) return { ok: false, reason: 'in-progress' };
     this.update({ stopping: true });
+    this.ownStop = true;
     this.stoppedGeneration = this.generation;
     try {
       await this.api.stop(this.envId);
     } catch (error) {
       this.update({ stopping: false });
       return { ok: false, reason: 'failed', error };
+    } finally {
+      this.ownStop = false;
     }
     this.clear();
     return { ok: true };
@@ -326,20 +364,48 @@ export class LabController {
   ): void {
     if (generation !== this.generation || !ids.includes(id)) return;
     this.pushedAt.set(id, ++this.pushes);
-    const containers = { ...this.snapshot.containers, [id]: status };
-    // Stops and resets of this page pass through Stopped; only others' stops end the lab here.
-    const own = this.snapshot.stopping || this.snapshot.resetting;
-    const wasRunning = this.snapshot.state === runtimeStates.running;
-    if (!own && wasRunning && ids.every((i) => containers[i]?.state === 'Stopped')) {
-      this.clear();
-      this.update({ stoppedRemotely: true });
-      return;
+    this.update({
+      containers: { ...this.snapshot.containers, [id]: status },
+      connectionLost: false,
+    });
+    this.settle(ids, this.snapshot.containers);
+  }
+
+  /**
+   * Takes the containers' states: ends the lab when it stopped for good, says it is stopping
+   * while it goes down, else running or starting. The states this page's own stop and reset
+   * pass through are theirs: they end nothing here.
+   */
+  private settle(
+    ids: readonly string[],
+    containers: Readonly<Record<string, ContainerStatus>>,
+  ): 'ended' | 'stopping' | 'running' | 'starting' {
+    const statuses = ids.map((i) => containers[i]);
+    const own = this.ownStop || this.snapshot.resetting;
+    let phase = phaseOf(statuses);
+    if (own && (phase === 'ended' || phase === 'stopping'))
+      phase = this.ownStop ? 'stopping' : 'starting';
+    if (phase === 'ended') {
+      const reason = statuses.find((s) => s?.stopReason)?.stopReason ?? null;
+      this.end(reason);
+      return phase;
     }
-    const state = ids.every((i) => isRunning(containers[i]?.state))
-      ? runtimeStates.running
-      : runtimeStates.starting;
-    if (state === runtimeStates.starting && wasRunning) this.startingSince = Date.now();
-    this.update({ containers, state, connectionLost: false });
+    if (phase === 'stopping') {
+      // Whatever showed stays until it is gone: the lab is not starting.
+      this.update({ stopping: true, slow: false });
+      return phase;
+    }
+    const state = phase === 'running' ? runtimeStates.running : runtimeStates.starting;
+    if (state === runtimeStates.starting && this.snapshot.state === runtimeStates.running)
+      this.startingSince = Date.now();
+    this.update({ state, ...(this.ownStop ? {} : { stopping: false }) });
+    return phase;
+  }
+
+  /** The lab stopped on the server, not through this page. */
+  private end(reason: LabStopReason | null): void {
+    this.clear();
+    this.update({ stoppedRemotely: true, stopReason: reason });
   }
 
   private async poll(generation: number, ids: readonly string[]): Promise<void> {
@@ -360,31 +426,23 @@ export class LabController {
     );
     const containers: Record<string, ContainerStatus> = { ...this.snapshot.containers };
     for (const { id, status } of results) if (status) containers[id] = status;
-    // Gone: the server no longer knows the containers, or a running lab was stopped there
-    // (a lab that is only being created may still report Stopped).
-    const wasRunning = this.snapshot.state === runtimeStates.running;
-    const gone =
-      results.length > 0 &&
-      results.every(({ status, error }) =>
-        status ? wasRunning && status.state === 'Stopped' : isGone(error),
-      );
-    if (gone) {
-      this.clear();
-      this.update({ stoppedRemotely: true });
+    // Gone: the server no longer knows the containers.
+    if (results.length > 0 && results.every(({ status, error }) => !status && isGone(error))) {
+      this.end(null);
       return;
     }
     const failed = results.some(({ error }) => error !== null);
     const connectionLost = results.some(({ error }) => error !== null && isNetworkError(error));
-    // A failed check changes nothing; otherwise every container must run (case-insensitive).
-    const state = failed
-      ? this.snapshot.state
-      : results.every(({ status }) => isRunning(status?.state))
-        ? runtimeStates.running
-        : runtimeStates.starting;
-    if (state === runtimeStates.starting && this.snapshot.state === runtimeStates.running)
-      this.startingSince = Date.now();
-    const slow = state === runtimeStates.starting && Date.now() - this.startingSince >= startSlowMs;
-    this.update({ containers, connectionLost, state, slow });
+    this.update({ containers, connectionLost });
+    // A failed check changes nothing; otherwise the states decide (running: case-insensitive).
+    const phase = failed ? null : this.settle(ids, containers);
+    if (phase === 'ended') return;
+    const { state, stopping } = this.snapshot;
+    const slow =
+      state === runtimeStates.starting &&
+      !stopping &&
+      Date.now() - this.startingSince >= startSlowMs;
+    this.update({ slow });
     this.pollTimer = setTimeout(
       () => void this.poll(generation, ids),
       state === runtimeStates.running ? labLimits.pollRunningMs : labLimits.pollMs,

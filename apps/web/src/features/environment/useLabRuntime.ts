@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from 'antd';
 import { labLimits, type StartRequest } from '@platform/contract';
 import { isRequestError } from '../../shared/request';
-import { showToast } from '../../shared/toast';
+import { showErrorToast, showToast } from '../../shared/toast';
 import { environmentKeys, labRuntimeApi } from './api';
 import { LabController, type ActionResult, type LabRuntimeSnapshot } from './labRuntime';
 
@@ -73,15 +73,19 @@ export function useLabRuntime(
     void queryClient.invalidateQueries({ queryKey: environmentKeys.costs() });
   }, [envId, queryClient]);
 
+  // Stopped elsewhere: the lists and starts left learn it too.
+  useEffect(() => {
+    if (snapshot.stoppedRemotely) refresh();
+  }, [snapshot.stoppedRemotely, refresh]);
+
   const settle = useCallback(
-    (result: ActionResult, failureText: (message: string) => string, durationMs?: number) => {
+    (result: ActionResult, failureText?: (message: string) => string, durationMs?: number) => {
       if (!result.ok && result.reason === 'missing-env-id')
-        showToast('error', t('environment.missingId'));
-      else if (!result.ok && result.reason === 'failed') {
-        const message = errorText(result.error);
-        // The request layer already showed failures of calls that are not quiet (stop).
-        if (durationMs) showToast('error', failureText(message), { durationMs });
-      }
+        showErrorToast(t('environment.missingId'));
+      // The request layer already showed failures of calls that are not quiet (stop). Errors
+      // last 3 s and one shows per 3 s (spec §8); only the reset failure stays 5 s.
+      else if (!result.ok && result.reason === 'failed' && failureText)
+        showErrorToast(failureText(errorText(result.error)), durationMs ? { durationMs } : {});
       if (result.ok) refresh();
       return result.ok;
     },
@@ -93,16 +97,14 @@ export function useLabRuntime(
       const result = await machine.start(options);
       const alreadyFormatted =
         !result.ok && isRequestError(result.error) && result.error.errorKey === 'labs.start_failed';
-      return settle(
-        result,
-        (message) => (alreadyFormatted ? message : t('environment.startFailed', { message })),
-        labLimits.startErrorMessageMs,
+      return settle(result, (message) =>
+        alreadyFormatted ? message : t('environment.startFailed', { message }),
       );
     },
     [machine, settle, t],
   );
 
-  const stop = useCallback(async () => settle(await machine.stop(), (m) => m), [machine, settle]);
+  const stop = useCallback(async () => settle(await machine.stop()), [machine, settle]);
 
   const requestReset = useCallback(() => {
     if (machine.resetIntent() === 'please-wait') {

@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Card, Descriptions, Tag } from 'antd';
-import { ExportOutlined } from '@ant-design/icons';
 import { defaultSchoolUrl, displayName, type Role } from '@platform/contract';
 import { LoadFailed, LoadingState, EmptyState } from '../../shared/ui/PageStates';
 import { roleName } from '../../shared/roleName';
 import { useSession } from '../auth/useSession';
 import { usePermissions } from '../../shared/permissions/usePermissions';
-import { menuHref, visibleChildren, type MenuEntry } from '../../shared/permissions/menuRoutes';
+import { visibleChildren } from '../../shared/permissions/menuRoutes';
 import { MyTasksCard } from '../tasks-study/MyTasksCard';
 import { RecentTasksCard } from '../teaching-manage/RecentTasksCard';
+import { MenuTiles } from './MenuTiles';
 import './Landing.css';
 
 type RoleTextKey =
@@ -31,36 +30,6 @@ export function landingTextKey(roles: readonly Pick<Role, 'code'>[]): RoleTextKe
   return 'landing.other';
 }
 
-function MenuList({ entries, schUrl }: { entries: MenuEntry[]; schUrl: string }) {
-  const { t } = useTranslation();
-  return (
-    <ul className="landing-menu">
-      {visibleChildren(entries).map((entry) => {
-        const kids = visibleChildren(entry.children);
-        const href = menuHref(schUrl, entry);
-        let label;
-        if (entry.externalUrl) {
-          label = (
-            <a href={entry.externalUrl} target="_blank" rel="noopener noreferrer">
-              {entry.title} <ExportOutlined aria-label={t('layout.opensInNewWindow')} />
-            </a>
-          );
-        } else if (kids.length === 0 && href) {
-          label = <Link to={href}>{entry.title}</Link>;
-        } else {
-          label = <span className="landing-menu__group">{entry.title}</span>;
-        }
-        return (
-          <li key={entry.id}>
-            {label}
-            {kids.length > 0 && <MenuList entries={kids} schUrl={schUrl} />}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
 /** The workbench: who you are, and where you can go (per-role text). */
 export function Landing() {
   const { t } = useTranslation();
@@ -79,7 +48,7 @@ export function Landing() {
   else if (permissions.status === 'error') menus = <LoadFailed onRetry={permissions.refetch} />;
   else if (visibleChildren(permissions.menu.entries).length === 0)
     menus = <EmptyState description={t('landing.noMenus')} />;
-  else menus = <MenuList entries={permissions.menu.entries} schUrl={schUrl} />;
+  else menus = <MenuTiles entries={permissions.menu.entries} schUrl={schUrl} />;
 
   // Cards of what the user's menus really open: a view the tree holds.
   const pathOfView = (view: string) =>

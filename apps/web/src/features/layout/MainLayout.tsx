@@ -25,6 +25,7 @@ import { SideMenu } from './SideMenu';
 import { UserPanel } from './UserPanel';
 import { AiHelper } from './AiHelper';
 import { HeaderLanguage } from './HeaderLanguage';
+import { SiteTitle } from './SiteTitle';
 import { NoticeBell } from '../notices/NoticeBell';
 import { SignedInFooter } from '../site-footer/SignedInFooter';
 import { useOpenMenuEntry } from './useOpenMenuEntry';
@@ -110,9 +111,6 @@ export function MainLayout({ viewFor }: { viewFor: ViewFor }) {
   const college = session.college;
   const logoSrc =
     college?.clientLogo || college?.logo || config?.clientLogo || config?.logo || null;
-  // The header names the school, or the site for platform staff (the long client title is the
-  // document title).
-  const siteTitle = college?.name || config?.name || null;
 
   return (
     <AntdProvider>
@@ -121,7 +119,11 @@ export function MainLayout({ viewFor }: { viewFor: ViewFor }) {
           <header className="app-header">
             <Link className="app-header__logo" to="/">
               {logoSrc ? <img src={logoSrc} alt="" /> : <LogoMark size={32} />}
-              <span className="app-header__logo-text">{siteTitle || <AppName />}</span>
+              {/* The school, or the site for platform staff (the long client title is the
+                  document title). */}
+              <span className="app-header__logo-text">
+                <SiteTitle schoolName={college?.name} siteName={config?.name} />
+              </span>
             </Link>
             <TopMenu
               schUrl={schUrl}
@@ -209,9 +211,4 @@ export function MainLayout({ viewFor }: { viewFor: ViewFor }) {
       </div>
     </AntdProvider>
   );
-}
-
-function AppName() {
-  const { t } = useTranslation();
-  return <>{t('app.name')}</>;
 }

@@ -36,6 +36,17 @@ describe('school profile', { timeout: 30_000 }, () => {
     expect(screen.getByText('¥0.05')).toBeTruthy();
   });
 
+  it('says a school without a student limit has none, in both languages', async () => {
+    mockApi((call) => (call.path === permissionsPath ? [] : sampleProfile({ maxStudents: 0 })));
+    const zh = renderView(<SchoolProfile />, url);
+    expect(await screen.findByText('北方职业技术学院')).toBeTruthy();
+    expect(screen.getByText('不限')).toBeTruthy();
+    zh.unmount();
+    await changeLanguage('en-US');
+    renderView(<SchoolProfile />, url);
+    expect(await screen.findByText('No limit')).toBeTruthy();
+  });
+
   it('edits intro and address with the contract rules', async () => {
     const calls = mockApi((call) => {
       if (call.path === permissionsPath) return ['school.profile.edit'];

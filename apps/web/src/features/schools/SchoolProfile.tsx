@@ -87,7 +87,7 @@ export function SchoolProfile() {
           items={[
             item('accountCount', p.accountCount),
             item('studentCount', p.studentCount),
-            item('maxStudents', p.maxStudents),
+            item('maxStudents', p.maxStudents > 0 ? p.maxStudents : t('schools.values.unlimited')),
             item('teacherCount', p.teacherCount),
             item('classCount', p.classCount),
           ]}

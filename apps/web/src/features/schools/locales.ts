@@ -40,6 +40,7 @@ export const schoolsZh = {
     disabled: '停用',
     none: '—',
     yuan: '{{amount}} 元',
+    unlimited: '不限',
   },
   actions: {
     edit: '编辑',
@@ -92,6 +93,7 @@ export const schoolsEn: typeof schoolsZh = {
     disabled: 'Disabled',
     none: '—',
     yuan: '¥{{amount}}',
+    unlimited: 'No limit',
   },
   actions: {
     edit: 'Edit',

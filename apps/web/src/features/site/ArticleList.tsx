@@ -9,6 +9,8 @@ import { SiteImage } from './SiteImage';
 
 export type ArticleHref = (id: string) => string;
 export const homeArticleHref: ArticleHref = (id) => `/home/article?id=${encodeURIComponent(id)}`;
+export const industrialArticleHref: ArticleHref = (id) =>
+  `/industrial-internet/detail?id=${encodeURIComponent(id)}`;
 
 /** One article in a list: cover, title, summary, date and readings. */
 export function ArticleCard({

@@ -6,14 +6,13 @@ import { useSession } from '../auth/useSession';
 import { catalogQuery } from './api';
 import { ArticleList } from './ArticleList';
 import { CatalogLink, FailedState, SiteState, useSiteLanguage } from './parts';
+import { HomeSection, homeSectionKinds as sections } from './HomeSections';
 import './HomeIndexPage.css';
 
 // The dialog brings antd and the contract's form schema: loaded on the first click only.
 const TrialDialog = lazy(() =>
   import('../trials/TrialDialog').then((m) => ({ default: m.TrialDialog })),
 );
-
-const sections = ['industrial', 'career', 'program'] as const;
 
 const scrollTo = (id: string) =>
   document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -121,12 +120,12 @@ function CatalogueView({ id }: { id: string }) {
 }
 
 /**
- * /home/index: the landing (hero, highlights, the three sections and the floating toolbar); with
+ * /home/index: the landing (hero, highlights, the three sections with the portal's articles and
+ * the floating toolbar); with
  * `id` (and `pid`, `gid`) from the catalogue navigation, that catalogue's articles take the hero's
  * place, and the sections and toolbar stay.
  */
 export function HomeIndexPage() {
-  const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('id');
   const [trial, setTrial] = useState<'closed' | 'open' | 'loaded'>('closed');
@@ -134,15 +133,7 @@ export function HomeIndexPage() {
     <div className="home__index">
       {id ? <CatalogueView key={id} id={id} /> : <Landing />}
       {sections.map((section) => (
-        <section
-          key={section}
-          id={section}
-          className="home__section"
-          aria-labelledby={`home-${section}`}
-        >
-          <h2 id={`home-${section}`}>{t(`home.${section}`)}</h2>
-          <p>{t(`home.${section}Text`)}</p>
-        </section>
+        <HomeSection key={section} kind={section} />
       ))}
       <FloatingToolbar onApply={() => setTrial('open')} />
       {trial !== 'closed' && (

@@ -3,12 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { FrontCatalog } from '@platform/contract';
 import { catalogsByKindQuery } from './api';
-import { ArticleList, type ArticleHref } from './ArticleList';
+import { ArticleList, industrialArticleHref } from './ArticleList';
 import { SiteHeading, SiteState, useSiteLanguage } from './parts';
 import { SiteImage } from './SiteImage';
 
-export const industrialArticleHref: ArticleHref = (id) =>
-  `/industrial-internet/detail?id=${encodeURIComponent(id)}`;
 const postHref = (id: string) => `/industrial-internet/post?id=${encodeURIComponent(id)}`;
 
 /** The industry-case catalogues, each with its sub-catalogues, flattened in order. */

@@ -57,6 +57,9 @@ export const siteZh = {
     source: '来源：{{source}}',
     date: '发布时间：{{date}}',
   },
+  home: {
+    more: '查看更多',
+  },
   pager: {
     label: '分页',
     previous: '上一页',
@@ -145,6 +148,9 @@ export const siteEn: Widen<typeof siteZh> = {
   notice: {
     source: 'Source: {{source}}',
     date: 'Published: {{date}}',
+  },
+  home: {
+    more: 'See more',
   },
   pager: {
     label: 'Pages',

@@ -250,3 +250,49 @@ describe('section pages', () => {
     expect(screen.getByRole('img', { name: 'MQTT 与传感器（暂无图片）' })).toBeTruthy();
   });
 });
+
+describe('home page sections', () => {
+  it('show the portal’s career, programme and industry articles, each leading to its page', async () => {
+    serveSite({
+      [cmsPaths.frontCatalogList.path]: [
+        catalog({
+          id: '50',
+          name: '行业案例',
+          attributeCode: 'industry_case',
+          isExistContent: false,
+        }),
+        catalog({ id: '51', name: '智能制造', parentId: '50' }),
+        catalog({ id: '52', name: '智慧农业', parentId: '50' }),
+        catalog({ id: '60', name: '职业规划', attributeCode: 'career_planning' }),
+        catalog({ id: '70', name: '专业建设', attributeCode: 'speciality_construction' }),
+        catalog({ id: '80', name: '公司新闻', attributeCode: 'navigate' }),
+      ],
+      [cmsPaths.frontArticlePage.path]: (url: URL) => {
+        const id = url.searchParams.get('catalogId');
+        return page([articleSummary({ id: `${id}1`, title: `文章 ${id}`, catalogId: id! })]);
+      },
+    });
+    renderSite('/home/index');
+    const section = async (name: string) =>
+      (await screen.findByRole('heading', { level: 2, name })).closest('section')!;
+    const industrial = await section('工业互联网');
+    expect(
+      (await within(industrial).findByRole('link', { name: /文章 51/ })).getAttribute('href'),
+    ).toBe('/industrial-internet/detail?id=511');
+    expect(await within(industrial).findByRole('link', { name: /文章 52/ })).toBeTruthy();
+    expect(within(industrial).getByRole('heading', { level: 3, name: '智能制造' })).toBeTruthy();
+    expect(within(industrial).getByRole('link', { name: '查看更多' }).getAttribute('href')).toBe(
+      '/industrial-internet/index',
+    );
+    const career = await section('就业能力');
+    expect(
+      (await within(career).findByRole('link', { name: /文章 60/ })).getAttribute('href'),
+    ).toBe('/home/article?id=601');
+    expect(within(career).getByRole('link', { name: '查看更多' }).getAttribute('href')).toBe(
+      '/home/career',
+    );
+    const program = await section('专业建设');
+    expect(await within(program).findByRole('link', { name: /文章 70/ })).toBeTruthy();
+    expect(screen.queryByText('文章 80')).toBeNull();
+  });
+});
