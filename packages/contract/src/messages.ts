@@ -62,6 +62,7 @@ export const fieldErrorCodes = [
   'too_common',
   'same_as_name',
   'invalid_score',
+  'unsupported_pattern',
 ] as const;
 export type FieldErrorCode = (typeof fieldErrorCodes)[number];
 
@@ -87,6 +88,10 @@ export const fieldErrorMessages: Record<FieldErrorCode, { zh: string; en: string
   same_as_name: {
     zh: '密码不能与用户名或姓名相同',
     en: 'The password must not be the user name or the name',
+  },
+  unsupported_pattern: {
+    zh: '检查不支持此正则表达式：不能使用反向引用和环视（?= ?! ?<= ?<!）',
+    en: 'Checks cannot run this pattern: no back-references or lookarounds (?= ?! ?<= ?<!)',
   },
 };
 

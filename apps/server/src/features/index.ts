@@ -22,6 +22,7 @@ import { smsRoutes } from './sms/sms.routes';
 import { studentsRoutes } from './students/students.routes';
 import { teachersRoutes } from './teachers/teachers.routes';
 import { teachingRoutes } from './teaching/teaching.routes';
+import { studyHolds } from './teaching/teaching.holds';
 import { scheduledLabDemand } from './teaching/teaching.service';
 import { trialsRoutes } from './trials/trials.routes';
 import { usersRoutes } from './users/users.routes';
@@ -50,7 +51,7 @@ const features: Feature[] = [
   (app) => app.register(rolesRoutes),
   setUpLabs,
   (app) => app.register(environmentsRoutes((envId) => app.labs.runtime.isEnvInUse(envId))),
-  (app) => app.register(coursesRoutes),
+  (app) => app.register(coursesRoutes(studyHolds(app.ctx))),
   (app) => app.register(teachingRoutes(app.labs)),
   async (app) => {
     app.labs.runtime.pool.demand = (now, leadMs) => scheduledLabDemand(app.ctx.db, now, leadMs);

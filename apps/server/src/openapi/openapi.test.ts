@@ -67,6 +67,7 @@ describe('the API description', () => {
     expect(open.map(({ name }) => name).sort()).toEqual([
       'GET /api-cms/cms/file/{fileId}',
       'GET /api-teaching/course/file/{courseId}/{fileId}',
+      'GET /api-teaching/student/course/report/file/{reportId}/{fileId}',
       'GET /api-teaching/student/report/file/{studentTaskId}/{fileId}',
       'GET /api/health',
       'GET /openapi/api-cms/cms/front/article/page/list',

@@ -40,6 +40,7 @@ import {
   courseEnvironments,
   coursePurchases,
   courseResources,
+  courseStepReports,
   courseSteps,
   courses,
   customers,
@@ -70,6 +71,7 @@ import { createHarness, type Harness } from './harness';
 import { png } from './sample-files';
 import { insertCourseTree } from '../features/courses/courses.service';
 import { reportFileRoute } from '../features/teaching/teaching.service';
+import { stepReportFileRoute } from '../features/courses/courses.study';
 import {
   courseFileKey,
   FileSigner,
@@ -108,6 +110,8 @@ interface Tenant {
   reportStepId: string;
   /** A signed address of an image of the student's report. */
   reportFileUrl: string;
+  /** A signed address of an image of the student's self-study report of the report step. */
+  stepReportFileUrl: string;
   /** A notice of the student. */
   noticeId: string;
   containerId: string;
@@ -755,6 +759,31 @@ const table: Record<string, Entry> = {
       post(coursesApi.stepProgress.path, { stepId: t.stepId, videoSeconds: 3, completed: true }),
     'student',
   ),
+  'GET /api-teaching/student/course/step/report/:id': object(
+    (t) => get(pathOf(coursesApi.stepReport.path, { id: t.reportStepId })),
+    'student',
+  ),
+  'POST /api-teaching/student/course/step/report/save': object(
+    (t) =>
+      post(coursesApi.stepReportSave.path, {
+        stepId: t.reportStepId,
+        revision: 1,
+        content: {
+          type: 'doc',
+          content: [{ type: 'paragraph', content: [{ type: 'text', text: 'notes' }] }],
+        },
+      }),
+    'student',
+  ),
+  'POST /api-teaching/student/course/step/report/image': object(
+    (t) =>
+      multipart(coursesApi.stepReportImage.path, 'chart.png', png(), { stepId: t.reportStepId }),
+    'student',
+  ),
+  'GET /api-teaching/student/course/report/file/:reportId/:fileId': open(
+    'a signed address handed out with the self-study report: the signature is the access, and a wrong or expired one is not found (courses.report.test.ts)',
+    (t) => get(t.stepReportFileUrl),
+  ),
   'POST /api-teaching/student/course/step/answer': object(
     async (t) =>
       post(coursesApi.stepAnswer.path, {
@@ -859,6 +888,10 @@ const table: Record<string, Entry> = {
   ),
   'POST /api-teaching/student/task/start/:id': object(
     (t) => post(pathOf(teachingApi.taskStart.path, { id: t.studentTaskId })),
+    'student',
+  ),
+  'POST /api-teaching/student/task/submit/:id': object(
+    async (t) => post(pathOf(teachingApi.taskSubmit.path, { id: await t.newStudentTask() })),
     'student',
   ),
   'POST /api-teaching/student/task/step/answer': object(async (t) => {
@@ -1192,6 +1225,21 @@ async function makeTenant(label: string, envId: string, spares: boolean): Promis
   await ctx.storage.put(`reports/${studentTaskId}/${reportFileId}`, Readable.from([png()]), {
     contentType: 'image/png',
   });
+  const stepReportId = ctx.ids.next();
+  await ctx.db.insert(courseStepReports).values({
+    id: stepReportId,
+    studentId: student.id,
+    stepId: reportStepId,
+    courseId,
+    schoolId,
+    content: { type: 'doc', content: [] },
+  });
+  const stepReportFileId = newFileId();
+  await ctx.storage.put(
+    `course-reports/${stepReportId}/${stepReportFileId}`,
+    Readable.from([png()]),
+    { contentType: 'image/png' },
+  );
   const noticeId = await createNotice(ctx, {
     userId: student.id,
     schoolId,
@@ -1212,6 +1260,7 @@ async function makeTenant(label: string, envId: string, spares: boolean): Promis
     studentTaskId,
     reportStepId,
     reportFileUrl: signer.for(reportFileRoute).url(studentTaskId, reportFileId),
+    stepReportFileUrl: signer.for(stepReportFileRoute).url(stepReportId, stepReportFileId),
     noticeId,
     containerId,
     jobId,
@@ -1292,6 +1341,10 @@ async function snapshot(t: Tenant) {
       .from(teachingTaskSteps)
       .where(eq(teachingTaskSteps.taskId, t.teachingTaskId)),
     reports: await db.select().from(taskReports).where(eq(taskReports.schoolId, t.schoolId)),
+    stepReports: await db
+      .select()
+      .from(courseStepReports)
+      .where(eq(courseStepReports.schoolId, t.schoolId)),
     notices: await db.select().from(notices).where(eq(notices.schoolId, t.schoolId)),
   });
 }
@@ -1356,6 +1409,23 @@ describe('tenant isolation, route by route', () => {
         problems.push(`${k}: declared ${JSON.stringify(route.access.who)}, entry is ${entry.kind}`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it('has every staff route declare the permission its screen needs, but those all staff screens share', () => {
+    // Every staff role, case developers and product managers included, works with environments and
+    // experiment scripts; the system screens' own reads hold no school data.
+    const shared = new Set([
+      ...Object.values(environmentsApi).map((r) => key(r.method, r.path)),
+      key(labsApi.usage.method, labsApi.usage.path),
+      key(menusApi.adminTree.method, menusApi.adminTree.path),
+      key(rolesApi.list.method, rolesApi.list.path),
+      key(rolesApi.menus.method, rolesApi.menus.path),
+    ]);
+    const open = apiRoutesOfApp()
+      .filter((r) => r.access?.who === 'staff' && !r.access.permission)
+      .map((r) => key(r.method, r.url))
+      .filter((k) => !shared.has(k));
+    expect(open).toEqual([]);
   });
 
   it('lab-origin routes are not served on the API origin', async () => {
@@ -1427,6 +1497,38 @@ describe('tenant isolation, route by route', () => {
       const json = String(res.headers['content-type'] ?? '').includes('json');
       const ok = res.statusCode === 200 && (!json || res.json().code === 200);
       if (!ok) failures.push(`${route} as ${role}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+  // Last: the roles that hold a permission carry its requests out, on school B.
+  it('refuses every platform role a staff route whose permission it does not hold, and only those', async () => {
+    const failures: string[] = [];
+    const declared = new Map(apiRoutesOfApp().map((r) => [key(r.method, r.url), r.access]));
+    for (const role of platformRoleCodes) {
+      const u = await createUser(h.ctx, { roles: [role] });
+      const { access_token } = await signIn(h.app, u.username, u.password);
+      const as = { id: u.id, username: u.username, token: access_token };
+      const held = (
+        await send(() => get(pathOf(menusApi.permissions.path, { appid: 'platform-web' })), B, as)
+      ).json().data as string[];
+      for (const [route, entry] of Object.entries(table)) {
+        if (entry.kind !== 'staff') continue;
+        const access = declared.get(route);
+        if (!access || access.who === 'public' || access.who === 'account') continue;
+        const roles = access.who === 'staff' ? platformRoleCodes : access.who;
+        const rule = access.permission;
+        const keys = !rule ? [] : typeof rule === 'string' ? [rule] : rule.keys;
+        const admitted = roles.includes(role) && keys.every((k) => held.includes(k));
+        const res = await send(entry.request, B, as);
+        // A body the route cannot take is refused before its permission is weighed.
+        const fine = admitted
+          ? res.statusCode !== 403
+          : res.statusCode === 403 || (res.statusCode === 400 && !route.startsWith('GET '));
+        if (!fine)
+          failures.push(
+            `${route} as ${role}: ${res.statusCode}, expected ${admitted ? 'an answer' : '403'}`,
+          );
+      }
     }
     expect(failures).toEqual([]);
   });

@@ -3,7 +3,13 @@ import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
 import { isRequestError } from './request';
 import { toast } from './toast';
-import { serverFieldErrors, zodRules, type FieldMessages, type PathErrors } from './zodForm';
+import {
+  serverFieldErrors,
+  setFieldErrors,
+  zodRules,
+  type FieldMessages,
+  type PathErrors,
+} from './zodForm';
 
 /** Form rules and server errors of a dialog's form, from the contract's schemas. */
 
@@ -59,7 +65,7 @@ export async function submitDialog<V>(opts: {
     await opts.save(opts.form.getFieldsValue(true) as V);
     opts.done();
   } catch (error) {
-    opts.form.setFields(opts.errors(error));
+    setFieldErrors(opts.form, opts.errors(error));
   }
 }
 

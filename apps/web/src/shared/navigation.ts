@@ -11,6 +11,11 @@ const browserNavigate: Navigate = (to, options) => {
 
 let current: Navigate = browserNavigate;
 
+/** Full page loads, which drop everything kept in memory (logout). */
+export const pageLoads = {
+  assign: (url: string) => window.location.assign(url),
+};
+
 export function setNavigate(navigate: Navigate | null): void {
   current = navigate ?? browserNavigate;
 }

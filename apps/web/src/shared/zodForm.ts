@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import type { FormRule } from 'antd';
+import type { FormInstance, FormRule } from 'antd';
 import { fieldErrorCodes, fieldErrorMessages, type FieldErrorCode } from '@platform/contract';
 import { apiLanguage } from './i18n';
 
@@ -67,9 +67,13 @@ export function serverFieldErrors<F extends string>(
   overrides: Partial<Record<F, FieldMessages>> = {},
 ): { name: F; errors: string[] }[] {
   if (!fields) return [];
-  return formFields
-    .filter((name) => fields[name] !== undefined)
-    .map((name) => ({ name, errors: [fieldErrorText(fields[name] ?? '', overrides[name])] }));
+  const errors: { name: F; errors: string[] }[] = [];
+  // A nested name (`content.body`) belongs to the form's field holding it (`content`).
+  for (const [path, code] of Object.entries(fields)) {
+    const name = formFields.find((f) => path === f || path.startsWith(`${f}.`));
+    if (name !== undefined) errors.push({ name, errors: [fieldErrorText(code, overrides[name])] });
+  }
+  return errors;
 }
 
 /** The path of a nested form field, as antd names it: `['name', 'zh']`, `['options', 0, 'text']`. */
@@ -161,4 +165,34 @@ export function bodyRules<V>(
       },
     }),
   ];
+}
+
+type NamedErrors = { name: string | number | readonly (string | number)[]; errors: string[] };
+
+const startsWith = (path: readonly string[], prefix: readonly string[]) =>
+  prefix.length <= path.length && prefix.every((key, i) => key === path[i]);
+
+/**
+ * Puts errors on a form's fields (`form.setFields`), each on the input that shows it: the field
+ * of that name, else the nearest field holding it (`content.file.fileId` on the file input),
+ * else the first field inside it (`content.doc` on the Chinese editor of the document), so that
+ * a server's field error is never lost on a name no input has.
+ */
+export function setFieldErrors(form: FormInstance, errors: readonly NamedErrors[]): void {
+  const inputs = form.getFieldsError().map((f) => f.name);
+  const keys = (name: readonly PropertyKey[]) => name.map(String);
+  const placed = new Map<string, { name: (string | number)[]; errors: string[] }>();
+  for (const error of errors) {
+    const path = keys(Array.isArray(error.name) ? error.name : [error.name]);
+    const holders = inputs.filter((input) => startsWith(path, keys(input)));
+    const target =
+      holders.sort((a, b) => b.length - a.length)[0] ??
+      inputs.find((input) => startsWith(keys(input), path)) ??
+      path;
+    const key = JSON.stringify(keys(target));
+    const entry = placed.get(key) ?? { name: [...target], errors: [] };
+    for (const text of error.errors) if (!entry.errors.includes(text)) entry.errors.push(text);
+    placed.set(key, entry);
+  }
+  if (placed.size > 0) form.setFields([...placed.values()]);
 }

@@ -15,6 +15,7 @@ import {
   type whitelistApi,
 } from '@platform/contract';
 import { call } from '../../shared/call';
+import { pageLoads } from '../../shared/navigation';
 import { clearSession, setToken } from '../../shared/session';
 import { currentLanguage } from '../../shared/i18n';
 import { sessionScope } from '../../shared/queryScopes';
@@ -117,8 +118,8 @@ export function loginMutationOptions() {
 }
 
 /**
- * Logout: revokes the tokens, clears sessionStorage and the token, and loads the sign-in page
- * of the site origin (a full load drops everything kept in memory).
+ * Logout: revokes the tokens, clears sessionStorage and the token, and loads the site origin
+ * (platform §4; a full load drops everything kept in memory).
  */
 export async function logout(): Promise<void> {
   try {
@@ -127,7 +128,7 @@ export async function logout(): Promise<void> {
     console.warn('logout call failed', error);
   } finally {
     clearSession();
-    window.location.assign(`${window.location.origin}/login`);
+    pageLoads.assign(`${window.location.origin}/`);
   }
 }
 

@@ -81,4 +81,6 @@ export const noticeTargets: Record<NoticeType, string> = {
   time_extended: 'task/info',
   scores_issued: 'task/info',
   report_returned: 'report/reportInfo',
+  sms_cap_minute: 'operation/trials',
+  sms_cap_day: 'operation/trials',
 };

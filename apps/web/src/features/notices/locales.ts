@@ -12,6 +12,8 @@ export const noticesZh = {
     report_returned: '报告退回',
     scores_issued: '成绩发布',
     time_extended: '时间延长',
+    sms_cap_minute: '短信上限',
+    sms_cap_day: '短信上限',
   },
 };
 
@@ -26,5 +28,7 @@ export const noticesEn: Widen<typeof noticesZh> = {
     report_returned: 'Report returned',
     scores_issued: 'Scores issued',
     time_extended: 'More time',
+    sms_cap_minute: 'SMS cap',
+    sms_cap_day: 'SMS cap',
   },
 };

@@ -27,6 +27,7 @@ import { toast } from '../../shared/toast';
 import { useCan } from '../../shared/permissions/useCan';
 import { LoadFailed, LoadingState } from '../../shared/ui/PageStates';
 import {
+  setFieldErrors,
   serverPathErrors,
   zodPathRules,
   type FieldMessages,
@@ -190,8 +191,7 @@ function FooterForm({ settings, canEdit }: { settings: Settings; canEdit: boolea
     } catch (error) {
       const text = t('siteFooter.settings.failed.save');
       toast.error(isRequestError(error) && error.message ? `${text}: ${error.message}` : text);
-      if (isRequestError(error))
-        form.setFields(errorsOnInputs(error.fields) as Parameters<typeof form.setFields>[0]);
+      if (isRequestError(error)) setFieldErrors(form, errorsOnInputs(error.fields));
     }
   };
 

@@ -21,7 +21,7 @@ import {
   type StudentBatchCreate,
   type StudentBatchResult,
 } from '@platform/contract';
-import { zodRules } from '../../shared/zodForm';
+import { setFieldErrors, zodRules } from '../../shared/zodForm';
 import { saveErrors } from '../../shared/dialogForm';
 import { useAreaNavigate } from '../../shared/areaNavigation';
 import { BackButton } from '../../shared/ui/BackButton';
@@ -99,7 +99,8 @@ function BatchForm({ onCreated }: { onCreated: (result: StudentBatchResult) => v
     create.mutate(body.data, {
       onSuccess: onCreated,
       onError: (error) =>
-        form.setFields(
+        setFieldErrors(
+          form,
           saveErrors(
             error,
             fields,

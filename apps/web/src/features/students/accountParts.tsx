@@ -17,6 +17,7 @@ import { saveErrors } from '../../shared/dialogForm';
 import { toast } from '../../shared/toast';
 import { SelectFilter } from '../../shared/ui/Filters';
 import { formatTime } from '../../shared/dates';
+import { setFieldErrors } from '../../shared/zodForm';
 
 /** Pieces the teacher and student screens share: status, gender, forms, failures, paths. */
 
@@ -89,7 +90,7 @@ export function useAccountSave<B, D, F extends string>(options: AccountSaveOptio
         options.done();
       },
       onError: (error) => {
-        form.setFields(saveErrors(error, fields, {}, fieldOfErrorKey));
+        setFieldErrors(form, saveErrors(error, fields, {}, fieldOfErrorKey));
         toast.error(failureText(t, options.editing ? 'update' : 'add', error));
       },
     });
