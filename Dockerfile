@@ -6,7 +6,7 @@ ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 ENV DEBIAN_FRONTEND=noninteractive
-# node-pty is built from source at install time.
+# node-pty and re2 are built from source at install time.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*

@@ -2,6 +2,28 @@ import { defineConfig } from 'vitest/config';
 
 const postgres = process.env.DATABASE_URL;
 
+/** Server test files that replace a module with `vi.mock`: they need modules of their own. */
+const mocking = ['src/features/imports/imports.limit.test.ts'];
+
+/**
+ * The API tests on one database. Files share their worker's modules (the app and its
+ * dependencies load once per worker, not once per file) and each builds its own app on its own
+ * database; the few that mock a module run isolated.
+ */
+function serverProjects(name: string, database: 'pglite' | 'postgres') {
+  const test = {
+    root: 'apps/server',
+    environment: 'node' as const,
+    env: { TEST_DATABASE: database },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  };
+  return [
+    { test: { ...test, name, include: ['src/**/*.test.ts'], exclude: mocking, isolate: false } },
+    { test: { ...test, name: `${name}-isolated`, include: mocking } },
+  ];
+}
+
 export default defineConfig({
   test: {
     projects: [
@@ -54,32 +76,8 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      {
-        test: {
-          name: 'server',
-          root: 'apps/server',
-          include: ['src/**/*.test.ts'],
-          environment: 'node',
-          env: { TEST_DATABASE: 'pglite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      ...(postgres
-        ? [
-            {
-              test: {
-                name: 'server-postgres',
-                root: 'apps/server',
-                include: ['src/**/*.test.ts'],
-                environment: 'node',
-                env: { TEST_DATABASE: 'postgres' },
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-              },
-            },
-          ]
-        : []),
+      ...serverProjects('server', 'pglite'),
+      ...(postgres ? serverProjects('server-postgres', 'postgres') : []),
     ],
   },
 });

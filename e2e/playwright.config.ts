@@ -4,10 +4,22 @@ import { chromiumLaunchOptions } from './chromium';
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://localhost:${port}`;
 
+/**
+ * Specs that only read what the demo seeds and change nothing others see: they run first, two at
+ * a time. The rest change shared state (the announcement, balances, labs, passwords, tasks) and
+ * run after them, one at a time.
+ */
+const readOnly =
+  /\/(accessibility|budgets|demo-content|guard|language|layout|session|shell|sign-in|site)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './specs',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'pages', testMatch: readOnly, fullyParallel: true },
+    { name: 'flows', testIgnore: readOnly, dependencies: ['pages'], workers: 1 },
+  ],
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

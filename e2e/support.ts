@@ -28,12 +28,38 @@ export async function skipAnnouncement(page: Page, request: APIRequestContext) {
   );
 }
 
+/**
+ * The device cookie each account got at its last sign-in in this run. A person signs in again
+ * from the same browser, which the platform trusts (decision 0013); the suite's many sign-ins of
+ * one account would otherwise use up the budget for unknown devices and be refused.
+ */
+const devices = new Map<string, string>();
+const DEVICE_COOKIE = 'platform_device';
+const baseURL = `http://localhost:${process.env.E2E_PORT ?? 8181}`;
+
+async function rememberDevice(page: Page, username: string) {
+  const cookie = (await page.context().cookies()).find((c) => c.name === DEVICE_COOKIE);
+  if (cookie) devices.set(username.toLowerCase(), cookie.value);
+}
+
+async function offerDevice(page: Page, username: string) {
+  const value = devices.get(username.toLowerCase());
+  if (!value) return;
+  await page
+    .context()
+    .addCookies([
+      { name: DEVICE_COOKIE, value, domain: new URL(baseURL).hostname, path: '/api-uaa/oauth' },
+    ]);
+}
+
 export async function signInWithForm(page: Page, username: string, password = DEMO_PASSWORD) {
+  await offerDevice(page, username);
   await page.goto('/login');
   await page.getByLabel('用户名').fill(username);
   await page.getByLabel('密码').fill(password);
   await page.getByRole('button', { name: '登录' }).click();
   await expect(page).toHaveURL(/\/sch_[^/]+\//);
+  await rememberDevice(page, username);
 }
 
 /**
@@ -66,12 +92,18 @@ export async function apiToken(
   username: string,
   password = DEMO_PASSWORD,
 ) {
+  const device = devices.get(username.toLowerCase());
   const res = await request.post(authApi.token.path, {
-    headers: { authorization: BASIC },
+    headers: {
+      authorization: BASIC,
+      ...(device ? { cookie: `${DEVICE_COOKIE}=${device}` } : {}),
+    },
     form: { grant_type: 'password', username, password },
   });
   const body = await res.json();
   expect(body.code, JSON.stringify(body)).toBe(200);
+  const issued = new RegExp(`${DEVICE_COOKIE}=([^;]+)`).exec(res.headers()['set-cookie'] ?? '');
+  if (issued) devices.set(username.toLowerCase(), issued[1]!);
   return body.data.access_token as string;
 }
 

@@ -171,7 +171,7 @@ test('an IoT simulation panel shows live telemetry and a toggle reaches a subscr
   const first = await temperature.textContent();
   await expect.poll(() => temperature.textContent(), { timeout: 15_000 }).not.toBe(first);
 
-  await page.getByRole('tab', { name: '物联网终端' }).click();
+  // Panel and terminal side by side: both on screen at once.
   const shell = page.frameLocator(`iframe[title="${env} - 物联网终端"]`);
   await expect(terminalRows(shell)).toContainText('lab:~$', { timeout: 20_000 });
   await typeInTerminal(
@@ -187,14 +187,12 @@ test('an IoT simulation panel shows live telemetry and a toggle reaches a subscr
   );
   await page.waitForTimeout(500);
 
-  await page.getByRole('tab', { name: '智能家居设备仿真' }).click();
   const fan = panel.getByRole('switch', { name: '排风扇' });
   await expect(fan).toHaveAttribute('aria-checked', 'false');
   await fan.click();
   await expect(fan).toHaveAttribute('aria-checked', 'true');
   await page.screenshot({ path: 'test-results/lab-panel.png' });
 
-  await page.getByRole('tab', { name: '物联网终端' }).click();
   await expect(terminalRows(shell)).toContainText('/devices/fan/set {"on":true}');
   await page.screenshot({ path: 'test-results/lab-shell.png' });
 

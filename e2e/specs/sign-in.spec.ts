@@ -48,7 +48,10 @@ test('a wrong password shows the translated message and stays on sign-in', async
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('logout ends the session: the old token is refused by the API', async ({ page, request }) => {
+test('logout ends the session and goes to the site origin: the old token is refused by the API', async ({
+  page,
+  request,
+}) => {
   await signInWithForm(page, 'student01');
   const token = await page.evaluate((key) => window.localStorage.getItem(key), storageKeys.token);
   expect(token).toBeTruthy();
@@ -57,7 +60,8 @@ test('logout ends the session: the old token is refused by the API', async ({ pa
   await expect(async () => {
     if (!(await logout.isVisible())) await page.getByRole('button', { name: '李明' }).click();
     await logout.click({ timeout: 2_000 });
-    await expect(page).toHaveURL(/\/login/, { timeout: 2_000 });
+    // The site origin, which shows a signed-out visitor the home page.
+    await expect(page).toHaveURL(/\/home\/index/, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   expect(
     await page.evaluate((key) => window.localStorage.getItem(key), storageKeys.token),

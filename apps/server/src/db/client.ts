@@ -7,6 +7,7 @@ import pg from 'pg';
 import { advisoryLeader, neverLeader, soleLeader, type LeaderLock } from './leader';
 import { lockDataDir } from './data-dir-lock';
 import { pgliteBus, postgresBus, type NotifyBus } from './notify';
+import { inTurns } from './pglite-turns';
 import * as schema from './schema';
 
 export { DataDirLockedError } from './data-dir-lock';
@@ -56,7 +57,10 @@ export async function openPglite(
     parsers: { [types.INT8]: (v: string) => v },
     ...(options.from ? { loadDataDir: options.from } : {}),
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite({
+    client: inTurns(client) as unknown as typeof client,
+    schema,
+  }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   const bus = pgliteBus(client);
   return {

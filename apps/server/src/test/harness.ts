@@ -113,6 +113,8 @@ export async function createHarness(
     // Each harness leads its own labs: a leader removes the homes no container of its owns.
     labsDir: mkdtempSync(join(testLabsDir, 'harness-')),
     storage: { driver: 'local', dir: testFilesDir },
+    // Tests share one clock minute for many codes; the caps' own tests set theirs.
+    smsCaps: { perMinute: 1_000_000, perDay: 1_000_000 },
     ...opts.config,
   };
   const ctx: AppContext = {

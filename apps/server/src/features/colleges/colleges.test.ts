@@ -752,7 +752,7 @@ describe('who may operate schools', () => {
     expect(row).toMatchObject({ enabled: true, deletedAt: null, maxStudents: 0 });
   });
 
-  it('lets staff without the button grants read but not change', async () => {
+  it('refuses staff without the grants of the school screens both reading and changing', async () => {
     const college = await addCollege();
     const read = await call(
       'GET',
@@ -762,7 +762,8 @@ describe('who may operate schools', () => {
         headers: caseDeveloper.headers,
       },
     );
-    expect(read.code).toBe(200);
+    expect(read).toMatchObject({ status: 403, errorKey: 'permissions.denied' });
+    expect(JSON.stringify(read)).not.toContain(college.name);
     const write = await call('POST', collegesApi.save.path, newCollege(), {
       headers: caseDeveloper.headers,
     });
