@@ -98,7 +98,7 @@ test('a student sees each course with its own cover and downloads its resources'
   await expect.poll(async () => (await loadedSources()).every(Boolean)).toBe(true);
   const sources = await loadedSources();
   const images = await Promise.all(
-    sources.map(async (src) => (await page.request.get(src as string)).body()),
+    sources.map(async (src) => (await page.request.get(src)).body()),
   );
   expect(new Set(images.map((b) => b.toString('base64'))).size).toBe(3);
   await page.screenshot({ path: 'test-results/course-hall-covers-1440.png' });
