@@ -192,4 +192,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A feature offers others explicit functions; its repo stays its own (the rule
+    // 'feature-repos' of .dependency-cruiser.mjs keeps other features from importing it).
+    files: ['apps/server/src/features/**/*.ts'],
+    ignores: ['apps/server/src/features/**/*.repo.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ExportNamedDeclaration[exportKind='value'][source.value=/[.]repo$/]",
+          message: 'Offer other features a function of your own, not your repo’s.',
+        },
+        {
+          selector: 'ExportAllDeclaration[source.value=/[.]repo$/]',
+          message: 'Offer other features a function of your own, not your repo’s.',
+        },
+      ],
+    },
+  },
 );

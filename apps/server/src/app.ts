@@ -14,7 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { ResponseCode, systemApi, type Access } from '@platform/contract';
+import { ResponseCode, systemApi, type Access, type AnyRoute } from '@platform/contract';
 import type { ZodType } from 'zod';
 import { canonicalPage } from './lib/canonical-address';
 import type { AppContext } from './lib/context';
@@ -28,6 +28,7 @@ import { swaggerOptions } from './openapi/document';
 import { authPlugin } from './features/auth/auth.plugin';
 import { permissionsOf } from './features/menus/menus.permissions';
 import { registerFeatures } from './features';
+import { Scheduler } from './lib/scheduler';
 import type { ThrottleOptions } from './features/auth/login-throttle';
 
 export interface RegisteredRoute {
@@ -39,6 +40,8 @@ export interface RegisteredRoute {
   websocket: boolean;
   /** Who may call it, as the contract declares; routes outside the contract have none. */
   access: Access | undefined;
+  /** Where it is answered, as the contract declares (`lab-leader`: by the process running labs). */
+  runsOn: AnyRoute['runsOn'];
   /** The route's input schemas, as declared; the bad-input walk generates requests from them. */
   schema: {
     params?: ZodType;
@@ -52,6 +55,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route the app registers, in order; the tenant isolation and bad-input tests walk them. */
     registeredRoutes: readonly RegisteredRoute[];
+    /** Where features declare the work they do on an interval. */
+    scheduler: Scheduler;
   }
 }
 
@@ -137,6 +142,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
           labGateway: Boolean(route.config?.labGateway),
           websocket: Boolean(route.websocket || route.wsHandler),
           access: route.config?.access,
+          runsOn: route.config?.runsOn,
           schema: {
             ...(schema.params ? { params: schema.params } : {}),
             ...(schema.querystring ? { querystring: schema.querystring } : {}),
@@ -201,6 +207,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(authPlugin, { throttle: opts.throttle, permissionsOf });
 
   serve(app, systemApi.health, async (_req, reply) => reply.ok({ status: 'up' as const }));
+  const scheduler = new Scheduler(ctx.leader, app.log);
+  app.decorate('scheduler', scheduler);
+  app.addHook('preClose', () => scheduler.close());
   await registerFeatures(app);
 
   const webIndex = path.join(ctx.config.webDist, 'index.html');

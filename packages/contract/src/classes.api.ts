@@ -80,6 +80,7 @@ export const classesApi = {
     // A missing body is refused by the service with an error on `confirm`.
     body: /* @__PURE__ */ classArchiveSchema.nullish(),
     response: classRecordSchema,
+    runsOn: 'lab-leader',
     access: { who: schoolRoleCodes, permission: 'class.archive' },
   }),
 } as const;

@@ -59,6 +59,7 @@ export const labsApi = {
     summary: 'Start the caller’s lab of an environment (idempotent); 601 when the host is busy',
     body: startRequestSchema,
     response: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+    runsOn: 'lab-leader',
     access: account,
   }),
   costPreview: /* @__PURE__ */ defineRoute({
@@ -81,6 +82,7 @@ export const labsApi = {
     summary: 'Stop the caller’s lab of an environment, or one container of it',
     query: envContainerQuerySchema,
     response: /* @__PURE__ */ z.null(),
+    runsOn: 'lab-leader',
     access: account,
   }),
   checkState: /* @__PURE__ */ defineRoute({
@@ -137,6 +139,7 @@ export const labsApi = {
     summary: 'Bring the lab’s files back to their initial state',
     body: resetRequestSchema,
     response: /* @__PURE__ */ z.null(),
+    runsOn: 'lab-leader',
     access: account,
   }),
   resetAi: /* @__PURE__ */ defineRoute({
@@ -146,6 +149,7 @@ export const labsApi = {
     summary: 'Reset an AI (Jupyter) lab',
     query: resetRequestSchema,
     response: /* @__PURE__ */ z.null(),
+    runsOn: 'lab-leader',
     access: account,
   }),
   resetPlatform: /* @__PURE__ */ defineRoute({
@@ -155,6 +159,7 @@ export const labsApi = {
     summary: 'Reset a platform environment lab',
     body: resetRequestSchema,
     response: /* @__PURE__ */ z.null(),
+    runsOn: 'lab-leader',
     access: account,
   }),
   ticket: /* @__PURE__ */ defineRoute({
@@ -165,6 +170,7 @@ export const labsApi = {
     params: idParams,
     body: /* @__PURE__ */ ticketRequestSchema.nullish(),
     response: ticketSchema,
+    runsOn: 'lab-leader',
     access: account,
   }),
   diskAlarm: /* @__PURE__ */ defineRoute({
@@ -182,6 +188,7 @@ export const labsApi = {
     summary: 'Files in a folder of the lab’s home',
     query: listFilesQuerySchema,
     response: /* @__PURE__ */ z.array(fileEntrySchema),
+    runsOn: 'lab-leader',
     access: account,
   }),
   downloadFile: /* @__PURE__ */ defineRoute({
@@ -191,6 +198,7 @@ export const labsApi = {
     summary: 'Download a file of the lab’s home (streamed)',
     query: downloadQuerySchema,
     response: 'file',
+    runsOn: 'lab-leader',
     access: account,
   }),
   uploadFile: /* @__PURE__ */ defineRoute({
@@ -200,6 +208,7 @@ export const labsApi = {
     summary: 'Upload a file into a folder of the lab’s home (multipart: containerId, path, file)',
     upload: { fields: labUploadFieldsSchema, file: 'file' },
     response: fileEntrySchema,
+    runsOn: 'lab-leader',
     access: account,
   }),
   jupyterInfoSave: /* @__PURE__ */ defineRoute({

@@ -73,6 +73,11 @@ export interface RouteDef<
    * basic authentication, or a bearer token that may be absent (logout).
    */
   readonly credentials?: 'client' | 'optional-bearer';
+  /**
+   * Where the route is answered when the API runs as several processes: `lab-leader` for routes
+   * that act on labs, which the process running the labs answers (the others forward them).
+   */
+  readonly runsOn?: 'lab-leader';
 }
 
 export type AnyRoute = RouteDef<

@@ -158,6 +158,7 @@ export const teachingApi = {
     summary: 'A read-only view of a student’s running lab terminal, for the task’s teachers',
     params: idParams,
     response: labWatchSchema,
+    runsOn: 'lab-leader',
     access: { who: keepers },
   }),
   labFiles: /* @__PURE__ */ defineRoute({
@@ -167,6 +168,7 @@ export const teachingApi = {
     params: idParams,
     query: labFilesQuerySchema,
     response: /* @__PURE__ */ z.array(fileEntrySchema),
+    runsOn: 'lab-leader',
     access: { who: keepers },
   }),
   labFile: /* @__PURE__ */ defineRoute({
@@ -176,6 +178,7 @@ export const teachingApi = {
     params: idParams,
     query: labFilesQuerySchema,
     response: 'file',
+    runsOn: 'lab-leader',
     access: { who: keepers },
   }),
   dashboard: /* @__PURE__ */ defineRoute({
@@ -265,6 +268,7 @@ export const teachingApi = {
     summary: 'Run a training step’s checks against the caller’s running lab',
     body: taskCheckSchema,
     response: checkRunResultSchema,
+    runsOn: 'lab-leader',
     access: { who: students },
   }),
   reportSave: /* @__PURE__ */ defineRoute({

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { announcementsRoutes } from './announcements/announcements.routes';
 import { authRoutes } from './auth/auth.routes';
+import { BillingGate } from './billing/billing.gate';
 import { setUpBilling } from './billing/billing.setup';
 import { cmsRoutes } from './cms/cms.routes';
 import { classesRoutes } from './classes/classes.routes';
@@ -28,43 +29,44 @@ import { trialsRoutes } from './trials/trials.routes';
 import { usersRoutes } from './users/users.routes';
 import { whitelistRoutes } from './whitelist/whitelist.routes';
 
-type Feature = (app: FastifyInstance) => PromiseLike<unknown>;
-
-/** The server's features, registered in this order. */
-const features: Feature[] = [
-  (app) => app.register(authRoutes),
-  (app) => app.register(usersRoutes),
-  (app) => app.register(menusRoutes),
-  (app) => app.register(schoolsRoutes),
-  (app) => app.register(whitelistRoutes),
-  (app) => app.register(siteConfigRoutes),
-  (app) => app.register(announcementsRoutes),
-  (app) => app.register(footerRoutes),
-  (app) => app.register(collegesRoutes),
-  (app) => app.register(regionsRoutes),
-  (app) => app.register(customersRoutes),
-  (app) => app.register(orgRoutes),
-  (app) => app.register(classesRoutes((ids) => app.labs.runtime.removeUserLabs(ids))),
-  (app) => app.register(teachersRoutes),
-  (app) => app.register(studentsRoutes),
-  (app) => app.register(importsRoutes),
-  (app) => app.register(rolesRoutes),
-  setUpLabs,
-  (app) => app.register(environmentsRoutes((envId) => app.labs.runtime.isEnvInUse(envId))),
-  (app) => app.register(coursesRoutes(studyHolds(app.ctx))),
-  (app) => app.register(teachingRoutes(app.labs)),
-  async (app) => {
-    app.labs.runtime.pool.demand = (now, leadMs) => scheduledLabDemand(app.ctx.db, now, leadMs);
-  },
-  (app) => app.register(noticesRoutes),
-  (app) => app.register(trialsRoutes),
-  (app) => app.register(smsRoutes),
-  (app) => app.register(cmsRoutes),
-  async (app) => {
-    app.labs.runtime.admission = await setUpBilling(app, app.labs.runtime);
-  },
-];
-
+/**
+ * The composition root: every feature is built here from what it takes of others, passed in as
+ * it is built. No feature reaches into another after start-up; read top to bottom, this says
+ * what depends on what.
+ */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
-  for (const feature of features) await feature(app);
+  const { ctx } = app;
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(menusRoutes);
+  await app.register(schoolsRoutes);
+  await app.register(whitelistRoutes);
+  await app.register(siteConfigRoutes);
+  await app.register(announcementsRoutes);
+  await app.register(footerRoutes);
+  await app.register(collegesRoutes);
+  await app.register(regionsRoutes);
+  await app.register(customersRoutes);
+  await app.register(orgRoutes);
+
+  // Billing admits lab starts; teaching says which environments its tasks will soon need.
+  const billingGate = new BillingGate(ctx);
+  const labs = await setUpLabs(app, {
+    admission: billingGate,
+    demand: (now, leadMs) => scheduledLabDemand(ctx.db, now, leadMs),
+  });
+
+  await app.register(classesRoutes((ids) => labs.removeUserLabs(ids)));
+  await app.register(teachersRoutes);
+  await app.register(studentsRoutes);
+  await app.register(importsRoutes);
+  await app.register(rolesRoutes);
+  await app.register(environmentsRoutes((envId) => labs.isEnvInUse(envId)));
+  await app.register(coursesRoutes(studyHolds(ctx)));
+  await app.register(teachingRoutes(app.labs));
+  await app.register(noticesRoutes);
+  await app.register(trialsRoutes);
+  await app.register(smsRoutes);
+  await app.register(cmsRoutes);
+  await setUpBilling(app, billingGate, labs);
 }

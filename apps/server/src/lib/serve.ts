@@ -15,6 +15,7 @@ import {
   type AnyRoute,
   type RouteParsed,
 } from '@platform/contract';
+import { inRoute } from './route-scope';
 
 /** The hooks that enforce a declared access: sign-in before validation, the rest after it. */
 export interface AccessHooks {
@@ -26,6 +27,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route, as its contract declares. */
     access?: Access;
+    /** Where the route is answered, as its contract declares (`labs.forward.ts`). */
+    runsOn?: AnyRoute['runsOn'];
   }
   interface FastifyInstance {
     /** Enforcement of a route's declared access (the auth feature provides it). */
@@ -63,7 +66,7 @@ export function serve<D extends AnyRoute>(
   def: D,
   handler: Handler<D>,
   extra: Pick<RouteShorthandOptions, 'bodyLimit'> & {
-    config?: Omit<FastifyContextConfig, 'access'>;
+    config?: Omit<FastifyContextConfig, 'access' | 'runsOn'>;
   } = {},
 ): void {
   const { access } = def;
@@ -76,6 +79,7 @@ export function serve<D extends AnyRoute>(
     config: {
       ...config,
       access,
+      ...(def.runsOn ? { runsOn: def.runsOn } : {}),
       ...(access.who === 'account' && access.duringPasswordChange
         ? { passwordChangeAllowed: true }
         : {}),
@@ -93,6 +97,7 @@ export function serve<D extends AnyRoute>(
       ...(def.form ? { consumes: ['application/x-www-form-urlencoded', 'application/json'] } : {}),
       ...responseOf(def.response),
     },
-    handler: handler as unknown as (req: FastifyRequest, reply: FastifyReply) => unknown,
+    handler: (req: FastifyRequest, reply: FastifyReply) =>
+      inRoute(def, () => handler(req as unknown as Served<D>, reply)),
   });
 }

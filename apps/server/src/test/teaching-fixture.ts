@@ -17,7 +17,7 @@ import {
   studentTasks,
   users,
 } from '../db/schema';
-import { insertCourseTree } from '../features/courses/courses.service';
+import { insertCourseTree } from '../features/courses/courses.tree';
 import { resourceKey } from '../features/courses/courses.files';
 import { callerOn, createEnvironment, createSchool, signedIn, type Answer } from './factories';
 import { createHarness, type Harness } from './harness';

@@ -32,15 +32,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // One process clears what has expired: sessions, and sign-in counters that no longer count.
-  const cleanup = setInterval(() => {
-    if (!app.ctx.leader.isLeader) return;
-    service
-      .cleanupExpired()
-      .catch((err: unknown) => app.log.warn({ err }, 'session cleanup failed'));
-    app.loginThrottle
-      .prune()
-      .catch((err: unknown) => app.log.warn({ err }, 'sign-in counter cleanup failed'));
-  }, 3_600_000);
-  cleanup.unref();
-  app.addHook('onClose', async () => clearInterval(cleanup));
+  app.scheduler.every({
+    name: 'auth.cleanup',
+    everyMs: 3_600_000,
+    on: 'leader',
+    run: () => Promise.all([service.cleanupExpired(), app.loginThrottle.prune()]),
+  });
 };

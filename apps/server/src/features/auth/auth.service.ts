@@ -278,14 +278,36 @@ export class AuthService {
 }
 
 /** What other features read of sign-in and do to sessions. */
-export {
-  findClient,
-  findUserById,
-  insertLoginLog,
-  revokeSchoolSessions,
-  revokeUserSessions,
-  rolesOfUser,
-} from './auth.repo';
+export function findClient(
+  ...args: Parameters<typeof repo.findClient>
+): ReturnType<typeof repo.findClient> {
+  return repo.findClient(...args);
+}
+export function findUserById(
+  ...args: Parameters<typeof repo.findUserById>
+): ReturnType<typeof repo.findUserById> {
+  return repo.findUserById(...args);
+}
+export function insertLoginLog(
+  ...args: Parameters<typeof repo.insertLoginLog>
+): ReturnType<typeof repo.insertLoginLog> {
+  return repo.insertLoginLog(...args);
+}
+export function revokeSchoolSessions(
+  ...args: Parameters<typeof repo.revokeSchoolSessions>
+): ReturnType<typeof repo.revokeSchoolSessions> {
+  return repo.revokeSchoolSessions(...args);
+}
+export function revokeUserSessions(
+  ...args: Parameters<typeof repo.revokeUserSessions>
+): ReturnType<typeof repo.revokeUserSessions> {
+  return repo.revokeUserSessions(...args);
+}
+export function rolesOfUser(
+  ...args: Parameters<typeof repo.rolesOfUser>
+): ReturnType<typeof repo.rolesOfUser> {
+  return repo.rolesOfUser(...args);
+}
 export { onRevoked } from './revocation';
 
 /** The user's signed-in sessions read the account again (its roles, say) on their next request, in every process. */

@@ -6,14 +6,12 @@ declare module 'fastify' {
     billingTick: () => Promise<void>;
   }
 }
-import { graceLeftMinutes, BillingGate } from './billing.gate';
+import { graceLeftMinutes, type BillingGate } from './billing.gate';
 import { chargeAll, chargeSchool } from './billing.metering';
 import { billingRoutes } from './billing.routes';
 
 /** What billing needs of the lab runtime, which it does not import. */
 export interface MeteredLabs {
-  /** Whether this process runs the labs: only that one charges, warns and stops them. */
-  readonly leads: boolean;
   onUsageClosed(listener: (schoolId: string, usageId: string) => void): void;
   warnSchool(
     schoolId: string,
@@ -23,19 +21,22 @@ export interface MeteredLabs {
 }
 
 /**
- * Billing's routes, the lab admission, charging a lab's use when it stops and, every tick, the
- * use of running labs; schools whose balance ran out warn their labs, then stop them.
+ * Billing's routes, charging a lab's use when it stops and, every tick, the use of running labs;
+ * schools whose balance ran out warn their labs, then stop them. The gate (the labs' admission)
+ * is built before the labs, which take it.
  */
-export async function setUpBilling(app: FastifyInstance, labs: MeteredLabs): Promise<BillingGate> {
+export async function setUpBilling(
+  app: FastifyInstance,
+  gate: BillingGate,
+  labs: MeteredLabs,
+): Promise<void> {
   const { ctx } = app;
   await app.register(billingRoutes);
-  const gate = new BillingGate(ctx);
   labs.onUsageClosed((schoolId, usageId) => {
     chargeSchool(ctx, schoolId, { usageId }).catch((error: unknown) =>
       app.log.error({ err: error, schoolId, usageId }, 'charging a stopped lab failed'),
     );
   });
-  let running: Promise<void> | null = null;
   const tick = async () => {
     await chargeAll(ctx);
     const { warn, stop, clear } = await gate.sweepExhausted();
@@ -50,18 +51,10 @@ export async function setUpBilling(app: FastifyInstance, labs: MeteredLabs): Pro
     for (const schoolId of stop) await labs.stopSchool(schoolId, 'balance');
   };
   app.decorate('billingTick', tick);
-  const timer = setInterval(() => {
-    if (running || !labs.leads) return;
-    running = tick()
-      .catch((error: unknown) => app.log.error({ err: error }, 'billing tick failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, ctx.config.billingTickMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  app.scheduler.every({
+    name: 'billing.tick',
+    everyMs: ctx.config.billingTickMs,
+    on: 'leader',
+    run: tick,
   });
-  return gate;
 }

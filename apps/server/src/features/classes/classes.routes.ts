@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { classesApi as api, orgApi } from '@platform/contract';
 import { serve } from '../../lib/serve';
 import { requireActor } from '../auth/auth.plugin';
-import { onLabHost } from '../labs/labs.service';
 import { ClassesService } from './classes.service';
 
 /**
@@ -34,12 +33,8 @@ export function classesRoutes(
       await service.remove(requireActor(req), req.params.id);
       return reply.ok(null);
     });
-    serve(
-      app,
-      api.archive,
-      async (req, reply) =>
-        reply.ok(await service.archive(requireActor(req), req.params.id, req.body)),
-      onLabHost,
+    serve(app, api.archive, async (req, reply) =>
+      reply.ok(await service.archive(requireActor(req), req.params.id, req.body)),
     );
   };
 }

@@ -382,4 +382,8 @@ export class CollegesService {
 }
 
 /** Live accounts and students of each school, for billing's account index. */
-export { accountCounts } from './colleges.repo';
+export function accountCounts(
+  ...args: Parameters<typeof repo.accountCounts>
+): ReturnType<typeof repo.accountCounts> {
+  return repo.accountCounts(...args);
+}

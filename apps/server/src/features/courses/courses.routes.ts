@@ -9,6 +9,7 @@ import { serve } from '../../lib/serve';
 import { storeUpload, type PlanFromFields } from '../../lib/store-upload';
 import { requireActor } from '../auth/auth.plugin';
 import { CoursesService } from './courses.service';
+import { CourseResources } from './courses.resources';
 import { CourseStudy, type StudyHolds } from './courses.study';
 
 /**
@@ -18,7 +19,8 @@ import { CourseStudy, type StudyHolds } from './courses.study';
 export function coursesRoutes(holds: StudyHolds): FastifyPluginAsyncZod {
   return async (app) => {
     const service = new CoursesService(app.ctx);
-    const study = new CourseStudy(app.ctx, service, holds);
+    const resources = new CourseResources(app.ctx);
+    const study = new CourseStudy(app.ctx, service, resources, holds);
     const { storage } = app.ctx;
     const lang = (req: Pick<FastifyRequest, 'headers'>) =>
       languageOf(req.headers['accept-language']);
@@ -86,13 +88,13 @@ export function coursesRoutes(holds: StudyHolds): FastifyPluginAsyncZod {
       reply.ok(await service.frontPage(req.query, lang(req))),
     );
     serve(app, api.resourcePage, async (req, reply) =>
-      reply.ok(await service.resourcePage(requireActor(req), req.query)),
+      reply.ok(await resources.resourcePage(requireActor(req), req.query)),
     );
     serve(app, api.resourceUpload, async (req, reply) =>
-      reply.ok(await service.resourceUpload(requireActor(req), store(req as FastifyRequest))),
+      reply.ok(await resources.resourceUpload(requireActor(req), store(req as FastifyRequest))),
     );
     serve(app, api.resourceDelete, async (req, reply) => {
-      await service.resourceDelete(requireActor(req), req.body.id);
+      await resources.resourceDelete(requireActor(req), req.body.id);
       return reply.ok(null, 'courses.deleted');
     });
     serve(app, api.resourceDownload, async (req, reply) => {

@@ -1,53 +1,32 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
+import type { chapterSaveSchema, courseSaveSchema, stepSaveSchema } from '@platform/contract';
 import {
-  answerIsRight,
-  chapterSaveSchema,
   courseFileLimits,
-  courseResourceMaxBytes,
-  courseSaveSchema,
-  labStepTypes,
   localized,
   orderChapters,
   orderSteps,
-  stepSaveSchema,
   courseFileUploadFieldsSchema,
-  courseResourceUploadFieldsSchema,
   type Bilingual,
-  type BilingualDoc,
   type ContentLanguage,
   type CourseDetail,
   type CourseEdit,
-  type CourseFileKind,
   type CourseFileUploaded,
-  type CourseResource,
   type CourseSummary,
   type FrontCourse,
-  type Question,
   type QuestionAnswer,
-  type QuestionResult,
-  type StepCheck,
   type StepCommand,
   type StepContent,
   type StudyStep,
   type Withheld,
   type chapterEditSchema,
   type coursePageQuerySchema,
-  type courseResourcePageQuerySchema,
-  type stepAnswerResultSchema,
   type stepEditSchema,
   type frontCoursePageQuerySchema,
 } from '@platform/contract';
-import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors';
-import type { FileKind } from '../../lib/file-types';
-import { linearPattern } from '../../lib/patterns';
-import type { FileStorage } from '../../lib/storage/storage';
-import { StorageError } from '../../lib/storage/storage';
 import type { PlanFromFields, StoredUpload } from '../../lib/store-upload';
 import type { Actor } from '../auth/auth.plugin';
-import { findEnvironments } from '../environments/environments.service';
 import {
   courseFileKey,
   FileSigner,
@@ -65,316 +44,33 @@ import {
   requireEditable,
   requireReadable,
 } from './courses.policy';
+import { presentResource } from './courses.resources';
 import * as repo from './courses.repo';
+import {
+  isLab,
+  fileTypes,
+  type StoredContent,
+  uploadKinds,
+  checkedEnvironments,
+  coverKeyOf,
+  checkedContent,
+  checkSelfStudyGate,
+} from './courses.content';
+import { texts, questionResults, withheldResults } from './courses.scoring';
 
 type CourseSaveIn = z.output<typeof courseSaveSchema>;
 type ChapterSaveIn = z.output<typeof chapterSaveSchema>;
 type StepSaveIn = z.output<typeof stepSaveSchema>;
 type CoursePageQuery = z.output<typeof coursePageQuerySchema>;
 type FrontPageQuery = z.output<typeof frontCoursePageQuerySchema>;
-type ResourcePageQuery = z.output<typeof courseResourcePageQuerySchema>;
 type ChapterEdit = z.output<typeof chapterEditSchema>;
 type StepEdit = z.output<typeof stepEditSchema>;
-type StepAnswerResult = z.output<typeof stepAnswerResultSchema>;
 type Page<T> = { records: T[]; total: number; pageNum: number; pageSize: number };
 
 type Lang = ContentLanguage;
 
 /** The name course order reads: the zh-CN one, else the en-US one (decision 0021). */
 const orderName = (row: { name: Bilingual }) => row.name.zh || row.name.en || '';
-
-const isLab = (type: string) => (labStepTypes as readonly string[]).includes(type);
-const fileTypes = ['video', 'pdf', 'attachment'];
-const questionTypes = ['question', 'exercises'];
-
-/** What a step keeps in `content` (the type, environment and commands have their own columns). */
-export interface StoredContent {
-  doc?: BilingualDoc;
-  file?: { fileId: string; name: string };
-  questions?: Question[];
-  /** A lab step's checks: read by teaching on the server, never sent to students. */
-  checks?: StepCheck[];
-}
-
-/** The stored types a file step of each type takes (`attachment` any). */
-const stepFileTypes: Record<string, readonly string[] | null> = {
-  video: ['video/mp4', 'video/webm'],
-  pdf: ['application/pdf'],
-  attachment: null,
-};
-const imageTypes = ['image/jpeg', 'image/png'];
-
-const uploadKinds: Record<CourseFileKind, FileKind> = {
-  cover: 'image',
-  image: 'image',
-  video: 'video',
-  pdf: 'pdf',
-  attachment: 'attachment',
-};
-
-/** What checking and storing a course needs. */
-type Deps = Pick<AppContext, 'db' | 'ids' | 'storage' | 'now'>;
-
-/** The environments to attach: existing, enabled configurations, each once. */
-async function checkedEnvironments(db: Db, envIds: string[]): Promise<string[]> {
-  const unique = [...new Set(envIds)];
-  const found = await findEnvironments(db, unique);
-  const enabled = new Set(found.filter((e) => e.state === 1).map((e) => e.id));
-  if (unique.some((id) => !enabled.has(id)))
-    throw invalid('courses.env_not_found', { envIds: 'invalid_value' });
-  return unique;
-}
-
-async function statOrNull(storage: FileStorage, key: string) {
-  try {
-    return await storage.stat(key);
-  } catch (error) {
-    if (error instanceof StorageError && error.reason === 'not_found') return null;
-    throw error;
-  }
-}
-
-/** The key of a cover: a JPG or PNG file of the course. */
-async function coverKeyOf(storage: FileStorage, courseId: string, fileId: string) {
-  const key = courseFileKey(courseId, fileId);
-  const file = await statOrNull(storage, key);
-  if (!file) throw invalid('courses.cover_not_found', { coverFileId: 'invalid_value' });
-  if (!imageTypes.includes(file.contentType))
-    throw invalid('courses.cover_type', { coverFileId: 'invalid_format' });
-  return key;
-}
-
-const hasDoc = (doc: BilingualDoc) => Boolean(doc.zh || doc.en);
-
-/**
- * A step's content as stored, checked against the course: documents sanitised, files of the
- * course of a type the step shows, lab steps on one of the course's environments.
- */
-async function checkedContent(
-  deps: Deps,
-  courseId: string,
-  content: StepContent,
-  courseEnvIds: readonly string[],
-): Promise<{ content: StoredContent; envId: string | null; commands: StepCommand[] }> {
-  switch (content.type) {
-    case 'document':
-    case 'show':
-    case 'report':
-      if (!hasDoc(content.doc))
-        throw invalid('common.invalid_input', { 'content.doc': 'required' });
-      return {
-        content: { doc: storedDocs(content.doc, courseId, 'content.doc') },
-        envId: null,
-        commands: [],
-      };
-    case 'video':
-    case 'pdf':
-    case 'attachment': {
-      const file = await statOrNull(deps.storage, courseFileKey(courseId, content.file.fileId));
-      if (!file)
-        throw invalid('courses.file_not_found', { 'content.file.fileId': 'invalid_value' });
-      const allowed = stepFileTypes[content.type];
-      if (allowed && !allowed.includes(file.contentType))
-        throw invalid('courses.file_step_type', { 'content.file.fileId': 'invalid_format' });
-      return { content: { file: content.file }, envId: null, commands: [] };
-    }
-    case 'question':
-    case 'exercises':
-      return { content: { questions: content.questions }, envId: null, commands: [] };
-    default: {
-      if (courseEnvIds.length === 0)
-        throw invalid('courses.env_first', { 'content.envId': 'invalid_value' });
-      if (!courseEnvIds.includes(content.envId))
-        throw invalid('courses.env_not_in_course', { 'content.envId': 'invalid_value' });
-      if (!hasDoc(content.doc))
-        throw invalid('common.invalid_input', { 'content.doc': 'required' });
-      const refused = content.checks.findIndex(
-        (c) => 'pattern' in c && c.pattern !== undefined && !linearPattern(c.pattern),
-      );
-      if (refused >= 0)
-        throw invalid('courses.check_pattern_unsupported', {
-          [`content.checks.${refused}.pattern`]: 'unsupported_pattern',
-        });
-      return {
-        content: {
-          doc: storedDocs(content.doc, courseId, 'content.doc'),
-          ...(content.checks.length ? { checks: content.checks } : {}),
-        },
-        envId: content.envId,
-        commands: content.commands,
-      };
-    }
-  }
-}
-
-/** Opening for self-study needs chapters, each with steps. */
-async function checkSelfStudyGate(db: Db, courseId: string) {
-  if ((await repo.countChapters(db, courseId)) === 0)
-    throw invalid('courses.no_chapters', { open: 'invalid_value' });
-  if ((await repo.emptyChapterIds(db, courseId)).length > 0)
-    throw invalid('courses.chapter_steps_empty', { open: 'invalid_value' });
-}
-
-/* The demo data's way in --------------------------------------------------------------------- */
-
-/** A step of a course tree: its name and content as `course/step/saveOrUpdate` takes them. */
-export interface CourseTreeStep {
-  name: Bilingual;
-  content: z.input<typeof stepSaveSchema>['content'];
-}
-
-/** A file of a course's resource table, stored first under `resourceKey(courseId, id)`. */
-export interface CourseTreeResource {
-  id: string;
-  name: string;
-  size: number;
-  contentType: string;
-}
-
-/** A chapter of a course tree, its steps in their stored order. */
-export interface CourseTreeChapter {
-  name: Bilingual;
-  description?: Bilingual;
-  steps: CourseTreeStep[];
-}
-
-/**
- * A whole course as the demo data seeds it. `id` is chosen first, so that the files its cover
- * and steps name are stored before, under `courseFileKey(id, fileId)` (ids from `newFileId()`).
- * `course` is what `course/saveOrUpdate` takes; `envIds` name enabled environment
- * configurations, which lab steps' `envId` must be among. A `purchase` gives a school a platform
- * course (`schoolId` null) for a period.
- */
-export interface CourseTree {
-  id: string;
-  schoolId: string | null;
-  authorId: string | null;
-  course: Omit<z.input<typeof courseSaveSchema>, 'id'>;
-  selfStudy?: boolean;
-  chapters: CourseTreeChapter[];
-  resources?: CourseTreeResource[];
-  purchase?: { schoolId: string; validFrom: Date; validUntil: Date };
-}
-
-/**
- * Inserts a course with its environments, chapters, steps and purchase in one transaction,
- * checked as the routes check them (schemas, documents, files, environments, the self-study
- * gate). A check that fails throws, and nothing is written.
- */
-export async function insertCourseTree(deps: Deps, tree: CourseTree): Promise<string> {
-  const { id: courseId } = tree;
-  const course = courseSaveSchema.parse(tree.course);
-  const envIds = await checkedEnvironments(deps.db, course.envIds);
-  const coverKey = course.coverFileId
-    ? await coverKeyOf(deps.storage, courseId, course.coverFileId)
-    : null;
-  const now = deps.now();
-  const chapterRows: Parameters<typeof repo.insertChapter>[1][] = [];
-  const stepRows: Parameters<typeof repo.insertStep>[1][] = [];
-  for (const [position, chapter] of tree.chapters.entries()) {
-    const chapterId = deps.ids.next();
-    const parsed = chapterSaveSchema.parse({ courseId, ...chapter });
-    chapterRows.push({
-      id: chapterId,
-      courseId,
-      name: parsed.name,
-      description: parsed.description ?? null,
-      position,
-      createdAt: now,
-      updatedAt: now,
-    });
-    for (const [stepPosition, step] of chapter.steps.entries()) {
-      const s = stepSaveSchema.parse({ chapterId, ...step });
-      const checked = await checkedContent(deps, courseId, s.content, envIds);
-      stepRows.push({
-        id: deps.ids.next(),
-        chapterId,
-        courseId,
-        name: s.name,
-        type: s.content.type,
-        content: checked.content as Record<string, unknown>,
-        envId: checked.envId,
-        commands: checked.commands,
-        position: stepPosition,
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
-  }
-  await deps.db.transaction(async (tx) => {
-    await repo.insertCourse(tx, {
-      id: courseId,
-      schoolId: tree.schoolId,
-      name: course.name,
-      difficulty: course.difficulty,
-      specialty: course.specialty,
-      overview: course.overview ?? null,
-      description: course.description
-        ? storedDocs(course.description, courseId, 'description')
-        : null,
-      coverKey,
-      authorId: tree.authorId,
-      selfStudy: false,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await repo.replaceEnvironments(tx, courseId, envIds);
-    for (const row of chapterRows) await repo.insertChapter(tx, row);
-    for (const row of stepRows) await repo.insertStep(tx, row);
-    if (tree.selfStudy) {
-      await checkSelfStudyGate(tx, courseId);
-      await repo.updateCourse(tx, courseId, { selfStudy: true });
-    }
-    await insertResources(tx, courseId, tree.authorId, tree.resources ?? [], now);
-    if (tree.purchase) await repo.insertPurchase(tx, { courseId, ...tree.purchase });
-  });
-  return courseId;
-}
-
-async function insertResources(
-  db: Db,
-  courseId: string,
-  authorId: string | null,
-  resources: readonly CourseTreeResource[],
-  now: Date,
-) {
-  for (const r of resources) {
-    await repo.insertResource(db, {
-      id: r.id,
-      courseId,
-      name: r.name,
-      fileKey: resourceKey(courseId, r.id),
-      size: r.size,
-      contentType: r.contentType,
-      createdBy: authorId,
-      createdAt: now,
-    });
-  }
-}
-
-/** Adds files to a course's resource table (stored first, as for a course tree). */
-export async function addCourseResources(
-  deps: Pick<Deps, 'db' | 'now'>,
-  courseId: string,
-  authorId: string | null,
-  resources: readonly CourseTreeResource[],
-) {
-  await insertResources(deps.db, courseId, authorId, resources, deps.now());
-}
-
-/** Gives a course the cover stored under `courseFileKey(courseId, fileId)`; the old one goes. */
-export async function replaceCover(
-  deps: Pick<Deps, 'db' | 'storage'>,
-  courseId: string,
-  fileId: string,
-) {
-  const course = await repo.findCourse(deps.db, courseId);
-  if (!course) return;
-  const coverKey = await coverKeyOf(deps.storage, courseId, fileId);
-  await repo.updateCourse(deps.db, courseId, { coverKey });
-  if (course.coverKey && course.coverKey !== coverKey)
-    await deps.storage.delete(course.coverKey).catch(() => undefined);
-}
 
 /* The service -------------------------------------------------------------------------------- */
 
@@ -395,105 +91,6 @@ export function shownOf(
 }
 
 /** The reader's language of each text, else the other. */
-const texts = (list: Bilingual[], lang: Lang) => list.map((t) => localized(t, lang));
-
-/** Each question's result with the right answer and the analysis, all or nothing per question. */
-export function questionResults(
-  questions: Question[],
-  answers: QuestionAnswer[],
-  lang: Lang,
-): QuestionResult[] {
-  return questions.map((q, i) => {
-    const right = answerIsRight(q, answers[i]!);
-    const result: QuestionResult = {
-      right,
-      score: right ? q.score : 0,
-      analysis: localized(q.analysis, lang),
-    };
-    if (q.kind === 'single' || q.kind === 'multiple')
-      result.rightOptions = q.options.flatMap((o, n) => (o.right ? [n] : []));
-    else if (q.kind === 'judgement') result.rightJudgement = q.answer;
-    else result.rightAnswers = texts(q.answers, lang);
-    return result;
-  });
-}
-
-/**
- * The answers to a question step scored, all or nothing per question; refused when the step has
- * no questions or the answers do not match them one by one.
- */
-export function scoreAnswers(
-  step: Pick<repo.StepRow, 'type' | 'content'>,
-  answers: QuestionAnswer[],
-  lang: Lang,
-): StepAnswerResult {
-  const questions = (step.content as StoredContent).questions;
-  if (!questions || !questionTypes.includes(step.type)) throw invalid('courses.not_questions');
-  const matches =
-    answers.length === questions.length && questions.every((q, i) => answers[i]!.kind === q.kind);
-  if (!matches) throw invalid('courses.question_mismatch', { answers: 'invalid_value' });
-  const results = questionResults(questions, answers, lang);
-  return {
-    score: results.reduce((sum, r) => sum + r.score, 0),
-    total: questions.reduce((sum, q) => sum + q.score, 0),
-    results,
-    withheld: null,
-  };
-}
-
-/**
- * Results as the student may see them while a task holds them back (decision 0040): without
- * their keys (right answers and analyses), or not at all.
- */
-export function withheldResults(
-  results: QuestionResult[] | null,
-  withheld: Withheld,
-): QuestionResult[] | null {
-  if (!results || withheld === null) return results;
-  if (withheld === 'results') return null;
-  return results.map(({ right, score }) => ({ right, score }));
-}
-
-/** Scored answers as the student may see them (see `withheldResults`). */
-export function withheldAnswer(result: StepAnswerResult, withheld: Withheld): StepAnswerResult {
-  return {
-    ...result,
-    score: withheld === 'results' ? null : result.score,
-    results: withheldResults(result.results, withheld),
-    withheld,
-  };
-}
-
-/**
- * What decides that a step is done, when not the student (decision 0041): answering its
- * questions, submitting the report, or, in a teaching task, its checks reaching full marks (a lab
- * step without checks, and self-study's labs, whose checks do not run, are the student's say).
- * Null when the student's own "done" counts.
- */
-export function completedBy(
-  type: string,
-  checked: boolean,
-):
-  | 'courses.completed_by_answer'
-  | 'courses.completed_by_report'
-  | 'teaching.completed_by_check'
-  | null {
-  if (questionTypes.includes(type)) return 'courses.completed_by_answer';
-  if (type === 'report') return 'courses.completed_by_report';
-  if (checked && isLab(type)) return 'teaching.completed_by_check';
-  return null;
-}
-
-/** A file of a course's resource table as lists show it. */
-export function presentResource(r: repo.ResourceRow): CourseResource {
-  return {
-    id: r.id,
-    name: r.name,
-    size: r.size,
-    contentType: r.contentType,
-    createdAt: r.createdAt.toISOString(),
-  };
-}
 
 /** What a student did in a step: self-study's progress, or a teaching task's own. */
 export interface StepWork {
@@ -971,89 +568,6 @@ export class CoursesService {
     return { key, download: name ?? fileId };
   }
 
-  /* Resources -------------------------------------------------------------------------------- */
-
-  async resourcePage(actor: Actor, q: ResourcePageQuery): Promise<Page<CourseResource>> {
-    const schoolId = requireCourseKeeper(actor);
-    requireReadable(await repo.findCourse(this.ctx.db, q.courseId), schoolId);
-    const { records, total } = await repo.pageResources(
-      this.ctx.db,
-      q.courseId,
-      q.name || undefined,
-      q.pageNum,
-      q.pageSize,
-    );
-    return {
-      records: records.map((r) => presentResource(r)),
-      total,
-      pageNum: q.pageNum,
-      pageSize: q.pageSize,
-    };
-  }
-
-  async resourceUpload(
-    actor: Actor,
-    store: (plan: PlanFromFields) => Promise<StoredUpload>,
-  ): Promise<CourseResource> {
-    const schoolId = requireCourseKeeper(actor);
-    let courseId = '';
-    const id = this.ctx.ids.next();
-    const stored = await store({
-      maxBytes: courseResourceMaxBytes,
-      plan: async (fields) => {
-        const parsed = courseResourceUploadFieldsSchema.safeParse(fields);
-        if (!parsed.success) throw invalid('common.invalid_input', { courseId: 'invalid_value' });
-        courseId = parsed.data.courseId;
-        requireEditable(await repo.findCourse(this.ctx.db, courseId), schoolId);
-        return {
-          key: resourceKey(courseId, id),
-          kinds: ['attachment'],
-          maxBytes: courseResourceMaxBytes,
-        };
-      },
-    });
-    const now = this.ctx.now();
-    await repo.insertResource(this.ctx.db, {
-      id,
-      courseId,
-      name: stored.fileName,
-      fileKey: stored.key,
-      size: stored.size,
-      contentType: stored.contentType,
-      createdBy: actor.userId,
-      createdAt: now,
-    });
-    return presentResource((await repo.findResource(this.ctx.db, id))!);
-  }
-
-  /** A resource of a course of the caller's school (the platform's are read-only). */
-  private async resourceOf(schoolId: string, id: string, editing: boolean) {
-    const resource = await repo.findResource(this.ctx.db, id);
-    if (!resource) throw notFound('courses.resource_not_found');
-    const course = await repo.findCourse(this.ctx.db, resource.courseId);
-    const readable =
-      course &&
-      (editing
-        ? course.schoolId === schoolId
-        : course.schoolId === null || course.schoolId === schoolId);
-    if (!readable) throw notFound('courses.resource_not_found');
-    if (editing) requireEditable(course, schoolId);
-    return resource;
-  }
-
-  async resourceDelete(actor: Actor, id: string): Promise<void> {
-    const schoolId = requireCourseKeeper(actor);
-    const resource = await this.resourceOf(schoolId, id, true);
-    await repo.deleteResource(this.ctx.db, id);
-    await this.ctx.storage.delete(resource.fileKey).catch(() => undefined);
-  }
-
-  /** A resource to download, for staff of a course they read (students: `CourseStudy`). */
-  async resourceDownload(actor: Actor, id: string): Promise<{ key: string; name: string }> {
-    const resource = await this.resourceOf(requireCourseKeeper(actor), id, false);
-    return { key: resource.fileKey, name: resource.name };
-  }
-
   /**
    * A step as a student studies it, in the reader's language, with the student's work in it;
    * `order` is the sequence of steps the previous and next ones come from.
@@ -1127,25 +641,6 @@ export class CoursesService {
 type StepType = StudyStep['type'];
 
 export { courseFileKey, newFileId, resourceKey, type StepContent };
-/**
- * Gives the course's lab steps the checks listed for them by step name (Chinese) where they
- * carry none (courses written before steps had checks) or still carry the `retired` ones.
- */
-export async function addMissingChecks(
-  db: Db,
-  courseId: string,
-  checksByName: ReadonlyMap<string, StepCheck[]>,
-  retired: ReadonlyMap<string, StepCheck[]> = new Map(),
-) {
-  for (const step of await repo.stepsOf(db, courseId)) {
-    const checks = step.name.zh ? checksByName.get(step.name.zh) : undefined;
-    const stored = (step.content as { checks?: StepCheck[] }).checks ?? [];
-    const old = step.name.zh ? retired.get(step.name.zh) : undefined;
-    if (!checks?.length) continue;
-    if (stored.length && !(old && isDeepStrictEqual(stored, old))) continue;
-    await repo.updateStep(db, step.id, { content: { ...step.content, checks } });
-  }
-}
 
 /** What teaching reads of courses and uses of their files: documents, signed addresses. */
 export {
@@ -1156,17 +651,49 @@ export {
   storedDoc,
   type SignedFileRoute,
 } from './courses.files';
-export {
-  courseIdByName,
-  environmentsOf,
-  grantPurchase,
-  livePlatformCourses,
-  purchasedCount,
-  findCourse,
-  findStep,
-  resourcesOf,
-  stepsOf,
-  type CourseRow,
-  type ResourceRow,
-  type StepRow,
-} from './courses.repo';
+export function courseIdByName(
+  ...args: Parameters<typeof repo.courseIdByName>
+): ReturnType<typeof repo.courseIdByName> {
+  return repo.courseIdByName(...args);
+}
+export function environmentsOf(
+  ...args: Parameters<typeof repo.environmentsOf>
+): ReturnType<typeof repo.environmentsOf> {
+  return repo.environmentsOf(...args);
+}
+export function grantPurchase(
+  ...args: Parameters<typeof repo.grantPurchase>
+): ReturnType<typeof repo.grantPurchase> {
+  return repo.grantPurchase(...args);
+}
+export function livePlatformCourses(
+  ...args: Parameters<typeof repo.livePlatformCourses>
+): ReturnType<typeof repo.livePlatformCourses> {
+  return repo.livePlatformCourses(...args);
+}
+export function purchasedCount(
+  ...args: Parameters<typeof repo.purchasedCount>
+): ReturnType<typeof repo.purchasedCount> {
+  return repo.purchasedCount(...args);
+}
+export function findCourse(
+  ...args: Parameters<typeof repo.findCourse>
+): ReturnType<typeof repo.findCourse> {
+  return repo.findCourse(...args);
+}
+export function findStep(
+  ...args: Parameters<typeof repo.findStep>
+): ReturnType<typeof repo.findStep> {
+  return repo.findStep(...args);
+}
+export function resourcesOf(
+  ...args: Parameters<typeof repo.resourcesOf>
+): ReturnType<typeof repo.resourcesOf> {
+  return repo.resourcesOf(...args);
+}
+export function stepsOf(...args: Parameters<typeof repo.stepsOf>): ReturnType<typeof repo.stepsOf> {
+  return repo.stepsOf(...args);
+}
+export type CourseRow = repo.CourseRow;
+export type ResourceRow = repo.ResourceRow;
+export type StepRow = repo.StepRow;

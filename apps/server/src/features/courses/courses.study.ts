@@ -33,14 +33,9 @@ import {
 } from './courses.files';
 import { requireCourseStudent } from './courses.policy';
 import * as repo from './courses.repo';
-import {
-  completedBy,
-  presentResource,
-  scoreAnswers,
-  shownOf,
-  withheldAnswer,
-  type CoursesService,
-} from './courses.service';
+import { presentResource, type CourseResources } from './courses.resources';
+import { shownOf, type CoursesService } from './courses.service';
+import { completedBy, scoreAnswers, withheldAnswer } from './courses.scoring';
 
 type Lang = ContentLanguage;
 type StepReportSaved = z.output<typeof stepReportSavedSchema>;
@@ -94,6 +89,7 @@ export class CourseStudy {
   constructor(
     private readonly ctx: AppContext,
     private readonly courses: CoursesService,
+    private readonly resources: CourseResources,
     private readonly holds: StudyHolds,
   ) {}
 
@@ -385,7 +381,7 @@ export class CourseStudy {
    */
   async resourceDownload(actor: Actor, id: string): Promise<{ key: string; name: string }> {
     const student = actor.roles.some((r) => r.code === 'student');
-    if (!student) return this.courses.resourceDownload(actor, id);
+    if (!student) return this.resources.resourceDownload(actor, id);
     const schoolId = requireCourseStudent(actor);
     const { db } = this.ctx;
     const resource = await repo.findResource(db, id);

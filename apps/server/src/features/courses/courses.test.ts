@@ -24,7 +24,8 @@ import { readSetting } from '../settings/settings.service';
 import { callerOn, createEnvironment, createSchool, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 import { jpeg, mp4, multipartFile, pdf, png } from '../../test/sample-files';
-import { courseFileKey, insertCourseTree, newFileId } from './courses.service';
+import { courseFileKey, newFileId } from './courses.service';
+import { insertCourseTree } from './courses.tree';
 
 let h: Harness;
 type Who = Awaited<ReturnType<typeof signedIn>>;

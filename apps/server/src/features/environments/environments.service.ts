@@ -313,16 +313,54 @@ export class EnvironmentsService {
 }
 
 /** What the lab runtime reads of environments and their scripts, and what the demo data writes. */
-export {
-  codeTaken,
-  envIdsByCode,
-  findEnvironment,
-  findEnvironments,
-  pageEnvironments,
-  insertEnvironment,
-  pageScripts,
-  upsertScript,
-  updateEnvironment,
-  warmPoolEnvironments,
-  type EnvironmentRow,
-} from './environments.repo';
+export function codeTaken(
+  ...args: Parameters<typeof repo.codeTaken>
+): ReturnType<typeof repo.codeTaken> {
+  return repo.codeTaken(...args);
+}
+export function envIdsByCode(
+  ...args: Parameters<typeof repo.envIdsByCode>
+): ReturnType<typeof repo.envIdsByCode> {
+  return repo.envIdsByCode(...args);
+}
+export function findEnvironment(
+  ...args: Parameters<typeof repo.findEnvironment>
+): ReturnType<typeof repo.findEnvironment> {
+  return repo.findEnvironment(...args);
+}
+export function findEnvironments(
+  ...args: Parameters<typeof repo.findEnvironments>
+): ReturnType<typeof repo.findEnvironments> {
+  return repo.findEnvironments(...args);
+}
+export function pageEnvironments(
+  ...args: Parameters<typeof repo.pageEnvironments>
+): ReturnType<typeof repo.pageEnvironments> {
+  return repo.pageEnvironments(...args);
+}
+export function insertEnvironment(
+  ...args: Parameters<typeof repo.insertEnvironment>
+): ReturnType<typeof repo.insertEnvironment> {
+  return repo.insertEnvironment(...args);
+}
+export function pageScripts(
+  ...args: Parameters<typeof repo.pageScripts>
+): ReturnType<typeof repo.pageScripts> {
+  return repo.pageScripts(...args);
+}
+export function upsertScript(
+  ...args: Parameters<typeof repo.upsertScript>
+): ReturnType<typeof repo.upsertScript> {
+  return repo.upsertScript(...args);
+}
+export function updateEnvironment(
+  ...args: Parameters<typeof repo.updateEnvironment>
+): ReturnType<typeof repo.updateEnvironment> {
+  return repo.updateEnvironment(...args);
+}
+export function warmPoolEnvironments(
+  ...args: Parameters<typeof repo.warmPoolEnvironments>
+): ReturnType<typeof repo.warmPoolEnvironments> {
+  return repo.warmPoolEnvironments(...args);
+}
+export type EnvironmentRow = repo.EnvironmentRow;

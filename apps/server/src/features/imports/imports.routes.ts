@@ -44,6 +44,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: importLimits.studentFileMaxBytes, files: 1, fields: 5, fieldSize: 1024 },
   });
+  app.scheduler.every(service.periodicWork());
   app.addHook('onReady', () => service.start());
   app.addHook('onClose', () => service.drain());
 

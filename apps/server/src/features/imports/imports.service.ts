@@ -24,6 +24,7 @@ import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { hashPassword, passwordRefusal } from '../../lib/passwords';
+import type { PeriodicWork } from '../../lib/scheduler';
 import type { Actor } from '../auth/auth.plugin';
 import { accountStatusOf, schoolServiceEnded } from '../auth/account-status';
 import { studentRoom } from '../students/students.service';
@@ -256,8 +257,12 @@ export class ImportsService {
     this.worker = new JobWorker(ctx.db, ctx.bus, [this.studentImportKind()], log, {
       parallel: PARALLEL,
       leaseMs: ctx.config.jobLeaseMs,
-      leads: () => ctx.leader.isLeader,
     });
+  }
+
+  /** Ended import jobs past their keeping time, removed by one process. */
+  periodicWork(): PeriodicWork {
+    return this.worker.periodicWork('imports.prune-jobs');
   }
 
   /**

@@ -4,9 +4,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { NotifyBus } from '../../db/notify';
+import { outsideRoute } from '../../lib/route-scope';
+import type { PeriodicWork } from '../../lib/scheduler';
 import * as repo from './jobs.repo';
 
-export type { JobRow } from './jobs.repo';
+export type JobRow = repo.JobRow;
 
 /** Heard by every worker when a job is added or a group becomes free; the payload is the kind. */
 export const JOBS_CHANNEL = 'jobs';
@@ -89,9 +91,8 @@ export interface WorkerOptions {
   pollMs?: number;
   /** The wait before the first retry; it doubles with each further one. */
   retryDelayMs?: number;
-  /** How long ended jobs are kept (7 days), and whether this process is the one to remove them. */
+  /** How long ended jobs are kept (7 days). */
   keepFinishedMs?: number;
-  leads?: () => boolean;
 }
 
 class LeaseLost extends Error {}
@@ -111,7 +112,6 @@ export class JobWorker {
   private readonly pollMs: number;
   private readonly retryDelayMs: number;
   private timer: NodeJS.Timeout | null = null;
-  private pruneTimer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => Promise<void>) | null = null;
   private stopGap: (() => void) | null = null;
   private stopped = false;
@@ -132,15 +132,18 @@ export class JobWorker {
     this.pollMs = opts.pollMs ?? 2_000;
     this.retryDelayMs = opts.retryDelayMs ?? 1_000;
     this.keepFinishedMs = opts.keepFinishedMs ?? 7 * 86_400_000;
-    this.leads = opts.leads ?? (() => true);
   }
 
   private readonly keepFinishedMs: number;
-  private readonly leads: () => boolean;
 
   /** Removes this worker's kinds of jobs that ended longer ago than they are kept. */
   prune(): Promise<number> {
     return repo.deleteFinished(this.db, [...this.kinds.keys()], this.keepFinishedMs);
+  }
+
+  /** One process removes, hourly, the jobs that ended longer ago than they are kept. */
+  periodicWork(name: string): PeriodicWork {
+    return { name, everyMs: 3_600_000, on: 'leader', run: () => this.prune() };
   }
 
   async start(): Promise<void> {
@@ -150,11 +153,6 @@ export class JobWorker {
     this.stopGap = this.bus.onGap(() => this.wake());
     this.timer = setInterval(() => this.wake(), this.pollMs);
     this.timer.unref();
-    this.pruneTimer = setInterval(() => {
-      if (!this.leads()) return;
-      this.prune().catch((err: unknown) => this.log.warn({ err }, 'ended jobs not removed'));
-    }, 3_600_000);
-    this.pruneTimer.unref();
     this.wake();
   }
 
@@ -170,7 +168,7 @@ export class JobWorker {
       this.again = true;
       return;
     }
-    this.pumping = this.pump().finally(() => {
+    this.pumping = outsideRoute(() => this.pump()).finally(() => {
       this.pumping = null;
     });
   }
@@ -299,7 +297,6 @@ export class JobWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    if (this.pruneTimer) clearInterval(this.pruneTimer);
     this.stopGap?.();
     await this.unsubscribe?.().catch(() => undefined);
     await this.pumping;
@@ -314,7 +311,6 @@ export class JobWorker {
     this.halted = true;
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    if (this.pruneTimer) clearInterval(this.pruneTimer);
     this.stopGap?.();
     await this.unsubscribe?.().catch(() => undefined);
   }

@@ -21,12 +21,13 @@ export interface WarmLab {
 }
 
 export interface WarmPoolOptions {
-  tickMs: number;
   /** Labs kept warm on this host at most, over all environments. */
   maxWarm: number;
   /** Starts the pool may begin now without taking students' start slots. */
   freeStartSlots: () => number;
   frameAncestors: string[];
+  /** Students about to need each environment; none without teaching. */
+  demand?: LabDemand;
 }
 
 /** Students of teaching tasks about to start who have no lab yet, by environment. */
@@ -48,22 +49,22 @@ const sameResources = (a: Resources, b: Resources) =>
 export class WarmPool {
   private readonly labs = new Map<string, WarmLab[]>();
   private starting = 0;
-  private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   private closed = false;
-  demand: LabDemand = async () => new Map();
+  private readonly demand: LabDemand;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly driver: LabDriver,
     private readonly options: WarmPoolOptions,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.demand = options.demand ?? (async () => new Map());
+  }
 
+  /** Fills the pools now; the lab runtime tops them up on its interval (`periodicWork`). */
   start(): void {
     this.closed = false;
-    this.timer = setInterval(() => void this.tick(), this.options.tickMs);
-    this.timer.unref();
     void this.tick();
   }
 
@@ -182,7 +183,6 @@ export class WarmPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.timer) clearInterval(this.timer);
     await this.settle();
     const all = [...this.labs.values()].flat();
     this.labs.clear();

@@ -15,7 +15,7 @@ import { requireActor } from '../auth/auth.plugin';
 import { onRevoked } from '../auth/auth.service';
 import type { LabAccess } from './labs.access';
 import type { LabRuntime } from './labs.runtime';
-import { LabsService, labFileDownload, onLabHost } from './labs.service';
+import { LabsService, labFileDownload } from './labs.service';
 import { sendDownload } from '../../lib/http-files';
 
 const languageTag = (lang: string): Language => (lang === 'en' ? 'en-US' : 'zh-CN');
@@ -37,24 +37,16 @@ export function labsRoutes(runtime: LabRuntime, access: LabAccess): FastifyPlugi
     serve(app, api.centerDetail, async (req, reply) =>
       reply.ok(await service.centerDetail(requireActor(req), req.params.id, lang(req))),
     );
-    serve(
-      app,
-      api.start,
-      async (req, reply) => reply.ok(await service.start(requireActor(req), req.body)),
-      onLabHost,
+    serve(app, api.start, async (req, reply) =>
+      reply.ok(await service.start(requireActor(req), req.body)),
     );
     serve(app, api.costPreview, async (req, reply) =>
       reply.ok(await service.costPreview(requireActor(req), req.query, lang(req))),
     );
-    serve(
-      app,
-      api.stop,
-      async (req, reply) => {
-        await service.stop(requireActor(req), req.query.envId, req.query.containerId);
-        return reply.ok(null);
-      },
-      onLabHost,
-    );
+    serve(app, api.stop, async (req, reply) => {
+      await service.stop(requireActor(req), req.query.envId, req.query.containerId);
+      return reply.ok(null);
+    });
     serve(app, api.checkState, async (req, reply) =>
       reply.ok(service.state(requireActor(req), req.params.id, lang(req))),
     );
@@ -116,71 +108,48 @@ export function labsRoutes(runtime: LabRuntime, access: LabAccess): FastifyPlugi
       await service.reset(requireActor(req), target.envId, target.containerId);
       return reply.ok(null, 'labs.reset_done');
     };
-    serve(app, api.reset, (req, reply) => reset(req, reply, req.body), onLabHost);
-    serve(app, api.resetAi, (req, reply) => reset(req, reply, req.query), onLabHost);
-    serve(app, api.resetPlatform, (req, reply) => reset(req, reply, req.body), onLabHost);
-    serve(
-      app,
-      api.ticket,
-      async (req, reply) =>
-        reply.ok(
-          service.ticket(requireActor(req), req.params.id, languageTag(lang(req)), req.body?.next),
-        ),
-      onLabHost,
+    serve(app, api.reset, (req, reply) => reset(req, reply, req.body));
+    serve(app, api.resetAi, (req, reply) => reset(req, reply, req.query));
+    serve(app, api.resetPlatform, (req, reply) => reset(req, reply, req.body));
+    serve(app, api.ticket, async (req, reply) =>
+      reply.ok(
+        service.ticket(requireActor(req), req.params.id, languageTag(lang(req)), req.body?.next),
+      ),
     );
     serve(app, api.diskAlarm, async (_req, reply) => reply.ok(await service.diskAlarm()));
-    serve(
-      app,
-      api.listFiles,
-      async (req, reply) =>
-        reply.ok(await service.listFiles(requireActor(req), req.query.containerId, req.query.path)),
-      onLabHost,
+    serve(app, api.listFiles, async (req, reply) =>
+      reply.ok(await service.listFiles(requireActor(req), req.query.containerId, req.query.path)),
     );
-    serve(
-      app,
-      api.downloadFile,
-      async (req, reply) => {
-        const file = await service.readFile(
-          requireActor(req),
-          req.query.containerId,
-          req.query.path,
-        );
-        return sendDownload(reply, labFileDownload(file));
-      },
-      onLabHost,
-    );
-    serve(
-      app,
-      api.uploadFile,
-      async (req, reply) => {
-        const actor = requireActor(req);
-        if (!req.isMultipart())
-          throw invalid('common.unsupported_media_type', { file: 'required' });
-        const fields: Record<string, string> = {};
-        for await (const part of uploadParts(req)) {
-          if (part.type === 'field') {
-            fields[part.fieldname] = String(part.value);
-            continue;
-          }
-          const containerId = uploadFields.containerId.safeParse(fields.containerId);
-          if (!containerId.success)
-            throw invalid('common.invalid_input', { containerId: 'required' });
-          const folder = uploadFields.path.safeParse(fields.path ?? '');
-          if (!folder.success) throw invalid('common.invalid_input', { path: 'invalid_format' });
-          const name = part.filename.replace(/^.*[\\/]/, '');
-          if (!name || name === '.' || name === '..')
-            throw invalid('common.invalid_input', { file: 'invalid_format' });
-          const target = folder.data ? `${folder.data.replace(/\/+$/, '')}/${name}` : name;
-          const saved = await service
-            .writeFile(actor, containerId.data, target, part.file)
-            .catch(fileStreamFault(part.file));
-          if (part.file.truncated) throw invalid('labs.file_too_large', { file: 'too_long' });
-          return reply.ok(saved);
+    serve(app, api.downloadFile, async (req, reply) => {
+      const file = await service.readFile(requireActor(req), req.query.containerId, req.query.path);
+      return sendDownload(reply, labFileDownload(file));
+    });
+    serve(app, api.uploadFile, async (req, reply) => {
+      const actor = requireActor(req);
+      if (!req.isMultipart()) throw invalid('common.unsupported_media_type', { file: 'required' });
+      const fields: Record<string, string> = {};
+      for await (const part of uploadParts(req)) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+          continue;
         }
-        throw invalid('common.invalid_input', { file: 'required' });
-      },
-      onLabHost,
-    );
+        const containerId = uploadFields.containerId.safeParse(fields.containerId);
+        if (!containerId.success)
+          throw invalid('common.invalid_input', { containerId: 'required' });
+        const folder = uploadFields.path.safeParse(fields.path ?? '');
+        if (!folder.success) throw invalid('common.invalid_input', { path: 'invalid_format' });
+        const name = part.filename.replace(/^.*[\\/]/, '');
+        if (!name || name === '.' || name === '..')
+          throw invalid('common.invalid_input', { file: 'invalid_format' });
+        const target = folder.data ? `${folder.data.replace(/\/+$/, '')}/${name}` : name;
+        const saved = await service
+          .writeFile(actor, containerId.data, target, part.file)
+          .catch(fileStreamFault(part.file));
+        if (part.file.truncated) throw invalid('labs.file_too_large', { file: 'too_long' });
+        return reply.ok(saved);
+      }
+      throw invalid('common.invalid_input', { file: 'required' });
+    });
     serve(app, api.jupyterInfoSave, async (req, reply) =>
       reply.ok(await service.saveJupyterInfo(requireActor(req), req.body)),
     );

@@ -24,9 +24,12 @@ import {
 } from '@platform/labs';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
+import { mustRunOnLabLeader } from '../../lib/route-scope';
+import type { PeriodicWork } from '../../lib/scheduler';
 import { labUsername, type LabBroker } from './labs.broker';
 import * as repo from './labs.repo';
-import { WarmPool, type Resources, type WarmLab } from './labs.pool';
+import { leaderOnlyDriver } from './labs.driver-guard';
+import { WarmPool, type LabDemand, type Resources, type WarmLab } from './labs.pool';
 import { DeviceSimulation } from './labs.simulator';
 
 export type { Resources };
@@ -71,6 +74,10 @@ export interface RuntimeOptions {
   /** Labs kept warm on this host at most (default 60), and how often the pools are topped up. */
   maxWarm?: number;
   warmTickMs?: number;
+  /** Whether a lab may start and what it costs (billing); every start is free without it. */
+  admission?: LabAdmission;
+  /** Students about to need each environment, for the warm pools (teaching). */
+  demand?: LabDemand;
 }
 
 export type StopReason = LabStopReason;
@@ -126,7 +133,7 @@ export interface AdmissionRequest {
 
 /**
  * Whether a lab may start, decided inside the start's transaction before its containers are
- * written (throwing the refusal), and what a start would cost. Billing sets it; without billing
+ * written (throwing the refusal), and what a start would cost. Billing provides it; without billing
  * every start is admitted at no cost.
  */
 export interface LabAdmission {
@@ -167,10 +174,8 @@ export class LabRuntime {
   private readonly changeListeners = new Set<(entry: ContainerEntry) => void>();
   /** Warnings shown on the running labs of a school, by school. */
   private readonly schoolWarnings = new Map<string, LabWarning>();
-  admission: LabAdmission = freeAdmission;
+  readonly admission: LabAdmission;
   private starting = 0;
-  private flushTimer: NodeJS.Timeout | null = null;
-  private sweepTimer: NodeJS.Timeout | null = null;
   private readonly pending = new Set<Promise<unknown>>();
   readonly pool: WarmPool;
   private readonly processId = randomBytes(8).toString('hex');
@@ -179,21 +184,26 @@ export class LabRuntime {
   /** Messages from the leading process, applied one after another. */
   private applying: Promise<void> = Promise.resolve();
 
+  /** The driver, refusing calls from routes that do not declare they run on the lab leader. */
+  readonly driver: LabDriver;
+
   constructor(
     private readonly ctx: AppContext,
-    readonly driver: LabDriver,
+    driver: LabDriver,
     readonly broker: LabBroker,
     private readonly options: RuntimeOptions,
     private readonly log: FastifyBaseLogger,
   ) {
+    this.driver = leaderOnlyDriver(driver);
+    this.admission = options.admission ?? freeAdmission;
     this.pool = new WarmPool(
       ctx,
-      driver,
+      this.driver,
       {
-        tickMs: options.warmTickMs ?? 10_000,
         maxWarm: options.maxWarm ?? 60,
         freeStartSlots: () => Math.max(0, this.options.maxStarting - this.starting),
         frameAncestors: [new URL(ctx.config.publicUrl).origin],
+        ...(options.demand ? { demand: options.demand } : {}),
       },
       log,
     );
@@ -226,8 +236,6 @@ export class LabRuntime {
         );
       }),
     );
-    this.flushTimer = setInterval(() => void this.flush(), this.options.heartbeatFlushMs);
-    this.flushTimer.unref();
     if (this.ctx.leader.isLeader) await this.lead();
   }
 
@@ -265,8 +273,6 @@ export class LabRuntime {
         this.launch(entry);
       }
     }
-    this.sweepTimer = setInterval(() => void this.sweep(), this.options.idleSweepMs);
-    this.sweepTimer.unref();
     this.pool.start();
   }
 
@@ -301,8 +307,6 @@ export class LabRuntime {
     if (!this.leading) return;
     this.leading = false;
     this.log.warn('this process no longer runs the labs');
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
-    this.sweepTimer = null;
     await this.pool.close();
     for (const sim of this.simulations.values()) await sim.stop().catch(() => {});
     this.simulations.clear();
@@ -314,7 +318,8 @@ export class LabRuntime {
     this.enqueue(() => this.reload());
   }
 
-  private mustLead(): void {
+  private mustLead(act = 'runtime'): void {
+    mustRunOnLabLeader(act);
     if (!this.leading) throw new Error('labs are run by the leading process: act on them there');
   }
 
@@ -769,11 +774,36 @@ export class LabRuntime {
     return idle.map((e) => e.id);
   }
 
+  /**
+   * What the runtime does on an interval: each process writes the heartbeats it heard; the
+   * leading one stops idle labs and tops the warm pools up.
+   */
+  periodicWork(): PeriodicWork[] {
+    return [
+      {
+        name: 'labs.heartbeats',
+        everyMs: this.options.heartbeatFlushMs,
+        on: 'every-process',
+        run: () => this.flush(),
+      },
+      {
+        name: 'labs.idle-sweep',
+        everyMs: this.options.idleSweepMs,
+        on: 'leader',
+        run: () => this.sweep(),
+      },
+      {
+        name: 'labs.warm-pools',
+        everyMs: this.options.warmTickMs ?? 10_000,
+        on: 'leader',
+        run: async () => (this.leading ? this.pool.tick() : undefined),
+      },
+    ];
+  }
+
   async close(): Promise<void> {
     for (const off of this.offs.splice(0)) await off();
     await this.applying;
-    if (this.flushTimer) clearInterval(this.flushTimer);
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
     await this.pool.close();
     await this.settle();
     await this.flush();

@@ -42,9 +42,6 @@ type JupyterInfoSave = z.output<typeof jupyterInfoSaveSchema>;
 
 const dayMs = 24 * 60 * 60 * 1000;
 
-/** Route options of a route that acts on labs: it is answered by the process that runs them. */
-export const onLabHost = { config: { labHost: true } };
-
 /** A file of a lab's home as a download: its bytes as they are. */
 export function labFileDownload(file: { name: string; size: number; stream: Readable }) {
   return { name: file.name, type: 'application/octet-stream', size: file.size, body: file.stream };

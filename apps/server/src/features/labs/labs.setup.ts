@@ -12,15 +12,13 @@ import { DynsecLabCredentials } from './labs.dynsec';
 import { LabForwarder } from './labs.forward';
 import { labGateway } from './labs.gateway';
 import { labsRoutes } from './labs.routes';
-import { LabRuntime } from './labs.runtime';
+import { LabRuntime, type RuntimeOptions } from './labs.runtime';
 import { LabTopicLog } from './labs.topics';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Served on lab origins by the gateway. */
     labGateway?: boolean;
-    /** Acts on labs: answered by the process that runs them (`labs.forward.ts`). */
-    labHost?: boolean;
   }
   interface FastifyInstance {
     labs: {
@@ -97,8 +95,11 @@ async function labBroker(config: Config, log: FastifyBaseLogger): Promise<LabBro
   }
 }
 
+/** What the lab runtime takes from other features, given where the features are built. */
+export type LabPorts = Pick<RuntimeOptions, 'admission' | 'demand'>;
+
 /** The lab runtime (local or Kubernetes driver, MQTT broker), its API routes and its gateway. */
-export async function setUpLabs(app: FastifyInstance): Promise<LabRuntime> {
+export async function setUpLabs(app: FastifyInstance, ports: LabPorts = {}): Promise<LabRuntime> {
   const { ctx } = app;
   const broker = await labBroker(ctx.config, app.log);
   let driver: LabDriver;
@@ -116,6 +117,7 @@ export async function setUpLabs(app: FastifyInstance): Promise<LabRuntime> {
       maxStarting: ctx.config.labMaxStarting,
       heartbeatFlushMs: ctx.config.labHeartbeatFlushMs,
       idleSweepMs: ctx.config.labIdleSweepMs,
+      ...ports,
     },
     app.log,
   );
@@ -134,10 +136,11 @@ export async function setUpLabs(app: FastifyInstance): Promise<LabRuntime> {
   // WebSockets are bridged by their own handlers once upgraded.
   app.addHook('onRequest', async (req, reply) => {
     const { config } = req.routeOptions;
-    if (!config?.labHost && !config?.labGateway) return;
+    if (config?.runsOn !== 'lab-leader' && !config?.labGateway) return;
     if (forwarder.local || req.headers.upgrade?.toLowerCase() === 'websocket') return;
     return forwarder.forward(req, reply);
   });
+  for (const work of runtime.periodicWork()) app.scheduler.every(work);
   await app.register(labsRoutes(runtime, access));
   await labGateway(app, runtime, access, forwarder);
   await runtime.load();

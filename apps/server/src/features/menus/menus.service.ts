@@ -74,4 +74,8 @@ export class MenusService {
 }
 
 /** What role management reads of menus. */
-export { menusOfApp } from './menus.repo';
+export function menusOfApp(
+  ...args: Parameters<typeof repo.menusOfApp>
+): ReturnType<typeof repo.menusOfApp> {
+  return repo.menusOfApp(...args);
+}

@@ -139,4 +139,18 @@ export class OrgService {
 }
 
 /** What classes read of departments and majors. */
-export { findMajors, listDepartments, listMajors } from './org.repo';
+export function findMajors(
+  ...args: Parameters<typeof repo.findMajors>
+): ReturnType<typeof repo.findMajors> {
+  return repo.findMajors(...args);
+}
+export function listDepartments(
+  ...args: Parameters<typeof repo.listDepartments>
+): ReturnType<typeof repo.listDepartments> {
+  return repo.listDepartments(...args);
+}
+export function listMajors(
+  ...args: Parameters<typeof repo.listMajors>
+): ReturnType<typeof repo.listMajors> {
+  return repo.listMajors(...args);
+}

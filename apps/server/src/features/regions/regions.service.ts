@@ -28,4 +28,19 @@ export class RegionsService {
 }
 
 /** What the school import and school forms read of regions. */
-export { allUnder, findRegion, isChildOf, type RegionRow } from './regions.repo';
+export function allUnder(
+  ...args: Parameters<typeof repo.allUnder>
+): ReturnType<typeof repo.allUnder> {
+  return repo.allUnder(...args);
+}
+export function findRegion(
+  ...args: Parameters<typeof repo.findRegion>
+): ReturnType<typeof repo.findRegion> {
+  return repo.findRegion(...args);
+}
+export function isChildOf(
+  ...args: Parameters<typeof repo.isChildOf>
+): ReturnType<typeof repo.isChildOf> {
+  return repo.isChildOf(...args);
+}
+export type RegionRow = repo.RegionRow;

@@ -92,13 +92,36 @@ export class SchoolsService {
 }
 
 /** What the operators' school management (colleges) reads and writes of schools. */
-export {
-  findLiveSchool,
-  insertSchool,
-  insertSchoolsWithFreeUrl,
-  updateLiveSchool,
-  type SchoolInsert,
-} from './schools.repo';
+export function findLiveSchool(
+  ...args: Parameters<typeof repo.findLiveSchool>
+): ReturnType<typeof repo.findLiveSchool> {
+  return repo.findLiveSchool(...args);
+}
+export function insertSchool(
+  ...args: Parameters<typeof repo.insertSchool>
+): ReturnType<typeof repo.insertSchool> {
+  return repo.insertSchool(...args);
+}
+export function insertSchoolsWithFreeUrl(
+  ...args: Parameters<typeof repo.insertSchoolsWithFreeUrl>
+): ReturnType<typeof repo.insertSchoolsWithFreeUrl> {
+  return repo.insertSchoolsWithFreeUrl(...args);
+}
+export function updateLiveSchool(
+  ...args: Parameters<typeof repo.updateLiveSchool>
+): ReturnType<typeof repo.updateLiveSchool> {
+  return repo.updateLiveSchool(...args);
+}
+export type SchoolInsert = repo.SchoolInsert;
 
 /** What billing writes of schools: the balances its ledger books, the purchased course count. */
-export { setPurchasedCourseCount, writeBalances } from './schools.repo';
+export function setPurchasedCourseCount(
+  ...args: Parameters<typeof repo.setPurchasedCourseCount>
+): ReturnType<typeof repo.setPurchasedCourseCount> {
+  return repo.setPurchasedCourseCount(...args);
+}
+export function writeBalances(
+  ...args: Parameters<typeof repo.writeBalances>
+): ReturnType<typeof repo.writeBalances> {
+  return repo.writeBalances(...args);
+}

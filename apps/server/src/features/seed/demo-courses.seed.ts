@@ -4,18 +4,20 @@ import { Readable } from 'node:stream';
 import type { AppContext } from '../../lib/context';
 import type { FileStorage } from '../../lib/storage/storage';
 import {
-  addCourseResources,
-  addMissingChecks,
   courseFileKey,
   courseIdByName,
-  insertCourseTree,
   newFileId,
-  replaceCover,
   resourceKey,
   resourcesOf,
+} from '../courses/courses.service';
+import {
+  addCourseResources,
+  addMissingChecks,
+  insertCourseTree,
+  replaceCover,
   type CourseTreeResource,
   type CourseTreeStep,
-} from '../courses/courses.service';
+} from '../courses/courses.tree';
 import { envIdsByCode } from '../environments/environments.service';
 import {
   demoCourses,

@@ -10,7 +10,7 @@ import {
 import { courseSteps } from '../../db/schema';
 import { createEnvironment } from '../../test/factories';
 import { doc, teachingSuite } from '../../test/teaching-fixture';
-import { insertCourseTree } from '../courses/courses.service';
+import { insertCourseTree } from '../courses/courses.tree';
 import { genuineTelemetry } from './teaching.checks';
 
 const suite = teachingSuite();

@@ -63,10 +63,10 @@ describe('the exam deadline', () => {
     await suite.h.app.labs.runtime.settle();
     expect(suite.h.app.labs.runtime.get(containerId)!.state).toBe('Running');
 
-    expect(await service.closeDueTasks(now())).toBe(0);
+    expect(await service.deadlines.closeDueTasks(now())).toBe(0);
     suite.h.advance(6 * MINUTE);
     const at = now();
-    expect(await service.closeDueTasks(at)).toBe(1);
+    expect(await service.deadlines.closeDueTasks(at)).toBe(1);
     await suite.h.app.labs.runtime.settle();
 
     const closed = await studentTaskOf(exam.id, me);
@@ -100,7 +100,7 @@ describe('the exam deadline', () => {
     expect(await studentTaskOf(exam.id, idle)).toMatchObject({ status: 0, closedAt: null });
     expect(idleSt.startedAt).toBeNull();
     expect(await studentTaskOf(practice.id, me)).toMatchObject({ status: 0, closedAt: null });
-    expect(await service.closeDueTasks(now())).toBe(0);
+    expect(await service.deadlines.closeDueTasks(now())).toBe(0);
 
     await refusedInBoth(
       me,
@@ -141,11 +141,11 @@ describe('the exam deadline', () => {
     });
     expect(res.code, res.message).toBe(200);
     suite.h.advance(11 * MINUTE);
-    expect(await service.closeDueTasks(now())).toBe(2);
+    expect(await service.deadlines.closeDueTasks(now())).toBe(2);
     expect(await studentTaskOf(exam.id, early)).toMatchObject({ status: 1, reportStatus: 0 });
     expect(await studentTaskOf(exam.id, extended)).toMatchObject({ status: 0, closedAt: null });
     suite.h.advance(20 * MINUTE);
-    expect(await service.closeDueTasks(now())).toBe(1);
+    expect(await service.deadlines.closeDueTasks(now())).toBe(1);
     expect(await studentTaskOf(exam.id, extended)).toMatchObject({ status: 1 });
   });
 
@@ -155,7 +155,7 @@ describe('the exam deadline', () => {
     await call(suite.w.students[0]!, 'POST', pathOf(api.taskStart.path, { id: st.id }));
     await call(suite.w.teacherA, 'POST', pathOf(api.taskCancel.path, { id: exam.id }));
     suite.h.advance(2 * MINUTE);
-    expect(await service.closeDueTasks(now())).toBe(0);
+    expect(await service.deadlines.closeDueTasks(now())).toBe(0);
     expect(await studentTaskOf(exam.id, suite.w.students[0]!)).toMatchObject({ status: 0 });
   });
 });

@@ -28,8 +28,8 @@ import {
   type FileSigner,
   type SignedFileRoute,
   type StepRow,
-  type StoredContent,
 } from '../courses/courses.service';
+import { type StoredContent } from '../courses/courses.content';
 import { examContentOf } from './teaching.holds';
 import { requireOwnStudentTask, requireTaskStudent } from './teaching.policy';
 import * as repo from './teaching.repo';

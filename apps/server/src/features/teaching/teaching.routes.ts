@@ -8,7 +8,7 @@ import { languageOf } from '../../lib/i18n';
 import { serve } from '../../lib/serve';
 import { storeUpload, type PlanFromFields } from '../../lib/store-upload';
 import { requireActor } from '../auth/auth.plugin';
-import { labFileDownload, onLabHost } from '../labs/labs.service';
+import { labFileDownload } from '../labs/labs.service';
 import { TeachingService, type TeachingLabs } from './teaching.service';
 
 /** How often the exams whose deadline passed are closed. */
@@ -28,22 +28,20 @@ export function teachingRoutes(labs: TeachingLabs): FastifyPluginAsyncZod {
 
     await app.register(multipart);
 
-    const closer = setInterval(() => {
-      if (!labs.runtime.leads) return;
-      service.closeDueTasks(app.ctx.now()).catch((err: unknown) => {
-        app.log.error({ err }, 'closing the exams past their deadline failed');
-      });
-    }, CLOSE_DUE_MS);
-    closer.unref();
+    app.scheduler.every({
+      name: 'teaching.close-due-tasks',
+      everyMs: CLOSE_DUE_MS,
+      on: 'leader',
+      run: () => service.deadlines.closeDueTasks(app.ctx.now()),
+    });
     const offLines = labs.runtime.onCommandLine((entry, line) => {
-      service.recordCommand(entry.userId, entry.envId, entry.id, line).catch((err: unknown) => {
-        app.log.error({ err }, 'keeping a line typed in an exam failed');
-      });
+      service.labs
+        .recordCommand(entry.userId, entry.envId, entry.id, line)
+        .catch((err: unknown) => {
+          app.log.error({ err }, 'keeping a line typed in an exam failed');
+        });
     });
-    app.addHook('onClose', async () => {
-      clearInterval(closer);
-      offLines();
-    });
+    app.addHook('onClose', async () => offLines());
 
     /** The length of the comment as sent: the schema cuts a longer one, the answer says so. */
     const commentLengths = new WeakMap<FastifyRequest, number>();
@@ -54,91 +52,78 @@ export function teachingRoutes(labs: TeachingLabs): FastifyPluginAsyncZod {
     });
 
     serve(app, api.taskPage, async (req, reply) =>
-      reply.ok(await service.page(requireActor(req), req.query, lang(req))),
+      reply.ok(await service.tasks.page(requireActor(req), req.query, lang(req))),
     );
     serve(app, api.taskDetail, async (req, reply) =>
-      reply.ok(await service.detail(requireActor(req), req.params.id, lang(req))),
+      reply.ok(await service.tasks.detail(requireActor(req), req.params.id, lang(req))),
     );
     serve(app, api.taskSave, async (req, reply) => {
-      const { summary, issued } = await service.save(requireActor(req), req.body, lang(req));
+      const { summary, issued } = await service.tasks.save(requireActor(req), req.body, lang(req));
       return reply.ok(summary, issued ? 'teaching.issued' : 'teaching.saved');
     });
     serve(app, api.taskCancel, async (req, reply) =>
       reply.ok(
-        await service.cancel(requireActor(req), req.params.id, lang(req)),
+        await service.tasks.cancel(requireActor(req), req.params.id, lang(req)),
         'teaching.canceled',
       ),
     );
     serve(app, api.taskDelete, async (req, reply) => {
-      await service.remove(requireActor(req), req.params.id);
+      await service.tasks.remove(requireActor(req), req.params.id);
       return reply.ok(null, 'teaching.deleted');
     });
     serve(app, api.taskExtend, async (req, reply) =>
-      reply.ok(await service.extend(requireActor(req), req.body), 'teaching.extended'),
+      reply.ok(await service.tasks.extend(requireActor(req), req.body), 'teaching.extended'),
     );
     serve(app, api.taskStudent, async (req, reply) =>
-      reply.ok(await service.review(requireActor(req), req.params.id, lang(req))),
+      reply.ok(await service.scoring.review(requireActor(req), req.params.id, lang(req))),
     );
     serve(app, api.taskScore, async (req, reply) => {
       const truncated = (commentLengths.get(req) ?? 0) > teachingLimits.commentMax;
-      const scored = await service.score(requireActor(req), req.body, truncated);
+      const scored = await service.scoring.score(requireActor(req), req.body, truncated);
       return reply.ok(scored, truncated ? 'teaching.comment_truncated' : 'teaching.scored');
     });
     serve(app, api.reportReturn, async (req, reply) => {
-      await service.returnReport(requireActor(req), req.body);
+      await service.scoring.returnReport(requireActor(req), req.body);
       return reply.ok(null, 'teaching.report_returned');
     });
     serve(app, api.issueScores, async (req, reply) =>
       reply.ok(
-        await service.issue(requireActor(req), req.params.id, lang(req)),
+        await service.scoring.issue(requireActor(req), req.params.id, lang(req)),
         'teaching.scores_issued',
       ),
     );
     serve(app, api.archive, async (req, reply) =>
       reply.ok(
-        await service.archive(requireActor(req), req.params.id, lang(req)),
+        await service.tasks.archive(requireActor(req), req.params.id, lang(req)),
         'teaching.archived',
       ),
     );
-    serve(
-      app,
-      api.labWatch,
-      async (req, reply) =>
-        reply.ok(await service.watch(requireActor(req), req.params.id, lang(req))),
-      onLabHost,
+    serve(app, api.labWatch, async (req, reply) =>
+      reply.ok(await service.labs.watch(requireActor(req), req.params.id, lang(req))),
     );
-    serve(
-      app,
-      api.labFiles,
-      async (req, reply) =>
-        reply.ok(await service.labFiles(requireActor(req), req.params.id, req.query)),
-      onLabHost,
+    serve(app, api.labFiles, async (req, reply) =>
+      reply.ok(await service.labs.labFiles(requireActor(req), req.params.id, req.query)),
     );
-    serve(
-      app,
-      api.labFile,
-      async (req, reply) => {
-        const file = await service.labFile(requireActor(req), req.params.id, req.query);
-        return sendDownload(reply, labFileDownload(file));
-      },
-      onLabHost,
-    );
+    serve(app, api.labFile, async (req, reply) => {
+      const file = await service.labs.labFile(requireActor(req), req.params.id, req.query);
+      return sendDownload(reply, labFileDownload(file));
+    });
     serve(app, api.dashboard, async (req, reply) =>
-      reply.ok(await service.dashboard(requireActor(req), req.query.period)),
+      reply.ok(await service.scoring.dashboard(requireActor(req), req.query.period)),
     );
 
     serve(app, api.ownList, async (req, reply) =>
-      reply.ok(await service.ownList(requireActor(req), req.query, lang(req))),
+      reply.ok(await service.study.ownList(requireActor(req), req.query, lang(req))),
     );
     serve(app, api.myTask, async (req, reply) =>
-      reply.ok(await service.myTask(requireActor(req), lang(req))),
+      reply.ok(await service.study.myTask(requireActor(req), lang(req))),
     );
     serve(app, api.ownDetail, async (req, reply) =>
-      reply.ok(await service.ownDetail(requireActor(req), req.query.id, lang(req))),
+      reply.ok(await service.study.ownDetail(requireActor(req), req.query.id, lang(req))),
     );
     serve(app, api.studyStep, async (req, reply) =>
       reply.ok(
-        await service.studyStep(
+        await service.study.studyStep(
           requireActor(req),
           req.params.id,
           req.query.studentTaskId,
@@ -147,26 +132,26 @@ export function teachingRoutes(labs: TeachingLabs): FastifyPluginAsyncZod {
       ),
     );
     serve(app, api.remainTime, async (req, reply) =>
-      reply.ok(await service.remainTime(requireActor(req), req.query)),
+      reply.ok(await service.study.remainTime(requireActor(req), req.query)),
     );
     serve(app, api.taskStart, async (req, reply) =>
-      reply.ok(await service.start(requireActor(req), req.params.id)),
+      reply.ok(await service.study.start(requireActor(req), req.params.id)),
     );
     serve(app, api.taskSubmit, async (req, reply) =>
-      reply.ok(await service.submit(requireActor(req), req.params.id), 'teaching.task_submitted'),
+      reply.ok(
+        await service.study.submit(requireActor(req), req.params.id),
+        'teaching.task_submitted',
+      ),
     );
     serve(app, api.stepAnswer, async (req, reply) =>
-      reply.ok(await service.answer(requireActor(req), req.body, lang(req))),
+      reply.ok(await service.study.answer(requireActor(req), req.body, lang(req))),
     );
     serve(app, api.stepProgress, async (req, reply) => {
-      await service.progress(requireActor(req), req.body);
+      await service.study.progress(requireActor(req), req.body);
       return reply.ok(null);
     });
-    serve(
-      app,
-      api.stepCheck,
-      async (req, reply) => reply.ok(await service.check(requireActor(req), req.body, lang(req))),
-      onLabHost,
+    serve(app, api.stepCheck, async (req, reply) =>
+      reply.ok(await service.study.check(requireActor(req), req.body, lang(req))),
     );
     serve(app, api.reportSave, async (req, reply) =>
       reply.ok(await service.reports.save(requireActor(req), req.body), 'teaching.report_saved'),

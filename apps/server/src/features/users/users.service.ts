@@ -172,16 +172,50 @@ export class UsersService {
 }
 
 /** What other features do with accounts: the users feature alone writes its tables. */
-export {
-  detachDeletedFromClass,
-  findProfile,
-  insertAccounts,
-  insertStudentBatch,
-  replaceRole,
-  roleIdsByCode,
-  softDeleteSchoolAccount,
-  updateSchoolAccount,
-  usernameTaken,
-  type NewAccount,
-  type NewStudent,
-} from './users.repo';
+export function detachDeletedFromClass(
+  ...args: Parameters<typeof repo.detachDeletedFromClass>
+): ReturnType<typeof repo.detachDeletedFromClass> {
+  return repo.detachDeletedFromClass(...args);
+}
+export function findProfile(
+  ...args: Parameters<typeof repo.findProfile>
+): ReturnType<typeof repo.findProfile> {
+  return repo.findProfile(...args);
+}
+export function insertAccounts(
+  ...args: Parameters<typeof repo.insertAccounts>
+): ReturnType<typeof repo.insertAccounts> {
+  return repo.insertAccounts(...args);
+}
+export function insertStudentBatch(
+  ...args: Parameters<typeof repo.insertStudentBatch>
+): ReturnType<typeof repo.insertStudentBatch> {
+  return repo.insertStudentBatch(...args);
+}
+export function replaceRole(
+  ...args: Parameters<typeof repo.replaceRole>
+): ReturnType<typeof repo.replaceRole> {
+  return repo.replaceRole(...args);
+}
+export function roleIdsByCode(
+  ...args: Parameters<typeof repo.roleIdsByCode>
+): ReturnType<typeof repo.roleIdsByCode> {
+  return repo.roleIdsByCode(...args);
+}
+export function softDeleteSchoolAccount(
+  ...args: Parameters<typeof repo.softDeleteSchoolAccount>
+): ReturnType<typeof repo.softDeleteSchoolAccount> {
+  return repo.softDeleteSchoolAccount(...args);
+}
+export function updateSchoolAccount(
+  ...args: Parameters<typeof repo.updateSchoolAccount>
+): ReturnType<typeof repo.updateSchoolAccount> {
+  return repo.updateSchoolAccount(...args);
+}
+export function usernameTaken(
+  ...args: Parameters<typeof repo.usernameTaken>
+): ReturnType<typeof repo.usernameTaken> {
+  return repo.usernameTaken(...args);
+}
+export type NewAccount = repo.NewAccount;
+export type NewStudent = repo.NewStudent;

@@ -20,7 +20,7 @@ import {
   signIn,
 } from '../factories';
 import { createHarness, type Harness } from '../harness';
-import { insertCourseTree } from '../../features/courses/courses.service';
+import { insertCourseTree } from '../../features/courses/courses.tree';
 
 export type Role = 'student' | 'teacher' | 'school-manager' | 'operator' | 'admin';
 

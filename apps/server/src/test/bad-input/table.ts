@@ -1,25 +1,35 @@
-import fc from 'fast-check';
-import { WEB_BASIC } from '../harness';
-import { startLab } from './fixture';
-import type { Entry } from './walk';
+import { authBadInput } from '../../features/auth/auth.bad-input';
+import { usersBadInput } from '../../features/users/users.bad-input';
+import { menusBadInput } from '../../features/menus/menus.bad-input';
+import { schoolsBadInput } from '../../features/schools/schools.bad-input';
+import { whitelistBadInput } from '../../features/whitelist/whitelist.bad-input';
+import { siteConfigBadInput } from '../../features/site-config/site-config.bad-input';
+import { announcementsBadInput } from '../../features/announcements/announcements.bad-input';
+import { footerBadInput } from '../../features/footer/footer.bad-input';
+import { labsBadInput } from '../../features/labs/labs.bad-input';
+import { billingBadInput } from '../../features/billing/billing.bad-input';
+import { collegesBadInput } from '../../features/colleges/colleges.bad-input';
+import { regionsBadInput } from '../../features/regions/regions.bad-input';
+import { customersBadInput } from '../../features/customers/customers.bad-input';
+import { trialsBadInput } from '../../features/trials/trials.bad-input';
+import { smsBadInput } from '../../features/sms/sms.bad-input';
+import { cmsBadInput } from '../../features/cms/cms.bad-input';
+import { coursesBadInput } from '../../features/courses/courses.bad-input';
+import { orgBadInput } from '../../features/org/org.bad-input';
+import { classesBadInput } from '../../features/classes/classes.bad-input';
+import { teachersBadInput } from '../../features/teachers/teachers.bad-input';
+import { studentsBadInput } from '../../features/students/students.bad-input';
+import { importsBadInput } from '../../features/imports/imports.bad-input';
+import { rolesBadInput } from '../../features/roles/roles.bad-input';
+import { environmentsBadInput } from '../../features/environments/environments.bad-input';
+import { teachingBadInput } from '../../features/teaching/teaching.bad-input';
+import { noticesBadInput } from '../../features/notices/notices.bad-input';
+import { anonymous, docs, labOrigin, type BadInputEntries } from './entries';
 
-const anonymous = (why: string): Entry => ({ as: 'anonymous', why });
-const student: Entry = { as: 'student' };
-const manager: Entry = { as: 'school-manager' };
-const staff: Entry = { as: 'admin' };
-const docs: Entry = { as: 'anonymous', document: true, why: 'public API documentation' };
+export type { LabOriginEntry } from './entries';
 
-/** Served on lab origins only: walked there, with the lab's host, instead of on the API origin. */
-export interface LabOriginEntry {
-  labOrigin: true;
-  why: string;
-}
-const labOrigin = (why: string): LabOriginEntry => ({ labOrigin: true, why });
-
-const noFields = () => ({});
-
-/** One entry per registered route (`METHOD path`); the walk fails for a route without one. */
-export const table: Record<string, Entry | LabOriginEntry> = {
+/** One entry per registered route (`METHOD path`): the app's own, and every feature's next to its routes. */
+export const table: BadInputEntries = {
   'GET /api/docs': docs,
   'GET /api/docs/static/index.html': docs,
   'GET /api/docs/static/swagger-initializer.js': docs,
@@ -27,180 +37,6 @@ export const table: Record<string, Entry | LabOriginEntry> = {
   'GET /api/docs/yaml': docs,
   'GET /api/docs/static/*': docs,
   'GET /api/health': anonymous('liveness'),
-  'POST /api-uaa/oauth/token': {
-    as: 'anonymous',
-    headers: { authorization: WEB_BASIC },
-    why: 'sign-in needs no account, only the client’s basic authentication',
-  },
-  'POST /api-uaa/oauth/logout': anonymous(
-    'a real token would end the session the walk signs in with; junk and no tokens are sent',
-  ),
-  'GET /api-user/users/current': student,
-  'PUT /api-user/users/password': student,
-  'POST /api-user/api/user/save/login/log': student,
-  'POST /api-user/users/saveOrUpdate': student,
-  'GET /api-user/menus/all/:appid': student,
-  'GET /api-user/menus/permissions/:appid': student,
-  'GET /api-user/menus/admin/tree/:appid': staff,
-  'POST /api-user/menus/saveOrUpdate': staff,
-  'POST /api-user/menus/delete/:id': staff,
-  'GET /api-teaching/college/detail/:id': manager,
-  'GET /api-user/school/profile': manager,
-  'POST /api-user/school/profile/update': manager,
-  'GET /api-teaching/student/tasks/do/heartbeat/is/whitelist': student,
-  'GET /openapi/api-user/client/config/list': anonymous('public site configuration'),
-  'GET /openapi/api-operation/system/announcement': anonymous('public announcement'),
-  'GET /api-operation/system/announcement/detail': staff,
-  'POST /api-operation/system/announcement/save': staff,
-  'GET /openapi/api-operation/system/footer': anonymous('the public footer'),
-  'GET /api-operation/system/footer/detail': staff,
-  'POST /api-operation/system/footer/save': staff,
-  'POST /api-operation/system/footer/qrcode/upload': { ...staff, multipart: noFields },
-  'GET /openapi/api-operation/system/footer/qrcode/:fileId': anonymous('the footer’s QR images'),
-  'GET /api-experiment/containers/cost/preview': student,
-  'GET /api-operation/package/page': staff,
-  'POST /api-operation/package/saveOrUpdate': staff,
-  'POST /api-operation/package/state': staff,
-  'GET /api-operation/price/page': staff,
-  'POST /api-operation/price/add': staff,
-  'POST /api-operation/price/delete/:id': staff,
-  'POST /api-operation/order/add': staff,
-  'GET /api-operation/order/page': manager,
-  'GET /api-operation/order/detail/:id': manager,
-  'GET /api-operation/account/page': staff,
-  'GET /api-operation/account/detail/:schoolId': manager,
-  'POST /api-operation/account/limit': staff,
-  'POST /api-operation/account/adjust': staff,
-  'GET /api-operation/account/ledger': manager,
-  'GET /api-operation/usage/page': manager,
-  'GET /api-operation/usage/export': manager,
-  'GET /api-operation/account/overview': manager,
-  'GET /api-user/colleges/page': staff,
-  'POST /api-user/colleges/get': staff,
-  'POST /api-user/colleges/saveOrUpdate': staff,
-  'POST /api-user/colleges/delete': staff,
-  'POST /api-user/colleges/enable': staff,
-  'GET /api-user/colleges/options': staff,
-  'GET /api-user/colleges/admins': staff,
-  'POST /api-user/colleges/admins': staff,
-  'POST /nledu-cloud-sso-upms/school/updateTotalUser': staff,
-  'POST /nledu-cloud-sso-upms/school/importSchools': { ...staff, multipart: noFields },
-  'GET /nledu-cloud-sso-upms/school/importSchools/template': staff,
-  'GET /api-user/data/dict/childByPid/:pid': manager,
-  'GET /api-operation/customer/page': staff,
-  'GET /api-operation/customer/get/:id': staff,
-  'POST /api-operation/customer/saveOrUpdate': staff,
-  'POST /api-operation/customer/delete/:id': staff,
-  'POST /api-operation/customer/time/add': staff,
-  'GET /api-operation/customer/time/history': staff,
-  'POST /openapi/api-operation/probation/apply/send/code': anonymous(
-    'a visitor asks for a trial code; valid phones get codes until the send caps refuse (429)',
-  ),
-  'POST /openapi/api-operation/probation/apply/add': anonymous('a visitor’s trial form'),
-  'GET /api-operation/probation/apply/list': staff,
-  'POST /api-operation/probation/apply/send/message': staff,
-  'GET /api-operation/sms/outbox/page': staff,
-  'GET /api-cms/cms/attribute/page': staff,
-  'GET /api-cms/cms/attribute/list': staff,
-  'POST /api-cms/cms/attribute/saveOrUpdate': staff,
-  'POST /api-cms/cms/attribute/delete/:id': staff,
-  'GET /api-cms/cms/template/page': staff,
-  'GET /api-cms/cms/template/list': staff,
-  'POST /api-cms/cms/template/saveOrUpdate': staff,
-  'POST /api-cms/cms/template/delete/:id': staff,
-  'GET /api-cms/cms/catalog/tree': staff,
-  'GET /api-cms/cms/catalog/page': staff,
-  'GET /api-cms/cms/catalog/get/:id': staff,
-  'POST /api-cms/cms/catalog/saveOrUpdate': staff,
-  'POST /api-cms/cms/catalog/delete/:id': staff,
-  'POST /api-cms/cms/catalog/publish': staff,
-  'GET /api-cms/cms/article/page': staff,
-  'GET /api-cms/cms/article/get/:id': staff,
-  'POST /api-cms/cms/article/saveOrUpdate': staff,
-  'POST /api-cms/cms/article/delete/:id': staff,
-  'POST /api-cms/cms/article/publish': staff,
-  'GET /api-cms/cms/notice/page': staff,
-  'GET /api-cms/cms/notice/get/:id': staff,
-  'POST /api-cms/cms/notice/saveOrUpdate': staff,
-  'POST /api-cms/cms/notice/delete/:id': staff,
-  'POST /api-cms/cms/notice/publish': staff,
-  'POST /api-cms/cms/file/upload': { ...staff, multipart: noFields },
-  'GET /api-cms/cms/file/:fileId': anonymous('public images of the portal'),
-  'GET /openapi/api-cms/cms/front/catalogs': anonymous('the public site’s published content'),
-  'GET /openapi/api-cms/cms/front/get/sub/:id': anonymous('the public site’s published content'),
-  'GET /openapi/api-cms/cms/front/catalog/list': anonymous('the public site’s published content'),
-  'GET /openapi/api-cms/cms/front/article/page/list': anonymous(
-    'the public site’s published content',
-  ),
-  'GET /openapi/api-cms/cms/front/get/:id': anonymous('the public site’s published content'),
-  'GET /openapi/api-cms/cms/front/notice/page/list': anonymous(
-    'the public site’s published content',
-  ),
-  'GET /openapi/api-cms/cms/front/notice/get/:id': anonymous('the public site’s published content'),
-  'GET /openapi/api-teaching/course/front/page': anonymous('the public site’s course list'),
-  'GET /api-user/org/tree': manager,
-  'POST /api-user/org/department/saveOrUpdate': manager,
-  'POST /api-user/org/department/delete/:id': manager,
-  'GET /api-user/org/major/list': manager,
-  'POST /api-user/org/major/saveOrUpdate': manager,
-  'POST /api-user/org/major/delete/:id': manager,
-  'GET /api-user/classes/page': manager,
-  'GET /api-user/classes/list': manager,
-  'GET /api-user/classes/get/:id': manager,
-  'POST /api-user/classes/saveOrUpdate': manager,
-  'POST /api-user/classes/delete/:id': manager,
-  'POST /api-user/classes/archive/:id': manager,
-  'GET /api-user/teachers/page': manager,
-  'GET /api-user/teachers/get/:id': manager,
-  'POST /api-user/teachers/saveOrUpdate': manager,
-  'POST /api-user/teachers/enable': manager,
-  'DELETE /api-user/teachers/delete/:id': manager,
-  'GET /api-user/students/page': manager,
-  'GET /api-user/students/get/:id': manager,
-  'POST /api-user/students/saveOrUpdate': manager,
-  'POST /api-user/students/enable': manager,
-  'POST /api-user/students/resetPassword': manager,
-  'POST /api-user/students/batchCreate': manager,
-  'POST /api-user/students/import': { ...manager, multipart: noFields },
-  'GET /api-user/students/import/template': manager,
-  'GET /api-user/import/job/:id': manager,
-  'GET /api-user/import/job/:id/errors': manager,
-  'GET /api-user/students/export': manager,
-  'GET /api-user/roles/list': staff,
-  'GET /api-user/roles/menus/:id': staff,
-  'POST /api-user/roles/grant': staff,
-  'POST /api-experiment/center/page': student,
-  'GET /api-experiment/center/detail/:id': student,
-  'POST /api-experiment/containers/start': student,
-  'GET /api-experiment/containers/stop': student,
-  'POST /api-experiment/container/check/state/:id': student,
-  'GET /api-experiment/containers/state/events': {
-    ...student,
-    stream: true,
-    why: 'the caller’s own containers get an event stream that stays open',
-  },
-  'GET /api-experiment/container/detail/:id': student,
-  'PUT /api-experiment/containers/heartbeat': student,
-  'GET /api-experiment/container/getTime': student,
-  'POST /api-experiment/container/reset': student,
-  'GET /api-experiment/containers/reset/ai': student,
-  'POST /api-experiment/experiment/env/tb/reset': student,
-  'POST /api-experiment/container/ticket/:id': student,
-  'GET /api-experiment/disk/alarm/get': student,
-  'GET /api-experiment/container/listFiles': student,
-  'GET /api-experiment/container/downloadFile': student,
-  'POST /api-experiment/container/uploadFile': {
-    ...student,
-    why: 'uploads go into a running terminal lab of the student, started first',
-    multipart: (fx) => ({
-      containerId: fc.constantFrom(fx.lab.containerId, ...fx.ids),
-      path: fc.constantFrom('', '/', 'notes', 'a/b', '../x', '/etc', 'a\u0000b', '\ud800'),
-    }),
-    prepare: startLab,
-  },
-  'POST /api-case/jupyter/exp/info/save': student,
-  'GET /api-case/jupyter/exp/info/query': student,
-  'GET /api-operation/env/usage/:id': staff,
   'GET /__lab/ticket': labOrigin('trades a ticket for a lab cookie on the lab’s own host'),
   'GET /__lab/info': labOrigin('the lab page’s own information, on the lab’s host'),
   'GET /__lab/ws': labOrigin(
@@ -211,104 +47,30 @@ export const table: Record<string, Entry | LabOriginEntry> = {
   'PUT /*': labOrigin('the lab’s proxied service'),
   'PATCH /*': labOrigin('the lab’s proxied service'),
   'DELETE /*': labOrigin('the lab’s proxied service'),
-  'GET /api-experiment/env/page/list': staff,
-  'POST /api-experiment/env/add': staff,
-  'PUT /api-experiment/env/update': staff,
-  'PUT /api-experiment/env/config': staff,
-  'GET /api-experiment/env/get/:id': staff,
-  'GET /api-experiment/env/list': staff,
-  'GET /api-experiment/env/labels': staff,
-  'POST /api-experiment/env/copy/:id': staff,
-  'DELETE /api-experiment/env/remove/:id': staff,
-  'GET /api-experiment/script/list': staff,
-  'GET /api-experiment/script/label/:label': staff,
-  'POST /api-experiment/script/save': staff,
-  'DELETE /api-experiment/script/remove/:id': staff,
-  'GET /api-teaching/course/page': manager,
-  'GET /api-teaching/course/detail/:id': manager,
-  'GET /api-teaching/course/edit/:id': manager,
-  'POST /api-teaching/course/saveOrUpdate': manager,
-  'POST /api-teaching/course/delete': manager,
-  'POST /api-teaching/course/transfer': manager,
-  'POST /api-teaching/course/selfStudy': manager,
-  'POST /api-teaching/course/chapter/saveOrUpdate': manager,
-  'POST /api-teaching/course/chapter/delete': manager,
-  'POST /api-teaching/course/step/saveOrUpdate': manager,
-  'POST /api-teaching/course/step/delete': manager,
-  'POST /api-teaching/course/file/upload': {
-    ...manager,
-    multipart: (fx) => ({
-      courseId: fc.constantFrom(fx.course.id, ...fx.ids),
-      kind: fc.constantFrom('cover', 'image', 'video', 'pdf', 'attachment', 'other', ''),
-    }),
-  },
-  'GET /api-teaching/course/file/:courseId/:fileId': anonymous(
-    'a signed address: the signature is the access',
-  ),
-  'GET /api-teaching/course/resource/page': manager,
-  'POST /api-teaching/course/resource/upload': {
-    ...manager,
-    multipart: (fx) => ({ courseId: fc.constantFrom(fx.course.id, ...fx.ids) }),
-  },
-  'POST /api-teaching/course/resource/delete': manager,
-  'GET /api-teaching/course/resource/download/:id': student,
-  'GET /api-teaching/student/course/page': student,
-  'GET /api-teaching/student/selfCulture/page': student,
-  'GET /api-teaching/student/my/study': student,
-  'GET /api-teaching/student/course/info/:id': student,
-  'GET /api-teaching/student/course/step/:id': student,
-  'POST /api-teaching/student/course/step/progress': student,
-  'POST /api-teaching/student/course/step/answer': student,
-  'GET /api-teaching/student/course/step/report/:id': student,
-  'POST /api-teaching/student/course/step/report/save': student,
-  'POST /api-teaching/student/course/step/report/image': {
-    ...student,
-    multipart: (fx) => ({
-      stepId: fc.constantFrom(...fx.ids, '', 'x', '-1'),
-    }),
-  },
-  'GET /api-teaching/student/course/report/file/:reportId/:fileId': anonymous(
-    'a signed address: the signature is the access',
-  ),
-  'GET /api-teaching/teaching/task/page': manager,
-  'GET /api-teaching/teaching/task/detail/:id': manager,
-  'POST /api-teaching/teaching/task/saveOrUpdate': manager,
-  'POST /api-teaching/teaching/task/cancel/:id': manager,
-  'POST /api-teaching/teaching/task/delete/:id': manager,
-  'POST /api-teaching/teaching/task/extend': manager,
-  'GET /api-teaching/teaching/task/student/:id': manager,
-  'POST /api-teaching/teaching/task/score': manager,
-  'POST /api-teaching/teaching/task/report/return': manager,
-  'POST /api-teaching/teaching/task/issueScores/:id': manager,
-  'POST /api-teaching/teaching/task/archive/:id': manager,
-  'POST /api-teaching/teaching/task/lab/watch/:id': manager,
-  'GET /api-teaching/teaching/task/lab/files/:id': manager,
-  'GET /api-teaching/teaching/task/lab/file/:id': manager,
-  'GET /api-teaching/teaching/dashboard': manager,
-  'GET /api-teaching/student/tasks/own/list': student,
-  'GET /api-teaching/student/my/task': student,
-  'GET /api-teaching/student/tasks/own/detail': student,
-  'GET /api-teaching/student/task/studyStep/:id': student,
-  'GET /api-teaching/student/task/getRemainTime': student,
-  'POST /api-teaching/student/task/start/:id': student,
-  'POST /api-teaching/student/task/submit/:id': student,
-  'POST /api-teaching/student/task/step/answer': student,
-  'POST /api-teaching/student/task/step/progress': student,
-  'POST /api-teaching/student/task/step/check': student,
-  'POST /api-teaching/student/report/save': student,
-  'POST /api-teaching/student/report/submit': student,
-  'POST /api-teaching/student/report/image': {
-    ...student,
-    multipart: (fx) => ({
-      studentTaskId: fc.constantFrom(fx.task.studentTaskId, ...fx.ids, '', 'x', '-1'),
-    }),
-  },
-  'GET /api-teaching/student/report/file/:studentTaskId/:fileId': anonymous(
-    'a signed address: the signature is the access',
-  ),
-  'GET /api-teaching/student/report/page': student,
-  'GET /api-teaching/student/report/info/:id': student,
-  'GET /api-teaching/notifies': student,
-  'POST /api-teaching/clear/notifies': student,
-  'POST /api-teaching/read/notifies/:id': student,
+  ...authBadInput,
+  ...usersBadInput,
+  ...menusBadInput,
+  ...schoolsBadInput,
+  ...whitelistBadInput,
+  ...siteConfigBadInput,
+  ...announcementsBadInput,
+  ...footerBadInput,
+  ...labsBadInput,
+  ...billingBadInput,
+  ...collegesBadInput,
+  ...regionsBadInput,
+  ...customersBadInput,
+  ...trialsBadInput,
+  ...smsBadInput,
+  ...cmsBadInput,
+  ...coursesBadInput,
+  ...orgBadInput,
+  ...classesBadInput,
+  ...teachersBadInput,
+  ...studentsBadInput,
+  ...importsBadInput,
+  ...rolesBadInput,
+  ...environmentsBadInput,
+  ...teachingBadInput,
+  ...noticesBadInput,
 };

@@ -1,0 +1,42 @@
+import { anonymous, staff, noFields, type BadInputEntries } from '../../test/bad-input/entries';
+
+/** The bad-input walk's entries for the routes of cms (`test/bad-input/walk.ts`). */
+export const cmsBadInput: BadInputEntries = {
+  'GET /api-cms/cms/attribute/page': staff,
+  'GET /api-cms/cms/attribute/list': staff,
+  'POST /api-cms/cms/attribute/saveOrUpdate': staff,
+  'POST /api-cms/cms/attribute/delete/:id': staff,
+  'GET /api-cms/cms/template/page': staff,
+  'GET /api-cms/cms/template/list': staff,
+  'POST /api-cms/cms/template/saveOrUpdate': staff,
+  'POST /api-cms/cms/template/delete/:id': staff,
+  'GET /api-cms/cms/catalog/tree': staff,
+  'GET /api-cms/cms/catalog/page': staff,
+  'GET /api-cms/cms/catalog/get/:id': staff,
+  'POST /api-cms/cms/catalog/saveOrUpdate': staff,
+  'POST /api-cms/cms/catalog/delete/:id': staff,
+  'POST /api-cms/cms/catalog/publish': staff,
+  'GET /api-cms/cms/article/page': staff,
+  'GET /api-cms/cms/article/get/:id': staff,
+  'POST /api-cms/cms/article/saveOrUpdate': staff,
+  'POST /api-cms/cms/article/delete/:id': staff,
+  'POST /api-cms/cms/article/publish': staff,
+  'GET /api-cms/cms/notice/page': staff,
+  'GET /api-cms/cms/notice/get/:id': staff,
+  'POST /api-cms/cms/notice/saveOrUpdate': staff,
+  'POST /api-cms/cms/notice/delete/:id': staff,
+  'POST /api-cms/cms/notice/publish': staff,
+  'POST /api-cms/cms/file/upload': { ...staff, multipart: noFields },
+  'GET /api-cms/cms/file/:fileId': anonymous('public images of the portal'),
+  'GET /openapi/api-cms/cms/front/catalogs': anonymous('the public site’s published content'),
+  'GET /openapi/api-cms/cms/front/get/sub/:id': anonymous('the public site’s published content'),
+  'GET /openapi/api-cms/cms/front/catalog/list': anonymous('the public site’s published content'),
+  'GET /openapi/api-cms/cms/front/article/page/list': anonymous(
+    'the public site’s published content',
+  ),
+  'GET /openapi/api-cms/cms/front/get/:id': anonymous('the public site’s published content'),
+  'GET /openapi/api-cms/cms/front/notice/page/list': anonymous(
+    'the public site’s published content',
+  ),
+  'GET /openapi/api-cms/cms/front/notice/get/:id': anonymous('the public site’s published content'),
+};
