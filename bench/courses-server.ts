@@ -8,7 +8,7 @@ import { createHarness } from '../apps/server/src/test/harness';
 import {
   insertCourseTree,
   type CourseTree,
-} from '../apps/server/src/features/courses/courses.service';
+} from '../apps/server/src/features/courses/courses.tree';
 
 const courseCount = 500;
 const chapters = 30;

@@ -8,7 +8,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { courseSteps, studentTasks } from '../apps/server/src/db/schema';
 import { createEnvironment, createSchool, signedIn } from '../apps/server/src/test/factories';
 import { createHarness } from '../apps/server/src/test/harness';
-import { insertCourseTree } from '../apps/server/src/features/courses/courses.service';
+import { insertCourseTree } from '../apps/server/src/features/courses/courses.tree';
 import { labsApi } from '@platform/contract';
 
 const studentCount = 10_000;

@@ -34,7 +34,9 @@ export class Scheduler {
     const run = (): Promise<void> => {
       if (this.closed || (work.on === 'leader' && !this.leader.isLeader)) return Promise.resolve();
       if (running) return running;
-      const started: Promise<void> = outsideRoute(() => work.run())
+      const started: Promise<void> = new Promise((resolve) =>
+        resolve(outsideRoute(() => work.run())),
+      )
         .then(
           () => undefined,
           (err: unknown) => this.log.error({ err, work: work.name }, 'periodic work failed'),
