@@ -40,7 +40,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const now = () => h.ctx.now().getTime();
 
 beforeAll(async () => {
-  h = await createHarness();
+  // Hours pass on the harness's clock here: the idle sweep would stop the labs billing watches.
+  h = await createHarness({ config: { labIdleSweepMs: 600_000 } });
   // One price for all kinds, 60 fen per core-hour, in effect since before any use in this file
   // (the routes take prices from now on only).
   await h.ctx.db.insert(billingPrices).values({
