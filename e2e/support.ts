@@ -58,7 +58,8 @@ export async function signInWithForm(page: Page, username: string, password = DE
   await page.getByLabel('用户名').fill(username);
   await page.getByLabel('密码').fill(password);
   await page.getByRole('button', { name: '登录' }).click();
-  await expect(page).toHaveURL(/\/sch_[^/]+\//);
+  // The first signed-in page loads the signed-in area's code before it moves on.
+  await expect(page).toHaveURL(/\/sch_[^/]+\//, { timeout: 30_000 });
   await rememberDevice(page, username);
 }
 
