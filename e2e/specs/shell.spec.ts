@@ -2,12 +2,14 @@ import { expect, test } from '@playwright/test';
 import { signInWithForm } from '../support';
 
 test('the system announcement shows after 2 s and, once closed, never again', async ({ page }) => {
-  await signInWithForm(page, 'schooladmin01');
+  // It shows on every page, sign-in included: closed there, it stays closed once signed in.
+  await page.goto('/login');
   const dialog = page.getByRole('dialog', { name: '系统公告' });
   await expect(dialog).toBeVisible({ timeout: 6_000 });
   await expect(dialog.getByText('欢迎使用实训教学平台')).toBeVisible();
   await dialog.getByRole('button', { name: '我知道了' }).click();
   await expect(dialog).toBeHidden();
+  await signInWithForm(page, 'schooladmin01');
   await page.reload();
   await page.waitForTimeout(3_000);
   await expect(dialog).toBeHidden();
