@@ -50,6 +50,7 @@ test('teacher01 creates a course with a chapter, a document step with an image, 
   page,
   request,
 }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await skipAnnouncement(page, request);
   await signInWithForm(page, 'teacher01');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { storageKeys, usersApi } from '@platform/contract';
+import { authApi, storageKeys, usersApi } from '@platform/contract';
 import { mainMenu, signInWithForm, skipAnnouncement } from '../support';
 
 const accounts = [
@@ -55,14 +55,23 @@ test('logout ends the session and goes to the site origin: the old token is refu
   await signInWithForm(page, 'student01');
   const token = await page.evaluate((key) => window.localStorage.getItem(key), storageKeys.token);
   expect(token).toBeTruthy();
-  // The panel settles where it fits once open; a click during its opening can land beside it.
+  // The panel settles where it fits once open; a click during its opening can land beside it,
+  // so the click is repeated until the logout request has left. Its answer and the full load of
+  // the site origin may take long on a busy machine, and are waited for once.
+  let requested = false;
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === authApi.logout.path) requested = true;
+  });
   const logout = page.getByRole('button', { name: '退出登录' });
   await expect(async () => {
-    if (!(await logout.isVisible())) await page.getByRole('button', { name: '李明' }).click();
+    if (requested) return;
+    if (!(await logout.isVisible()))
+      await page.getByRole('button', { name: '李明' }).click({ timeout: 2_000 });
     await logout.click({ timeout: 2_000 });
-    // The site origin, which shows a signed-out visitor the home page.
-    await expect(page).toHaveURL(/\/home\/index/, { timeout: 2_000 });
+    await expect.poll(() => requested, { timeout: 2_000 }).toBe(true);
   }).toPass({ timeout: 20_000 });
+  // The site origin, which shows a signed-out visitor the home page.
+  await expect(page).toHaveURL(/\/home\/index/, { timeout: 30_000 });
   expect(
     await page.evaluate((key) => window.localStorage.getItem(key), storageKeys.token),
   ).toBeNull();

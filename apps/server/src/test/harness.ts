@@ -35,6 +35,17 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** A name for the current set of migrations (and what else makes a migrated database differ). */
+function migrationsHash(...more: string[]): string {
+  const folder = join(import.meta.dirname, '../db/migrations');
+  const hash = createHash('sha256');
+  for (const file of more) if (existsSync(file)) hash.update(readFileSync(file));
+  for (const name of readdirSync(folder, { recursive: true }).map(String).sort())
+    if (name.endsWith('.sql') || name.endsWith('.json'))
+      hash.update(name).update(readFileSync(join(folder, name)));
+  return hash.digest('hex').slice(0, 16);
+}
+
 /**
  * A migrated PGlite's files, made once per set of migrations and kept in the temporary folder:
  * each test's database starts from them instead of creating a cluster and migrating it.
@@ -42,15 +53,10 @@ export interface Harness {
 let migrated: Promise<Blob> | null = null;
 function migratedPglite(): Promise<Blob> {
   migrated ??= (async () => {
-    const folder = join(import.meta.dirname, '../db/migrations');
-    const hash = createHash('sha256');
     // The files' format is PGlite's own: a new PGlite makes new ones.
     const pglite = join(import.meta.dirname, '../../../../node_modules/@electric-sql/pglite');
-    if (existsSync(pglite)) hash.update(readFileSync(join(pglite, 'package.json')));
-    for (const name of readdirSync(folder, { recursive: true }).map(String).sort())
-      if (name.endsWith('.sql') || name.endsWith('.json'))
-        hash.update(name).update(readFileSync(join(folder, name)));
-    const file = join(tmpdir(), `platform-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+    const hash = migrationsHash(join(pglite, 'package.json'));
+    const file = join(tmpdir(), `platform-pglite-${hash}.tar`);
     if (!existsSync(file)) {
       const database = await openPglite(null);
       const files = await database.dump();
@@ -64,6 +70,57 @@ function migratedPglite(): Promise<Blob> {
   return migrated;
 }
 
+/** Waits until nobody is connected to the database `name` (a closed pool's clients leave late). */
+async function untilUnused(admin: pg.Client, name: string) {
+  for (let tries = 0; tries < 100; tries++) {
+    const { rows } = await admin.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = $1',
+      [name],
+    );
+    if (rows[0]?.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function databaseUrl(url: string, name: string): string {
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+/**
+ * A migrated PostgreSQL database, made once per set of migrations by whichever test process gets
+ * there first and kept on the server: each test's database is a copy of it (`CREATE DATABASE …
+ * TEMPLATE`), which takes a tenth of the time of migrating a new one.
+ */
+let template: Promise<string> | null = null;
+function migratedPostgres(url: string): Promise<string> {
+  template ??= (async () => {
+    const name = `platform_template_${migrationsHash()}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      // Held until this session ends, so that one process makes the template and the rest wait.
+      await admin.query('select pg_advisory_lock(hashtext($1))', ['platform.test-template']);
+      const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [
+        name,
+      ]);
+      if (!rowCount) {
+        const partial = `${name}_partial`;
+        await admin.query(`DROP DATABASE IF EXISTS ${partial} WITH (FORCE)`);
+        await admin.query(`CREATE DATABASE ${partial}`);
+        await (await openPostgres(databaseUrl(url, partial))).close();
+        await untilUnused(admin, partial);
+        await admin.query(`ALTER DATABASE ${partial} RENAME TO ${name}`);
+      }
+    } finally {
+      await admin.end();
+    }
+    return name;
+  })();
+  return template;
+}
+
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (process.env.TEST_DATABASE !== 'postgres') {
     return {
@@ -74,13 +131,12 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
   const name = `platform_test_${randomBytes(6).toString('hex')}`;
+  const from = await migratedPostgres(url);
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${from}`);
   await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString(), { lead: true });
+  const database = await openPostgres(databaseUrl(url, name), { lead: true });
   return {
     database,
     drop: async () => {
@@ -88,14 +144,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
       await c.connect();
       // The pool's end() does not wait for its clients to say goodbye; forcing the drop while
       // they do makes them fail with "terminating connection", so wait for them first.
-      for (let tries = 0; tries < 100; tries++) {
-        const { rows } = await c.query<{ n: number }>(
-          'select count(*)::int as n from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if (rows[0]?.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await untilUnused(c, name);
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
