@@ -7,6 +7,7 @@ import {
   environmentsApi,
   labsApi,
   type Adjust,
+  type CostPreviewQuery,
   type LimitSave,
   type OrderAdd,
   type PackageSave,
@@ -58,6 +59,9 @@ export const billingKeys = {
   usagePage: (query: UsageFilter & PageQuery) => [...billingKeys.all, 'usage', query] as const,
   schools: (name: string) => [...billingKeys.all, 'schools', name] as const,
   courses: (name: string) => [...billingKeys.all, 'courses', name] as const,
+  /** What a lab would cost; a lab's start or stop changes it. */
+  costs: () => [...billingKeys.all, 'cost'] as const,
+  cost: (query: CostPreviewQuery) => [...billingKeys.costs(), query] as const,
   classes: () => [...billingKeys.all, 'classes'] as const,
   environments: (platform: boolean, name: string) =>
     [...billingKeys.all, 'environments', platform, name] as const,
@@ -291,6 +295,20 @@ export function environmentOptionsQueryOptions(platform: boolean, name: string) 
       return page.records.map((e) => ({ id: e.id, name: e.name }));
     },
     staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * What a lab of these sizes costs an hour and what the school has left (`cost/preview`). Quiet:
+ * without a preview the lab starts as before, and the start itself says why it cannot.
+ */
+export function costPreviewQueryOptions(query: CostPreviewQuery) {
+  return queryOptions({
+    queryKey: billingKeys.cost(query),
+    queryFn: ({ signal }) =>
+      call(labsApi.costPreview, { query: { ...query } }, { signal, quiet: true }),
+    staleTime: 15_000,
     placeholderData: keepPreviousData,
   });
 }

@@ -302,6 +302,16 @@ export const billingZh = {
   },
   failedWith: '{{what}}：{{reason}}',
   total: '共 {{total}} 条',
+  /** The cost of a lab before it starts, on the lab's own screens. */
+  preview: {
+    label: '费用预估',
+    perHour: '费用 {{amount}} 元 / 小时',
+    noPrice: '暂未设置计费价格',
+    untimed: '不限时套餐覆盖至 {{date}}',
+    package: '套餐剩余 {{hours}} 小时',
+    balance: '学校余额 {{amount}} 元',
+    balanceHours: '学校余额 {{amount}} 元，约可使用 {{hours}} 小时',
+  },
 };
 
 export const billingEn: Widen<typeof billingZh> = {
@@ -604,4 +614,13 @@ export const billingEn: Widen<typeof billingZh> = {
   },
   failedWith: '{{what}}: {{reason}}',
   total: '{{total}} in total',
+  preview: {
+    label: 'Estimated cost',
+    perHour: '¥{{amount}} an hour',
+    noPrice: 'No price set yet',
+    untimed: 'Covered by the untimed package until {{date}}',
+    package: '{{hours}} package hours left',
+    balance: 'School balance ¥{{amount}}',
+    balanceHours: 'School balance ¥{{amount}}, about {{hours}} hours at this price',
+  },
 };

@@ -13,7 +13,8 @@ import {
 import { LoadFailed, LoadingState } from '../../shared/ui/PageStates';
 import { zodRules } from '../../shared/zodForm';
 import { jupyterInfoQueryOptions, jupyterInfoSaveMutationOptions } from './api';
-import { CostLine, CostRefusal, useCostPreview, useDebounced } from './CostPreview';
+import { CostLine, CostRefusal, useCostPreview } from '../billing/CostPreview';
+import { useDebounced } from './useDebounced';
 
 export type JupyterResources = Pick<
   JupyterInfo,

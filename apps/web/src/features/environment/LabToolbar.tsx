@@ -14,7 +14,7 @@ import type { LabRuntimeSnapshot } from './labRuntime';
 import type { LabRuntimeHandle } from './useLabRuntime';
 import { RuntimeStateTag } from './RuntimeStateTag';
 import { JupyterStartDialog } from './JupyterResourceForm';
-import { CostLine, CostRefusal, useCostPreview } from './CostPreview';
+import { CostLine, CostRefusal, useCostPreview } from '../billing/CostPreview';
 
 /** The resource kinds of an environment and of its parts (a combination). */
 function kindsOf(detail: CenterDetail): ResourceKind[] {

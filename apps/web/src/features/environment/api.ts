@@ -1,8 +1,7 @@
-import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   type ContainerStateInfo,
-  type CostPreviewQuery,
   type JupyterInfoSave,
   type StartRequest,
   type centerPageSchema,
@@ -28,8 +27,6 @@ export const environmentKeys = {
   files: (containerId: string, path: string) =>
     [...environmentKeys.all, 'files', containerId, path] as const,
   jupyterInfo: (envId: string) => [...environmentKeys.all, 'jupyter-info', envId] as const,
-  costs: () => [...environmentKeys.all, 'cost'] as const,
-  cost: (query: CostPreviewQuery) => [...environmentKeys.costs(), query] as const,
 };
 
 /** Drops empty filters so the server sees only what the user asked for. */
@@ -113,20 +110,6 @@ export function jupyterInfoQueryOptions(envId: string) {
     queryKey: environmentKeys.jupyterInfo(envId),
     queryFn: ({ signal }) =>
       call(labsApi.jupyterInfoQuery, { query: { resourceExpEnvId: envId } }, { signal }),
-  });
-}
-
-/**
- * What a lab of these sizes costs an hour and what the school has left (`cost/preview`). Quiet:
- * without a preview the lab starts as before, and the start itself says why it cannot.
- */
-export function costPreviewQueryOptions(query: CostPreviewQuery) {
-  return queryOptions({
-    queryKey: environmentKeys.cost(query),
-    queryFn: ({ signal }) =>
-      call(labsApi.costPreview, { query: { ...query } }, { signal, quiet: true }),
-    staleTime: 15_000,
-    placeholderData: keepPreviousData,
   });
 }
 

@@ -166,15 +166,6 @@ export const environmentZh = {
     gpuMemory: 'GPU 显存（GB）',
     gpuNote: 'GPU 数值仅作申请记录：当前主机不分配 GPU。',
   },
-  cost: {
-    label: '费用预估',
-    perHour: '费用 {{amount}} 元 / 小时',
-    noPrice: '暂未设置计费价格',
-    untimed: '不限时套餐覆盖至 {{date}}',
-    package: '套餐剩余 {{hours}} 小时',
-    balance: '学校余额 {{amount}} 元',
-    balanceHours: '学校余额 {{amount}} 元，约可使用 {{hours}} 小时',
-  },
 } as const;
 
 export const environmentEn: Widen<typeof environmentZh> = {
@@ -345,14 +336,5 @@ export const environmentEn: Widen<typeof environmentZh> = {
     gpuCount: 'GPU count',
     gpuMemory: 'GPU memory (GB)',
     gpuNote: 'GPU values are advisory: this host does not allocate GPUs.',
-  },
-  cost: {
-    label: 'Estimated cost',
-    perHour: '¥{{amount}} an hour',
-    noPrice: 'No price set yet',
-    untimed: 'Covered by the untimed package until {{date}}',
-    package: '{{hours}} package hours left',
-    balance: 'School balance ¥{{amount}}',
-    balanceHours: 'School balance ¥{{amount}}, about {{hours}} hours at this price',
   },
 };

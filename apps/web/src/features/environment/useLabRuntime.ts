@@ -12,6 +12,7 @@ import { Modal } from 'antd';
 import { labLimits, type StartRequest } from '@platform/contract';
 import { isRequestError } from '../../shared/request';
 import { showErrorToast, showToast } from '../../shared/toast';
+import { billingKeys } from '../billing/api';
 import { environmentKeys, labRuntimeApi } from './api';
 import { LabController, type ActionResult, type LabRuntimeSnapshot } from './labRuntime';
 
@@ -70,7 +71,7 @@ export function useLabRuntime(
     void queryClient.invalidateQueries({ queryKey: environmentKeys.detail(envId) });
     void queryClient.invalidateQueries({ queryKey: environmentKeys.restartLimit(envId) });
     void queryClient.invalidateQueries({ queryKey: environmentKeys.centerPages() });
-    void queryClient.invalidateQueries({ queryKey: environmentKeys.costs() });
+    void queryClient.invalidateQueries({ queryKey: billingKeys.costs() });
   }, [envId, queryClient]);
 
   // Stopped elsewhere: the lists and starts left learn it too.

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Typography } from 'antd';
@@ -7,7 +6,7 @@ import { yuanOf } from '../../shared/money';
 import { formatTime } from '../../shared/dates';
 import { costPreviewQueryOptions } from './api';
 
-/** The cost preview of a lab before it starts (management spec §9, decision 0030). */
+/** The cost of a lab before it starts, shown on the lab's screens (management spec §9, decision 0030). */
 
 /** The preview of a lab of these sizes; none while `query` is null. */
 export function useCostPreview(query: CostPreviewQuery | null) {
@@ -15,17 +14,6 @@ export function useCostPreview(query: CostPreviewQuery | null) {
     ...costPreviewQueryOptions(query ?? { expEnvId: '' }),
     enabled: query !== null,
   });
-}
-
-/** `value` once it has stayed the same for `ms` (compared as JSON). */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  const json = JSON.stringify(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(JSON.parse(json) as T), ms);
-    return () => clearTimeout(timer);
-  }, [json, ms]);
-  return settled;
 }
 
 /**
@@ -38,29 +26,33 @@ export function CostLine({ preview }: { preview: CostPreview | undefined }) {
   const yuan = (fen: number) => yuanOf(fen, i18n.language);
   const parts: string[] = [
     preview.fenPerHour > 0
-      ? t('environment.cost.perHour', { amount: yuan(preview.fenPerHour) })
-      : t('environment.cost.noPrice'),
+      ? t('billing.preview.perHour', { amount: yuan(preview.fenPerHour) })
+      : t('billing.preview.noPrice'),
   ];
   if (preview.untimedUntil)
-    parts.push(t('environment.cost.untimed', { date: formatTime(preview.untimedUntil) }));
+    parts.push(t('billing.preview.untimed', { date: formatTime(preview.untimedUntil) }));
   else {
     if (preview.packageSeconds > 0)
       parts.push(
-        t('environment.cost.package', {
+        t('billing.preview.package', {
           hours: Math.round((preview.packageSeconds / 3600) * 10) / 10,
         }),
       );
     parts.push(
       preview.hoursLeft === null
-        ? t('environment.cost.balance', { amount: yuan(preview.totalFen) })
-        : t('environment.cost.balanceHours', {
+        ? t('billing.preview.balance', { amount: yuan(preview.totalFen) })
+        : t('billing.preview.balanceHours', {
             amount: yuan(preview.totalFen),
             hours: Math.floor(preview.hoursLeft * 10) / 10,
           }),
     );
   }
   return (
-    <Typography.Text type="secondary" className="env-cost" aria-label={t('environment.cost.label')}>
+    <Typography.Text
+      type="secondary"
+      className="billing-cost"
+      aria-label={t('billing.preview.label')}
+    >
       {parts.join(' · ')}
     </Typography.Text>
   );
