@@ -1,7 +1,7 @@
 import type { AppContext } from '../../lib/context';
 import { stopLabsOf } from '../labs/labs.service';
 import type { LabRuntime } from '../labs/labs.runtime';
-import * as repo from './teaching.repo';
+import * as studentTasksRepo from './teaching.student-tasks.repo';
 
 import { type TeachingLabs, type TaskReader } from './teaching.read';
 import type { TaskStudy } from './teaching.study';
@@ -26,9 +26,9 @@ export class ExamDeadlines {
    */
   async closeDueTasks(now: Date): Promise<number> {
     const { db } = this.ctx;
-    const due = await repo.dueExamStudentTasks(db, now);
+    const due = await studentTasksRepo.dueExamStudentTasks(db, now);
     if (!due.length) return 0;
-    const submitted = await repo.submitStudentTasks(
+    const submitted = await studentTasksRepo.submitStudentTasks(
       db,
       due.map((d) => d.id),
       now,
@@ -36,7 +36,7 @@ export class ExamDeadlines {
     );
     const closed = new Set(submitted.map((r) => r.id));
     for (const { id } of submitted.filter((r) => r.reportSubmitted)) {
-      const st = await repo.findStudentTask(db, id);
+      const st = await studentTasksRepo.findStudentTask(db, id);
       if (st) await this.study.markReportSteps(st, now, now);
     }
     const envsOfTask = new Map<string, Promise<string[]>>();

@@ -2,7 +2,7 @@ import type { Withheld } from '@platform/contract';
 import type { AppContext } from '../../lib/context';
 import type { StudyHolds } from '../courses/courses.study';
 import { studentTimeOf, type StudentClock, type TaskClock } from './teaching.clock';
-import * as repo from './teaching.repo';
+import * as studyRepo from './teaching.study.repo';
 import { submitCode } from './teaching.repo';
 
 /**
@@ -48,18 +48,18 @@ export function studyHolds(ctx: Pick<AppContext, 'db' | 'now'>): StudyHolds {
   return {
     async steps(studentId, stepIds) {
       const held = new Map<string, 'exam' | 'task'>();
-      for (const row of await repo.unreleasedStepsOf(ctx.db, studentId, stepIds))
+      for (const row of await studyRepo.unreleasedStepsOf(ctx.db, studentId, stepIds))
         if (row.kind === 'exam' || !held.has(row.stepId))
           held.set(row.stepId, row.kind === 'exam' ? 'exam' : 'task');
       return held;
     },
     async examResources(studentId, resourceIds) {
-      const given = new Set((await repo.unreleasedExamResourcesOf(ctx.db, studentId)).flat());
+      const given = new Set((await studyRepo.unreleasedExamResourcesOf(ctx.db, studentId)).flat());
       return new Set(resourceIds.filter((id) => given.has(id)));
     },
     async givenByOpenTask(studentId, resourceId) {
       const now = ctx.now();
-      const tasks = await repo.studentTasksGiving(ctx.db, studentId, resourceId);
+      const tasks = await studyRepo.studentTasksGiving(ctx.db, studentId, resourceId);
       return tasks.some((st) => examContentOf(st, now) === 'open');
     },
   };

@@ -16,7 +16,8 @@ import { notify } from '../notices/notices.service';
 import { deadlineOf, isClosed, taskStatusOf } from './teaching.clock';
 import { requireKeptTask, requireTaskKeeper } from './teaching.policy';
 import { presentResource } from '../courses/courses.resources';
-import * as repo from './teaching.repo';
+import * as tasksRepo from './teaching.repo';
+import * as studentTasksRepo from './teaching.student-tasks.repo';
 
 import {
   sameList,
@@ -47,7 +48,7 @@ export class TaskManagement {
     const keeper = requireTaskKeeper(actor);
     const now = this.ctx.now();
     const own = !keeper.manager || q.mine === '1';
-    const { records, total } = await repo.pageTasks(
+    const { records, total } = await tasksRepo.pageTasks(
       this.ctx.db,
       {
         schoolId: keeper.schoolId,
@@ -73,14 +74,14 @@ export class TaskManagement {
   async detail(actor: Actor, id: string, lang: Lang): Promise<TaskDetail> {
     const keeper = requireTaskKeeper(actor);
     const { db } = this.ctx;
-    const row = requireKeptTask(keeper, await repo.findTaskSummary(db, id));
+    const row = requireKeptTask(keeper, await tasksRepo.findTaskSummary(db, id));
     const now = this.ctx.now();
-    const stepIds = await repo.taskStepIds(db, id);
+    const stepIds = await tasksRepo.taskStepIds(db, id);
     const [chapters, steps, students, work, envIds, courseEnvs, resources] = await Promise.all([
       this.read.chaptersOf(row, stepIds),
       this.read.stepsOfTask(row, stepIds),
-      repo.studentTasksOf(db, id),
-      repo.stepWorkOfTask(db, id),
+      studentTasksRepo.studentTasksOf(db, id),
+      studentTasksRepo.stepWorkOfTask(db, id),
       this.read.envIdsOf(row),
       environmentsOf(db, row.courseId!),
       resourcesOf(db, row.courseId!),
@@ -121,7 +122,7 @@ export class TaskManagement {
     const { db, ids } = this.ctx;
     const now = this.ctx.now();
     const existing = body.id
-      ? requireKeptTask(keeper, await repo.findTask(db, body.id))
+      ? requireKeptTask(keeper, await tasksRepo.findTask(db, body.id))
       : undefined;
     if (existing?.archivedAt) throw conflict('teaching.archived_readonly');
     if (existing?.canceledAt) throw conflict('teaching.task_closed');
@@ -182,7 +183,7 @@ export class TaskManagement {
     const notice = { name: body.name };
     /** Gives the students their tasks and tells them, in the task's transaction. */
     const issueTo = async (tx: typeof db, rows: ReturnType<ReturnType<typeof studentRow>>[]) => {
-      await repo.insertStudentTasks(tx, rows);
+      await studentTasksRepo.insertStudentTasks(tx, rows);
       await notify(
         { ...this.ctx, db: tx },
         recipientsOf(rows),
@@ -195,36 +196,36 @@ export class TaskManagement {
     if (!existing) {
       const id = ids.next();
       await db.transaction(async (tx) => {
-        await repo.insertTask(tx, {
+        await tasksRepo.insertTask(tx, {
           id,
           schoolId: keeper.schoolId,
           teacherId: keeper.userId,
           createdAt: now,
           ...fields,
         });
-        await repo.replaceTaskSteps(tx, id, stepIds);
+        await tasksRepo.replaceTaskSteps(tx, id, stepIds);
         await issueTo(tx, studentIds.map(studentRow(id)));
       });
       return { summary: await this.read.summary(id, lang), issued: true };
     }
 
     const id = existing.id;
-    const stepsBefore = await repo.taskStepIds(db, id);
+    const stepsBefore = await tasksRepo.taskStepIds(db, id);
     const stepsChanged = existing.courseId !== course.id || !sameList(stepsBefore, stepIds);
     if (stepsChanged && taskStatusOf(existing, now) !== 'not_started')
       throw conflict('teaching.steps_locked', { stepIds: 'invalid_value' });
-    const before = (await repo.studentTasksOf(db, id)).map((s) => s.studentId);
+    const before = (await studentTasksRepo.studentTasksOf(db, id)).map((s) => s.studentId);
     const removed = before.filter((s) => !studentIds.includes(s));
     const added = studentIds.filter((s) => !before.includes(s));
-    if ((await repo.studentsWithWork(db, id, removed)).length)
+    if ((await studentTasksRepo.studentsWithWork(db, id, removed)).length)
       throw conflict('teaching.student_has_work', { studentIds: 'invalid_value' });
     await db.transaction(async (tx) => {
-      await repo.updateTask(tx, id, fields);
+      await tasksRepo.updateTask(tx, id, fields);
       if (stepsChanged) {
-        await repo.replaceTaskSteps(tx, id, stepIds);
-        await repo.setAutoMax(tx, id, autoMax);
+        await tasksRepo.replaceTaskSteps(tx, id, stepIds);
+        await studentTasksRepo.setAutoMax(tx, id, autoMax);
       }
-      await repo.deleteStudentTasksOfTask(tx, id, removed);
+      await studentTasksRepo.deleteStudentTasksOfTask(tx, id, removed);
       await issueTo(tx, added.map(studentRow(id)));
     });
     return { summary: await this.read.summary(id, lang), issued: false };
@@ -235,12 +236,12 @@ export class TaskManagement {
     const { db } = this.ctx;
     let ofClass: string[] = [];
     if (body.classId) {
-      if (!(await repo.findLiveClass(db, schoolId, body.classId)))
+      if (!(await tasksRepo.findLiveClass(db, schoolId, body.classId)))
         throw notFoundOn('teaching.class_not_found', 'classId');
-      ofClass = await repo.studentIdsOfClass(db, schoolId, body.classId);
+      ofClass = await tasksRepo.studentIdsOfClass(db, schoolId, body.classId);
     }
     const named = [...new Set(body.studentIds ?? [])];
-    if ((await repo.studentsOfSchool(db, schoolId, named)).length !== named.length)
+    if ((await tasksRepo.studentsOfSchool(db, schoolId, named)).length !== named.length)
       throw notFoundOn('teaching.student_not_found', 'studentIds');
     const all = [...new Set([...ofClass, ...named])];
     if (!all.length) throw invalid('teaching.students_required', { classId: 'required' });
@@ -260,7 +261,7 @@ export class TaskManagement {
     const status = taskStatusOf(task, now);
     if (status !== 'not_started' && status !== 'ongoing')
       throw conflict('teaching.cancel_not_allowed');
-    await repo.updateTask(this.ctx.db, id, { canceledAt: now, updatedAt: now });
+    await tasksRepo.updateTask(this.ctx.db, id, { canceledAt: now, updatedAt: now });
     return this.read.summary(id, lang);
   }
 
@@ -270,7 +271,7 @@ export class TaskManagement {
     const now = this.ctx.now();
     const deletable: TaskStatus[] = ['not_started', 'canceled', 'archived'];
     if (!deletable.includes(taskStatusOf(task, now))) throw conflict('teaching.delete_not_allowed');
-    await repo.updateTask(this.ctx.db, id, { deletedAt: now, updatedAt: now });
+    await tasksRepo.updateTask(this.ctx.db, id, { deletedAt: now, updatedAt: now });
   }
 
   /** More time for some of the task's students: a later end (range) or minutes (duration). */
@@ -278,7 +279,7 @@ export class TaskManagement {
     const { keeper, task } = await this.read.keptTask(actor, body.taskId);
     if (isClosed(task)) throw conflict('teaching.task_closed');
     const chosen = new Set(body.studentTaskIds);
-    const students = (await repo.studentTasksOf(this.ctx.db, task.id)).filter((s) =>
+    const students = (await studentTasksRepo.studentTasksOf(this.ctx.db, task.id)).filter((s) =>
       chosen.has(s.id),
     );
     if (students.length !== chosen.size)
@@ -297,7 +298,7 @@ export class TaskManagement {
     }
     const now = this.ctx.now();
     await this.ctx.db.transaction(async (tx) => {
-      await repo.extendStudentTasks(
+      await studentTasksRepo.extendStudentTasks(
         tx,
         students.map((s) => s.id),
         by,
@@ -319,7 +320,7 @@ export class TaskManagement {
     if (!task.scoresIssuedAt) throw conflict('teaching.issue_before_archive');
     if (!task.archivedAt) {
       const now = this.ctx.now();
-      await repo.updateTask(this.ctx.db, id, { archivedAt: now, updatedAt: now });
+      await tasksRepo.updateTask(this.ctx.db, id, { archivedAt: now, updatedAt: now });
     }
     return this.read.summary(id, lang);
   }

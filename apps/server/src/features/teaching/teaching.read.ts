@@ -41,7 +41,11 @@ import { type StoredContent } from '../courses/courses.content';
 import { type CheckOutcome, type StoredAttempt } from './teaching.checks';
 import { studentTimeOf, taskStatusOf, usedSecondsOf, type TaskClock } from './teaching.clock';
 import { requireKeptStudentTask, requireKeptTask, requireTaskKeeper } from './teaching.policy';
-import * as repo from './teaching.repo';
+import * as tasksRepo from './teaching.repo';
+import type { TaskRow, TaskSummaryRow } from './teaching.repo';
+import * as studentTasksRepo from './teaching.student-tasks.repo';
+import type { StepWorkRow, StudentTaskRow } from './teaching.student-tasks.repo';
+import type { AttemptRow } from './teaching.reports.repo';
 
 export type TaskSaveIn = z.output<typeof taskSaveSchema>;
 export type TaskPageQuery = z.output<typeof taskPageQuerySchema>;
@@ -86,7 +90,7 @@ export const recipientsOf = (rows: readonly { id: string; studentId: string }[])
   rows.map((r) => ({ userId: r.studentId, dynamicId: r.id }));
 
 /** An attempt as stored, for the check rules' presentation. */
-export const storedAttempt = (row: repo.AttemptRow): StoredAttempt => ({
+export const storedAttempt = (row: AttemptRow): StoredAttempt => ({
   ...row,
   items: row.items as unknown as CheckOutcome[],
 });
@@ -135,7 +139,7 @@ export class TaskReader {
     this.courses = new CoursesService(ctx);
   }
 
-  summaryOf(row: repo.TaskSummaryRow, lang: Lang, now: Date): TaskSummary {
+  summaryOf(row: TaskSummaryRow, lang: Lang, now: Date): TaskSummary {
     return {
       id: row.id,
       name: row.name,
@@ -163,7 +167,7 @@ export class TaskReader {
   }
 
   async summary(id: string, lang: Lang): Promise<TaskSummary> {
-    const row = await repo.findTaskSummary(this.ctx.db, id);
+    const row = await tasksRepo.findTaskSummary(this.ctx.db, id);
     if (!row) throw notFound('teaching.not_found');
     return this.summaryOf(row, lang, this.ctx.now());
   }
@@ -175,7 +179,7 @@ export class TaskReader {
   }
 
   /** The course's chapters in course order with the task's steps in them. */
-  async chaptersOf(task: repo.TaskRow, stepIds: readonly string[]) {
+  async chaptersOf(task: TaskRow, stepIds: readonly string[]) {
     const course = await findCourse(this.ctx.db, task.courseId!);
     const outline = await this.courses.orderedOutline(
       course ?? { id: task.courseId!, updatedAt: task.updatedAt },
@@ -187,16 +191,16 @@ export class TaskReader {
   }
 
   /** The task's steps with their content, in the task's order. */
-  async stepsOfTask(task: repo.TaskRow, stepIds: readonly string[]): Promise<StepRow[]> {
+  async stepsOfTask(task: TaskRow, stepIds: readonly string[]): Promise<StepRow[]> {
     const byId = new Map((await stepsOf(this.ctx.db, task.courseId!)).map((s) => [s.id, s]));
     return stepIds.flatMap((id) => byId.get(id) ?? []);
   }
 
   progressOf(
-    st: repo.StudentTaskRow & { studentName: string | null; username: string | null },
+    st: StudentTaskRow & { studentName: string | null; username: string | null },
     task: TaskClock,
     steps: readonly StepRow[],
-    work: readonly repo.StepWorkRow[],
+    work: readonly StepWorkRow[],
     labRunning: boolean,
     now: Date,
   ): StudentProgress {
@@ -236,11 +240,11 @@ export class TaskReader {
 
   async keptTask(actor: Actor, id: string) {
     const keeper = requireTaskKeeper(actor);
-    return { keeper, task: requireKeptTask(keeper, await repo.findTask(this.ctx.db, id)) };
+    return { keeper, task: requireKeptTask(keeper, await tasksRepo.findTask(this.ctx.db, id)) };
   }
 
   async keptStudentTask(actor: Actor, id: string) {
     const keeper = requireTaskKeeper(actor);
-    return requireKeptStudentTask(keeper, await repo.findStudentTask(this.ctx.db, id));
+    return requireKeptStudentTask(keeper, await studentTasksRepo.findStudentTask(this.ctx.db, id));
   }
 }

@@ -32,8 +32,14 @@ import {
 import { type StoredContent } from '../courses/courses.content';
 import { examContentOf } from './teaching.holds';
 import { requireOwnStudentTask, requireTaskStudent } from './teaching.policy';
-import * as repo from './teaching.repo';
-import { reportCode } from './teaching.repo';
+import * as tasksRepo from './teaching.repo';
+import { reportCode, type TaskRow } from './teaching.repo';
+import * as studentTasksRepo from './teaching.student-tasks.repo';
+import type { StudentTaskWithTask } from './teaching.student-tasks.repo';
+import * as reportsRepo from './teaching.reports.repo';
+import type { ReportRow } from './teaching.reports.repo';
+import * as studyRepo from './teaching.study.repo';
+import type { OwnTaskRow } from './teaching.study.repo';
 
 type MyReportQuery = z.output<typeof myReportQuerySchema>;
 type MyReport = z.output<typeof myReportSchema>;
@@ -61,12 +67,12 @@ const reportRow = (
 /** What reports need of the student's work on a task, from the teaching service. */
 export interface TaskWork {
   /** The caller's student task open for work (the first work starts its clock). */
-  workable(actor: Actor, id: string): Promise<{ st: repo.StudentTaskWithTask; now: Date }>;
+  workable(actor: Actor, id: string): Promise<{ st: StudentTaskWithTask; now: Date }>;
   /** Why the student can no longer work on the task, or null while they can. */
-  blocked(st: repo.StudentTaskWithTask, now: Date): MessageKey | null;
-  stepsOfTask(task: repo.TaskRow, stepIds: readonly string[]): Promise<StepRow[]>;
+  blocked(st: StudentTaskWithTask, now: Date): MessageKey | null;
+  stepsOfTask(task: TaskRow, stepIds: readonly string[]): Promise<StepRow[]>;
   /** Marks the task's report steps done (a submitted report) or open again (`null`). */
-  markReportSteps(st: repo.StudentTaskWithTask, at: Date | null, now: Date): Promise<void>;
+  markReportSteps(st: StudentTaskWithTask, at: Date | null, now: Date): Promise<void>;
 }
 
 /**
@@ -94,7 +100,7 @@ export class TaskReports {
   }
 
   /** A report as stored: sanitised, its own images kept unsigned, within the length. */
-  private storedReport(st: repo.StudentTaskWithTask, content: Record<string, unknown>) {
+  private storedReport(st: StudentTaskWithTask, content: Record<string, unknown>) {
     const doc = storedDoc(content, st.id, 'content', reportFileRoute);
     const length = docTextLength(doc);
     if (length > teachingLimits.reportMax)
@@ -106,7 +112,7 @@ export class TaskReports {
     return { doc, length };
   }
 
-  private saved(row: repo.ReportRow): ReportSaved {
+  private saved(row: ReportRow): ReportSaved {
     return { revision: row.revision, savedAt: row.savedAt.toISOString(), length: row.length };
   }
 
@@ -119,19 +125,19 @@ export class TaskReports {
     const { doc, length } = this.storedReport(st, body.content);
     const { db } = this.ctx;
     const written = await db.transaction(async (tx) => {
-      const row = await repo.saveReport(tx, {
+      const row = await reportsRepo.saveReport(tx, {
         ...reportRow(st, doc, length, now),
         revision: body.revision,
       });
       if (row)
-        await repo.updateStudentTask(tx, st.id, {
+        await studentTasksRepo.updateStudentTask(tx, st.id, {
           ...(st.reportStatus !== reportCode.draft ? { reportStatus: reportCode.draft } : {}),
           lastActiveAt: now,
           updatedAt: now,
         });
       return row;
     });
-    return this.saved(written ?? (await repo.findReport(db, st.id))!);
+    return this.saved(written ?? (await reportsRepo.findReport(db, st.id))!);
   }
 
   /**
@@ -147,14 +153,14 @@ export class TaskReports {
     if (length === 0 && !hasImage(doc))
       throw invalid('teaching.report_empty', { content: 'required' });
     const { db } = this.ctx;
-    const stored = await repo.findReport(db, st.id);
+    const stored = await reportsRepo.findReport(db, st.id);
     const row = await db.transaction(async (tx) => {
-      const written = await repo.saveReport(tx, {
+      const written = await reportsRepo.saveReport(tx, {
         ...reportRow(st, doc, length, now),
         revision: (stored?.revision ?? 0) + 1,
         submittedAt: now,
       });
-      await repo.updateStudentTask(tx, st.id, {
+      await studentTasksRepo.updateStudentTask(tx, st.id, {
         reportStatus: reportCode.submitted,
         lastActiveAt: now,
         updatedAt: now,
@@ -200,7 +206,7 @@ export class TaskReports {
   }
 
   private reportOf(
-    row: repo.OwnTaskRow,
+    row: OwnTaskRow,
     report: { length: number | null; savedAt: Date | null; submittedAt: Date | null },
     lang: Lang,
   ): MyReport {
@@ -219,7 +225,7 @@ export class TaskReports {
 
   async mine(actor: Actor, q: MyReportQuery, lang: Lang): Promise<Page<MyReport>> {
     requireTaskStudent(actor);
-    const { records, total } = await repo.pageOwnReports(
+    const { records, total } = await studyRepo.pageOwnReports(
       this.ctx.db,
       actor.userId,
       { name: q.name, status: q.status ? reportStatuses.indexOf(q.status) : undefined },
@@ -241,13 +247,13 @@ export class TaskReports {
   }
 
   async info(actor: Actor, id: string, lang: Lang): Promise<ReportInfo> {
-    const row = requireOwnStudentTask(actor, await repo.findOwnTask(this.ctx.db, id));
+    const row = requireOwnStudentTask(actor, await studyRepo.findOwnTask(this.ctx.db, id));
     if (!row.task.hasReport) throw notFound('teaching.no_report_step');
     const { db } = this.ctx;
     const now = this.ctx.now();
-    const stepIds = await repo.taskStepIds(db, row.task.id);
+    const stepIds = await tasksRepo.taskStepIds(db, row.task.id);
     const [report, steps, signer, courseSigner] = await Promise.all([
-      repo.findReport(db, row.id),
+      reportsRepo.findReport(db, row.id),
       this.work.stepsOfTask(row.task, stepIds),
       this.signer(),
       this.courses.signer(),

@@ -23,8 +23,11 @@ import type { LabRuntime } from '../labs/labs.runtime';
 import { attemptFor } from './teaching.checks';
 import { notify } from '../notices/notices.service';
 import { requireTaskKeeper } from './teaching.policy';
-import * as repo from './teaching.repo';
+import * as tasksRepo from './teaching.repo';
 import { markCode, reportCode, submitCode } from './teaching.repo';
+import * as studentTasksRepo from './teaching.student-tasks.repo';
+import * as reportsRepo from './teaching.reports.repo';
+import * as dashboardRepo from './teaching.dashboard.repo';
 
 import {
   DAY,
@@ -59,13 +62,13 @@ export class TaskScoring {
     const { task } = st;
     const { db } = this.ctx;
     const now = this.ctx.now();
-    const stepIds = await repo.taskStepIds(db, task.id);
+    const stepIds = await tasksRepo.taskStepIds(db, task.id);
     const [steps, work, attempts, report, commands, envIds, signer] = await Promise.all([
       this.read.stepsOfTask(task, stepIds),
-      repo.stepWorkOf(db, [st.id]),
-      repo.attemptsOf(db, st.id),
-      repo.findReport(db, st.id),
-      repo.commandsOf(db, st.id),
+      studentTasksRepo.stepWorkOf(db, [st.id]),
+      reportsRepo.attemptsOf(db, st.id),
+      reportsRepo.findReport(db, st.id),
+      reportsRepo.commandsOf(db, st.id),
       this.read.envIdsOf(task),
       this.study.reports.signer(),
     ]);
@@ -133,7 +136,7 @@ export class TaskScoring {
     if (st.task.canceledAt || st.task.archivedAt) throw conflict('teaching.task_closed');
     const now = this.ctx.now();
     const score = body.score as number;
-    await repo.updateStudentTask(this.ctx.db, st.id, {
+    await studentTasksRepo.updateStudentTask(this.ctx.db, st.id, {
       score,
       comment: body.comment,
       scoredAt: now,
@@ -152,7 +155,7 @@ export class TaskScoring {
     if (st.reportStatus !== reportCode.submitted) throw conflict('teaching.return_not_submitted');
     const now = this.ctx.now();
     await this.ctx.db.transaction(async (tx) => {
-      await repo.updateStudentTask(tx, st.id, {
+      await studentTasksRepo.updateStudentTask(tx, st.id, {
         reportStatus: reportCode.returned,
         status: submitCode.notSubmitted,
         submittedAt: null,
@@ -179,12 +182,12 @@ export class TaskScoring {
     if (task.scoresIssuedAt) throw conflict('teaching.scores_already_issued');
     if (task.canceledAt || task.archivedAt) throw conflict('teaching.task_closed');
     const { db } = this.ctx;
-    const unscored = await repo.countUnscored(db, id);
+    const unscored = await studentTasksRepo.countUnscored(db, id);
     if (unscored > 0)
       throw new AppError('teaching.unscored', { status: 409, params: { count: unscored } });
     const now = this.ctx.now();
     const done = await db.transaction(async (tx) => {
-      const students = await repo.issueScores(tx, id, now);
+      const students = await studentTasksRepo.issueScores(tx, id, now);
       await notify(
         { ...this.ctx, db: tx },
         recipientsOf(students),
@@ -211,12 +214,12 @@ export class TaskScoring {
       since,
     };
     const [totals, statuses, histogram, students, classes, submissions] = await Promise.all([
-      repo.dashboardTotals(db, scope),
-      repo.dashboardStatuses(db, scope, now),
-      repo.participationHistogram(db, scope),
-      repo.topStudents(db, scope, dashboardTopN),
-      repo.topClasses(db, scope, dashboardTopN),
-      repo.submissionsPer(db, scope, period === 'all' ? 'month' : 'day', since),
+      dashboardRepo.dashboardTotals(db, scope),
+      dashboardRepo.dashboardStatuses(db, scope, now),
+      dashboardRepo.participationHistogram(db, scope),
+      dashboardRepo.topStudents(db, scope, dashboardTopN),
+      dashboardRepo.topClasses(db, scope, dashboardTopN),
+      dashboardRepo.submissionsPer(db, scope, period === 'all' ? 'month' : 'day', since),
     ]);
     const bands = new Map(participationBands.map((b) => [b, 0]));
     for (const { percent, count } of histogram) {

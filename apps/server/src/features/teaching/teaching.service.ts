@@ -4,7 +4,8 @@ import { ExamDeadlines } from './teaching.deadlines';
 import { TaskManagement } from './teaching.manage';
 import { TaskReader, type TeachingLabs } from './teaching.read';
 import type { TaskReports } from './teaching.reports';
-import * as repo from './teaching.repo';
+import * as tasksRepo from './teaching.repo';
+import * as studentTasksRepo from './teaching.student-tasks.repo';
 import { TaskScoring } from './teaching.scoring';
 import { TaskStudy } from './teaching.study';
 import { TaskLabs } from './teaching.task-labs';
@@ -36,9 +37,9 @@ export class TeachingService {
 }
 
 export function deleteStudentTasks(
-  ...args: Parameters<typeof repo.deleteStudentTasks>
-): ReturnType<typeof repo.deleteStudentTasks> {
-  return repo.deleteStudentTasks(...args);
+  ...args: Parameters<typeof studentTasksRepo.deleteStudentTasks>
+): ReturnType<typeof studentTasksRepo.deleteStudentTasks> {
+  return studentTasksRepo.deleteStudentTasks(...args);
 }
 export { reportFileRoute } from './teaching.reports';
 
@@ -51,5 +52,9 @@ export function scheduledLabDemand(
   now: Date,
   leadMs: number,
 ): Promise<Map<string, number>> {
-  return repo.labDemand(db, new Date(now.getTime() - leadMs), new Date(now.getTime() + leadMs));
+  return tasksRepo.labDemand(
+    db,
+    new Date(now.getTime() - leadMs),
+    new Date(now.getTime() + leadMs),
+  );
 }

@@ -32,8 +32,13 @@ import { unreadNotices } from '../notices/notices.service';
 import { isClosed, studentTimeOf, taskStatusOf, usedSecondsOf } from './teaching.clock';
 import { requireOwnStudentTask, requireTaskStudent } from './teaching.policy';
 import { presentResource } from '../courses/courses.resources';
-import * as repo from './teaching.repo';
-import { submitCode } from './teaching.repo';
+import * as tasksRepo from './teaching.repo';
+import { submitCode, type TaskRow } from './teaching.repo';
+import * as studentTasksRepo from './teaching.student-tasks.repo';
+import type { StudentTaskWithTask } from './teaching.student-tasks.repo';
+import * as reportsRepo from './teaching.reports.repo';
+import * as studyRepo from './teaching.study.repo';
+import type { OwnTaskRow } from './teaching.study.repo';
 
 import {
   DUE_SOON,
@@ -68,11 +73,11 @@ export class TaskStudy {
     this.reports = new TaskReports(ctx, this, read.courses);
   }
 
-  stepsOfTask(task: repo.TaskRow, stepIds: readonly string[]): Promise<StepRow[]> {
+  stepsOfTask(task: TaskRow, stepIds: readonly string[]): Promise<StepRow[]> {
     return this.read.stepsOfTask(task, stepIds);
   }
 
-  private presentOwn(row: repo.OwnTaskRow, lang: Lang, signer: FileSigner, now: Date): OwnTask {
+  private presentOwn(row: OwnTaskRow, lang: Lang, signer: FileSigner, now: Date): OwnTask {
     const { task } = row;
     const time = studentTimeOf(task, row, now);
     return {
@@ -106,7 +111,7 @@ export class TaskStudy {
     const kinds: TaskKind[] | undefined =
       q.taskType === undefined ? undefined : q.taskType === 1 ? ['exam'] : ['practice', 'exercise'];
     const [{ records, total }, signer] = await Promise.all([
-      repo.pageOwnTasks(
+      studyRepo.pageOwnTasks(
         this.ctx.db,
         actor.userId,
         {
@@ -134,9 +139,9 @@ export class TaskStudy {
     const { db } = this.ctx;
     const now = this.ctx.now();
     const [counts, unread, due, signer] = await Promise.all([
-      repo.ownCounts(db, actor.userId),
+      studyRepo.ownCounts(db, actor.userId),
       unreadNotices(this.ctx, actor.userId),
-      repo.dueSoon(db, actor.userId, now, DUE_SOON),
+      studyRepo.dueSoon(db, actor.userId, now, DUE_SOON),
       this.read.courses.signer(),
     ]);
     return {
@@ -147,23 +152,23 @@ export class TaskStudy {
   }
 
   private async ownTask(actor: Actor, id: string) {
-    return requireOwnStudentTask(actor, await repo.findStudentTask(this.ctx.db, id));
+    return requireOwnStudentTask(actor, await studentTasksRepo.findStudentTask(this.ctx.db, id));
   }
 
   async ownDetail(actor: Actor, id: string, lang: Lang): Promise<OwnTaskDetail> {
-    const row = requireOwnStudentTask(actor, await repo.findOwnTask(this.ctx.db, id));
+    const row = requireOwnStudentTask(actor, await studyRepo.findOwnTask(this.ctx.db, id));
     const { task } = row;
     const { db } = this.ctx;
     const now = this.ctx.now();
-    const stepIds = await repo.taskStepIds(db, task.id);
+    const stepIds = await tasksRepo.taskStepIds(db, task.id);
     const [chapters, work, envIds, resources, signer] = await Promise.all([
       this.read.chaptersOf(task, stepIds),
-      repo.stepWorkOf(db, [row.id]),
+      studentTasksRepo.stepWorkOf(db, [row.id]),
       this.read.envIdsOf(task),
       resourcesOf(db, task.courseId!),
       this.read.courses.signer(),
     ]);
-    const environments = await repo.environmentsWithScript(db, envIds);
+    const environments = await studyRepo.environmentsWithScript(db, envIds);
     const byStep = new Map(work.map((w) => [w.stepId, w]));
     const content = examContentOf(row, now);
     const scoresShown = withheldOf(task) !== 'results';
@@ -214,7 +219,7 @@ export class TaskStudy {
   }
 
   /** Why the student can no longer work on the task, or null while they can. */
-  blocked(st: repo.StudentTaskWithTask, now: Date): MessageKey | null {
+  blocked(st: StudentTaskWithTask, now: Date): MessageKey | null {
     const { task } = st;
     if (task.canceledAt || task.archivedAt) return 'teaching.task_closed';
     if (task.scoresIssuedAt) return 'teaching.scores_issued_no_submit';
@@ -230,20 +235,21 @@ export class TaskStudy {
     const now = this.ctx.now();
     const reason = this.blocked(st, now);
     if (reason) throw conflict(reason);
-    if (!st.startedAt && (await repo.startStudentTask(this.ctx.db, st.id, now))) st.startedAt = now;
+    if (!st.startedAt && (await studentTasksRepo.startStudentTask(this.ctx.db, st.id, now)))
+      st.startedAt = now;
     return { st, now };
   }
 
   /** Refuses an exam's content outside its window (decision 0040). */
-  private requireExamContent(st: repo.StudentTaskWithTask) {
+  private requireExamContent(st: StudentTaskWithTask) {
     const content = examContentOf(st, this.ctx.now());
     if (content === 'not_started') throw conflict('teaching.exam_not_started');
     if (content === 'not_released') throw conflict('teaching.exam_not_released');
   }
 
   /** A step of the task, with its content; another is not found. */
-  private async stepOfTask(st: repo.StudentTaskWithTask, stepId: string) {
-    const stepIds = await repo.taskStepIds(this.ctx.db, st.task.id);
+  private async stepOfTask(st: StudentTaskWithTask, stepId: string) {
+    const stepIds = await tasksRepo.taskStepIds(this.ctx.db, st.task.id);
     const step = stepIds.includes(stepId) ? await findStep(this.ctx.db, stepId) : undefined;
     if (!step) throw notFoundOn('teaching.step_not_in_task', 'stepId');
     return { step, stepIds };
@@ -260,8 +266,8 @@ export class TaskStudy {
     this.requireExamContent(st);
     const { db } = this.ctx;
     const [work, attempt] = await Promise.all([
-      repo.stepWorkOf(db, [st.id]),
-      repo.latestAttempt(db, st.id, step.id),
+      studentTasksRepo.stepWorkOf(db, [st.id]),
+      reportsRepo.latestAttempt(db, st.id, step.id),
     ]);
     const view = await this.read.courses.stepView(
       step,
@@ -284,7 +290,7 @@ export class TaskStudy {
     };
   }
 
-  private timeOf(st: repo.StudentTaskWithTask, now = this.ctx.now()): RemainTime {
+  private timeOf(st: StudentTaskWithTask, now = this.ctx.now()): RemainTime {
     const time = studentTimeOf(st.task, st, now);
     return {
       remainSeconds: time.remainSeconds,
@@ -310,7 +316,7 @@ export class TaskStudy {
     const now = this.ctx.now();
     if (now < st.task.startAt) throw conflict('teaching.not_started');
     if (!st.startedAt && !isClosed(st.task) && st.status === submitCode.notSubmitted) {
-      if (await repo.startStudentTask(this.ctx.db, st.id, now)) st.startedAt = now;
+      if (await studentTasksRepo.startStudentTask(this.ctx.db, st.id, now)) st.startedAt = now;
     }
     return this.timeOf(st, now);
   }
@@ -325,7 +331,7 @@ export class TaskStudy {
     const scored = scoreAnswers(step, body.answers, lang);
     const { db } = this.ctx;
     const key = { studentTaskId: st.id, stepId: step.id, schoolId: st.schoolId };
-    const stored = await repo.saveAnswersOnce(db, key, {
+    const stored = await studentTasksRepo.saveAnswersOnce(db, key, {
       answers: body.answers,
       score: scored.score!,
       completedAt: now,
@@ -342,7 +348,7 @@ export class TaskStudy {
    */
   async submit(actor: Actor, id: string): Promise<TaskSubmitted> {
     const { st, now } = await this.workable(actor, id);
-    const [done] = await repo.submitStudentTasks(this.ctx.db, [st.id], now, false);
+    const [done] = await studentTasksRepo.submitStudentTasks(this.ctx.db, [st.id], now, false);
     if (!done) throw conflict('teaching.already_submitted');
     if (done.reportSubmitted) await this.markReportSteps(st, now, now);
     return { submittedAt: now.toISOString(), reportSubmitted: done.reportSubmitted };
@@ -363,9 +369,9 @@ export class TaskStudy {
       if (decider) throw invalid(decider, { completed: 'invalid_value' });
     }
     const { db } = this.ctx;
-    const done = (await repo.stepWorkOf(db, [st.id])).find((w) => w.stepId === step.id);
+    const done = (await studentTasksRepo.stepWorkOf(db, [st.id])).find((w) => w.stepId === step.id);
     const completes = body.completed === true && !done?.completedAt;
-    await repo.saveStepWork(
+    await studentTasksRepo.saveStepWork(
       db,
       { studentTaskId: st.id, stepId: step.id, schoolId: st.schoolId },
       {
@@ -381,11 +387,11 @@ export class TaskStudy {
    * Marks the task's report steps done at `at` (a submitted report) or open again (`null`, a
    * returned one), and refreshes the progress.
    */
-  async markReportSteps(st: repo.StudentTaskWithTask, at: Date | null, now: Date) {
-    const stepIds = await repo.taskStepIds(this.ctx.db, st.task.id);
+  async markReportSteps(st: StudentTaskWithTask, at: Date | null, now: Date) {
+    const stepIds = await tasksRepo.taskStepIds(this.ctx.db, st.task.id);
     const steps = await this.read.stepsOfTask(st.task, stepIds);
     for (const step of steps.filter((s) => s.type === 'report'))
-      await repo.saveStepWork(
+      await studentTasksRepo.saveStepWork(
         this.ctx.db,
         { studentTaskId: st.id, stepId: step.id, schoolId: st.schoolId },
         { completedAt: at, updatedAt: now },
@@ -394,9 +400,9 @@ export class TaskStudy {
   }
 
   /** The student task's progress and automatic score after work, against its steps as they are. */
-  private async refreshProgress(st: repo.StudentTaskWithTask, stepIds: string[], now: Date) {
+  private async refreshProgress(st: StudentTaskWithTask, stepIds: string[], now: Date) {
     const autoMax = autoMaxOf(await this.read.stepsOfTask(st.task, stepIds));
-    await repo.refreshProgress(this.ctx.db, st.id, st.taskId, autoMax, now);
+    await studentTasksRepo.refreshProgress(this.ctx.db, st.id, st.taskId, autoMax, now);
   }
 
   /** Runs a step's checks against the student's running lab and keeps the attempt. */
@@ -442,7 +448,7 @@ export class TaskStudy {
         durationMs: Math.round(performance.now() - started),
         createdAt: now,
       };
-      await repo.insertAttempt(this.ctx.db, {
+      await reportsRepo.insertAttempt(this.ctx.db, {
         ...attempt,
         items: items as unknown as Record<string, unknown>[],
         studentTaskId: st.id,

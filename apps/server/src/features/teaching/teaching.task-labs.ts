@@ -4,7 +4,8 @@ import { conflict, notFoundOn } from '../../lib/errors';
 import type { Actor } from '../auth/auth.plugin';
 import { activeLabsOf, homeFileOf, homeFolderOf, readOnlyTicket } from '../labs/labs.service';
 import type { LabRuntime } from '../labs/labs.runtime';
-import * as repo from './teaching.repo';
+import * as reportsRepo from './teaching.reports.repo';
+import * as studyRepo from './teaching.study.repo';
 
 import { type TeachingLabs, type TaskReader } from './teaching.read';
 
@@ -83,7 +84,7 @@ export class TaskLabs {
     line: string,
     now: Date,
   ) {
-    const exams = await repo.openExamsOf(this.ctx.db, userId, now);
+    const exams = await studyRepo.openExamsOf(this.ctx.db, userId, now);
     const rows = [];
     for (const exam of exams) {
       const envIds = await this.read.envIdsOf(exam);
@@ -97,6 +98,6 @@ export class TaskLabs {
           at: now,
         });
     }
-    await repo.insertCommands(this.ctx.db, rows);
+    await reportsRepo.insertCommands(this.ctx.db, rows);
   }
 }
