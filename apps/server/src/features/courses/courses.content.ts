@@ -16,7 +16,7 @@ import type { FileStorage } from '../../lib/storage/storage';
 import { StorageError } from '../../lib/storage/storage';
 import { findEnvironments } from '../environments/environments.service';
 import { courseFileKey, storedDocs } from './courses.files';
-import * as repo from './courses.repo';
+import * as chapterRepo from './courses.chapters.repo';
 
 /* What a course may store: its environments, cover and step content, checked on every save. */
 
@@ -146,8 +146,8 @@ export async function checkedContent(
 
 /** Opening for self-study needs chapters, each with steps. */
 export async function checkSelfStudyGate(db: Db, courseId: string) {
-  if ((await repo.countChapters(db, courseId)) === 0)
+  if ((await chapterRepo.countChapters(db, courseId)) === 0)
     throw invalid('courses.no_chapters', { open: 'invalid_value' });
-  if ((await repo.emptyChapterIds(db, courseId)).length > 0)
+  if ((await chapterRepo.emptyChapterIds(db, courseId)).length > 0)
     throw invalid('courses.chapter_steps_empty', { open: 'invalid_value' });
 }

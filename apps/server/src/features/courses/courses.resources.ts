@@ -12,12 +12,13 @@ import type { Actor } from '../auth/auth.plugin';
 import { resourceKey } from './courses.files';
 import { requireCourseKeeper, requireEditable, requireReadable } from './courses.policy';
 import * as repo from './courses.repo';
+import * as resourceRepo from './courses.resources.repo';
 
 type ResourcePageQuery = z.output<typeof courseResourcePageQuerySchema>;
 type Page<T> = { records: T[]; total: number; pageNum: number; pageSize: number };
 
 /** A file of a course's resource table as lists show it. */
-export function presentResource(r: repo.ResourceRow): CourseResource {
+export function presentResource(r: resourceRepo.ResourceRow): CourseResource {
   return {
     id: r.id,
     name: r.name,
@@ -34,7 +35,7 @@ export class CourseResources {
   async resourcePage(actor: Actor, q: ResourcePageQuery): Promise<Page<CourseResource>> {
     const schoolId = requireCourseKeeper(actor);
     requireReadable(await repo.findCourse(this.ctx.db, q.courseId), schoolId);
-    const { records, total } = await repo.pageResources(
+    const { records, total } = await resourceRepo.pageResources(
       this.ctx.db,
       q.courseId,
       q.name || undefined,
@@ -71,7 +72,7 @@ export class CourseResources {
       },
     });
     const now = this.ctx.now();
-    await repo.insertResource(this.ctx.db, {
+    await resourceRepo.insertResource(this.ctx.db, {
       id,
       courseId,
       name: stored.fileName,
@@ -81,12 +82,12 @@ export class CourseResources {
       createdBy: actor.userId,
       createdAt: now,
     });
-    return presentResource((await repo.findResource(this.ctx.db, id))!);
+    return presentResource((await resourceRepo.findResource(this.ctx.db, id))!);
   }
 
   /** A resource of a course of the caller's school (the platform's are read-only). */
   private async resourceOf(schoolId: string, id: string, editing: boolean) {
-    const resource = await repo.findResource(this.ctx.db, id);
+    const resource = await resourceRepo.findResource(this.ctx.db, id);
     if (!resource) throw notFound('courses.resource_not_found');
     const course = await repo.findCourse(this.ctx.db, resource.courseId);
     const readable =
@@ -102,7 +103,7 @@ export class CourseResources {
   async resourceDelete(actor: Actor, id: string): Promise<void> {
     const schoolId = requireCourseKeeper(actor);
     const resource = await this.resourceOf(schoolId, id, true);
-    await repo.deleteResource(this.ctx.db, id);
+    await resourceRepo.deleteResource(this.ctx.db, id);
     await this.ctx.storage.delete(resource.fileKey).catch(() => undefined);
   }
 

@@ -11,7 +11,7 @@ import {
   type stepAnswerResultSchema,
 } from '@platform/contract';
 import { invalid } from '../../lib/errors';
-import type * as repo from './courses.repo';
+import type * as chapterRepo from './courses.chapters.repo';
 import { isLab, questionTypes, type StoredContent } from './courses.content';
 
 type StepAnswerResult = z.output<typeof stepAnswerResultSchema>;
@@ -48,7 +48,7 @@ export function questionResults(
  * no questions or the answers do not match them one by one.
  */
 export function scoreAnswers(
-  step: Pick<repo.StepRow, 'type' | 'content'>,
+  step: Pick<chapterRepo.StepRow, 'type' | 'content'>,
   answers: QuestionAnswer[],
   lang: Lang,
 ): StepAnswerResult {

@@ -46,6 +46,8 @@ import {
 } from './courses.policy';
 import { presentResource } from './courses.resources';
 import * as repo from './courses.repo';
+import * as chapterRepo from './courses.chapters.repo';
+import * as resourceRepo from './courses.resources.repo';
 import {
   isLab,
   fileTypes,
@@ -100,7 +102,7 @@ export interface StepWork {
   answers: unknown[] | null;
 }
 
-type Outline = { chapter: repo.ChapterRow; steps: repo.StepOutlineRow[] }[];
+type Outline = { chapter: chapterRepo.ChapterRow; steps: chapterRepo.StepOutlineRow[] }[];
 const OUTLINES_KEPT = 500;
 
 export class CoursesService {
@@ -177,11 +179,11 @@ export class CoursesService {
       repo.pagePlatformCourses(this.ctx.db, q, q.pageNum, q.pageSize),
       this.signer(),
     ]);
-    const chapters = await repo.chaptersOfCourses(
+    const chapters = await chapterRepo.chaptersOfCourses(
       this.ctx.db,
       records.map((r) => r.id),
     );
-    const byCourse = new Map<string, repo.ChapterRow[]>();
+    const byCourse = new Map<string, chapterRepo.ChapterRow[]>();
     for (const c of chapters) byCourse.set(c.courseId, [...(byCourse.get(c.courseId) ?? []), c]);
     return {
       records: records.map((r) => ({
@@ -201,9 +203,9 @@ export class CoursesService {
 
   /** Chapters in course order, each with its steps in course order. */
   private outline<S extends { chapterId: string; name: Bilingual }>(
-    chapters: repo.ChapterRow[],
+    chapters: chapterRepo.ChapterRow[],
     steps: S[],
-  ): { chapter: repo.ChapterRow; steps: S[] }[] {
+  ): { chapter: chapterRepo.ChapterRow; steps: S[] }[] {
     const byChapter = new Map<string, S[]>();
     for (const s of steps) {
       const list = byChapter.get(s.chapterId);
@@ -222,8 +224,8 @@ export class CoursesService {
     const kept = this.outlines.get(course.id);
     if (kept?.at === at) return kept.outline;
     const [chapters, steps] = await Promise.all([
-      repo.chaptersOf(this.ctx.db, course.id),
-      repo.stepOutlinesOf(this.ctx.db, course.id),
+      chapterRepo.chaptersOf(this.ctx.db, course.id),
+      chapterRepo.stepOutlinesOf(this.ctx.db, course.id),
     ]);
     const outline = this.outline(chapters, steps);
     this.outlines.delete(course.id);
@@ -243,7 +245,7 @@ export class CoursesService {
       this.signer(),
       repo.environmentsOf(db, id),
       this.orderedOutline(row),
-      repo.resourcesOf(db, id),
+      resourceRepo.resourcesOf(db, id),
     ]);
     return {
       ...this.summary(row, schoolId, lang, signer),
@@ -263,7 +265,7 @@ export class CoursesService {
     };
   }
 
-  private stepEdit(step: repo.StepRow, signer: FileSigner): StepEdit {
+  private stepEdit(step: chapterRepo.StepRow, signer: FileSigner): StepEdit {
     const stored = step.content as StoredContent;
     const content: Record<string, unknown> = { type: step.type, ...stored };
     if (stored.doc) content.doc = signedDocs(stored.doc, signer);
@@ -278,8 +280,8 @@ export class CoursesService {
   }
 
   private chapterEdit(
-    chapter: repo.ChapterRow,
-    steps: repo.StepRow[],
+    chapter: chapterRepo.ChapterRow,
+    steps: chapterRepo.StepRow[],
     signer: FileSigner,
   ): ChapterEdit {
     return {
@@ -297,8 +299,8 @@ export class CoursesService {
     const [signer, environments, chapters, steps] = await Promise.all([
       this.signer(),
       repo.environmentsOf(db, id),
-      repo.chaptersOf(db, id),
-      repo.stepsOf(db, id),
+      chapterRepo.chaptersOf(db, id),
+      chapterRepo.stepsOf(db, id),
     ]);
     return {
       ...this.summary(row, schoolId, lang, signer),
@@ -400,7 +402,7 @@ export class CoursesService {
   /** A chapter of a course of the caller's school; any other is not found. */
   private async editableChapter(schoolId: string, chapterId: string) {
     const { db } = this.ctx;
-    const chapter = await repo.findChapter(db, chapterId);
+    const chapter = await chapterRepo.findChapter(db, chapterId);
     if (!chapter) throw notFound('courses.chapter_not_found');
     const course = await repo.findCourse(db, chapter.courseId);
     if (!course || course.schoolId !== schoolId) throw notFound('courses.chapter_not_found');
@@ -409,7 +411,7 @@ export class CoursesService {
 
   /** A step of a course of the caller's school; any other is not found. */
   private async editableStep(schoolId: string, stepId: string) {
-    const step = await repo.findStep(this.ctx.db, stepId);
+    const step = await chapterRepo.findStep(this.ctx.db, stepId);
     if (!step) throw notFound('courses.step_not_found');
     const course = await repo.findCourse(this.ctx.db, step.courseId);
     if (!course || course.schoolId !== schoolId) throw notFound('courses.step_not_found');
@@ -427,11 +429,11 @@ export class CoursesService {
     } else requireEditable(await repo.findCourse(db, body.courseId), schoolId);
     const fields = { name: body.name, description: body.description ?? null, updatedAt: now };
     await db.transaction(async (tx) => {
-      if (id) await repo.updateChapter(tx, id, fields);
+      if (id) await chapterRepo.updateChapter(tx, id, fields);
       else {
         id = this.ctx.ids.next();
-        const position = await repo.nextChapterPosition(tx, body.courseId);
-        await repo.insertChapter(tx, {
+        const position = await chapterRepo.nextChapterPosition(tx, body.courseId);
+        await chapterRepo.insertChapter(tx, {
           id,
           courseId: body.courseId,
           position,
@@ -442,8 +444,8 @@ export class CoursesService {
       await repo.touchCourse(tx, body.courseId, now);
     });
     const [chapter, steps, signer] = await Promise.all([
-      repo.findChapter(db, id!),
-      repo.stepsOfChapter(db, id!),
+      chapterRepo.findChapter(db, id!),
+      chapterRepo.stepsOfChapter(db, id!),
       this.signer(),
     ]);
     return this.chapterEdit(chapter!, steps, signer);
@@ -453,7 +455,7 @@ export class CoursesService {
     const schoolId = requireCourseKeeper(actor);
     const { chapter } = await this.editableChapter(schoolId, id);
     await this.ctx.db.transaction(async (tx) => {
-      await repo.deleteChapter(tx, id);
+      await chapterRepo.deleteChapter(tx, id);
       await repo.touchCourse(tx, chapter.courseId, this.ctx.now());
     });
   }
@@ -479,10 +481,12 @@ export class CoursesService {
     };
     await db.transaction(async (tx) => {
       const moved = !existing || existing.chapterId !== chapter.id;
-      const position = moved ? await repo.nextStepPosition(tx, chapter.id) : existing.position;
-      if (existing) await repo.updateStep(tx, id, { ...fields, position });
+      const position = moved
+        ? await chapterRepo.nextStepPosition(tx, chapter.id)
+        : existing.position;
+      if (existing) await chapterRepo.updateStep(tx, id, { ...fields, position });
       else
-        await repo.insertStep(tx, {
+        await chapterRepo.insertStep(tx, {
           id,
           courseId: course.id,
           position,
@@ -491,7 +495,7 @@ export class CoursesService {
         });
       await repo.touchCourse(tx, course.id, now);
     });
-    const [step, signer] = await Promise.all([repo.findStep(db, id), this.signer()]);
+    const [step, signer] = await Promise.all([chapterRepo.findStep(db, id), this.signer()]);
     return this.stepEdit(step!, signer);
   }
 
@@ -499,7 +503,7 @@ export class CoursesService {
     const schoolId = requireCourseKeeper(actor);
     const { step, course } = await this.editableStep(schoolId, id);
     await this.ctx.db.transaction(async (tx) => {
-      await repo.deleteStep(tx, step.id);
+      await chapterRepo.deleteStep(tx, step.id);
       await repo.touchCourse(tx, course.id, this.ctx.now());
     });
   }
@@ -564,7 +568,7 @@ export class CoursesService {
     if (!signer.valid(courseId, fileId, q.e, q.s)) throw notFound('courses.file_not_found');
     const key = courseFileKey(courseId, fileId);
     if (!q.download) return { key };
-    const name = await repo.fileNameOf(this.ctx.db, courseId, fileId);
+    const name = await chapterRepo.fileNameOf(this.ctx.db, courseId, fileId);
     return { key, download: name ?? fileId };
   }
 
@@ -573,7 +577,7 @@ export class CoursesService {
    * `order` is the sequence of steps the previous and next ones come from.
    */
   async stepView(
-    step: repo.StepRow,
+    step: chapterRepo.StepRow,
     work: StepWork | undefined,
     order: readonly string[],
     lang: Lang,
@@ -682,18 +686,20 @@ export function findCourse(
   return repo.findCourse(...args);
 }
 export function findStep(
-  ...args: Parameters<typeof repo.findStep>
-): ReturnType<typeof repo.findStep> {
-  return repo.findStep(...args);
+  ...args: Parameters<typeof chapterRepo.findStep>
+): ReturnType<typeof chapterRepo.findStep> {
+  return chapterRepo.findStep(...args);
 }
 export function resourcesOf(
-  ...args: Parameters<typeof repo.resourcesOf>
-): ReturnType<typeof repo.resourcesOf> {
-  return repo.resourcesOf(...args);
+  ...args: Parameters<typeof resourceRepo.resourcesOf>
+): ReturnType<typeof resourceRepo.resourcesOf> {
+  return resourceRepo.resourcesOf(...args);
 }
-export function stepsOf(...args: Parameters<typeof repo.stepsOf>): ReturnType<typeof repo.stepsOf> {
-  return repo.stepsOf(...args);
+export function stepsOf(
+  ...args: Parameters<typeof chapterRepo.stepsOf>
+): ReturnType<typeof chapterRepo.stepsOf> {
+  return chapterRepo.stepsOf(...args);
 }
 export type CourseRow = repo.CourseRow;
-export type ResourceRow = repo.ResourceRow;
-export type StepRow = repo.StepRow;
+export type ResourceRow = resourceRepo.ResourceRow;
+export type StepRow = chapterRepo.StepRow;

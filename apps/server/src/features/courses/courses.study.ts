@@ -33,6 +33,9 @@ import {
 } from './courses.files';
 import { requireCourseStudent } from './courses.policy';
 import * as repo from './courses.repo';
+import * as chapterRepo from './courses.chapters.repo';
+import * as resourceRepo from './courses.resources.repo';
+import * as studyRepo from './courses.study.repo';
 import { presentResource, type CourseResources } from './courses.resources';
 import { shownOf, type CoursesService } from './courses.service';
 import { completedBy, scoreAnswers, withheldAnswer } from './courses.scoring';
@@ -101,7 +104,7 @@ export class CourseStudy {
   ): Promise<Page<StudentCourseCard>> {
     const schoolId = requireCourseStudent(actor);
     const [{ records, total }, signer] = await Promise.all([
-      repo.pageStudentCourses(
+      studyRepo.pageStudentCourses(
         this.ctx.db,
         { schoolId, studentId: actor.userId, now: this.ctx.now(), list },
         q,
@@ -129,7 +132,7 @@ export class CourseStudy {
   /** A course the student sees; any other is not found. */
   private async visibleCourse(schoolId: string, courseId: string) {
     const { db } = this.ctx;
-    const visible = await repo.isVisibleToStudents(db, courseId, schoolId, this.ctx.now());
+    const visible = await studyRepo.isVisibleToStudents(db, courseId, schoolId, this.ctx.now());
     const row = visible ? await repo.findCourseListed(db, courseId, schoolId) : undefined;
     if (!row) throw notFound('courses.not_found');
     return row;
@@ -143,8 +146,8 @@ export class CourseStudy {
       this.courses.signer(),
       repo.environmentsOf(db, id),
       this.courses.orderedOutline(row),
-      repo.resourcesOf(db, id),
-      repo.progressOfCourse(db, actor.userId, id),
+      resourceRepo.resourcesOf(db, id),
+      studyRepo.progressOfCourse(db, actor.userId, id),
     ]);
     const heldResources = await this.holds.examResources(
       actor.userId,
@@ -192,9 +195,9 @@ export class CourseStudy {
   private async visibleStep(actor: Actor, stepId: string) {
     const schoolId = requireCourseStudent(actor);
     const { db } = this.ctx;
-    const step = await repo.findStep(db, stepId);
+    const step = await chapterRepo.findStep(db, stepId);
     const visible =
-      step && (await repo.isVisibleToStudents(db, step.courseId, schoolId, this.ctx.now()));
+      step && (await studyRepo.isVisibleToStudents(db, step.courseId, schoolId, this.ctx.now()));
     if (!visible) throw notFound('courses.step_not_found');
     const held = (await this.holds.steps(actor.userId, [step.id])).get(step.id) ?? null;
     if (held === 'exam') throw conflict('courses.step_held_by_exam');
@@ -206,7 +209,7 @@ export class CourseStudy {
     const { db } = this.ctx;
     const [course, progress] = await Promise.all([
       repo.findCourse(db, step.courseId),
-      repo.findProgress(db, actor.userId, id),
+      studyRepo.findProgress(db, actor.userId, id),
     ]);
     const outline = await this.courses.orderedOutline(course!);
     const order = outline.flatMap((c) => c.steps.map((s) => s.id));
@@ -225,8 +228,8 @@ export class CourseStudy {
     }
     const now = this.ctx.now();
     const completes = body.completed === true;
-    const existing = await repo.findProgress(this.ctx.db, actor.userId, step.id);
-    await repo.saveProgress(
+    const existing = await studyRepo.findProgress(this.ctx.db, actor.userId, step.id);
+    await studyRepo.saveProgress(
       this.ctx.db,
       { studentId: actor.userId, stepId: step.id, courseId: step.courseId, schoolId },
       {
@@ -250,7 +253,7 @@ export class CourseStudy {
     if (held) throw conflict('courses.answer_held_by_task');
     const scored = scoreAnswers(step, body.answers, lang);
     const now = this.ctx.now();
-    const stored = await repo.saveAnswersOnce(
+    const stored = await studyRepo.saveAnswersOnce(
       this.ctx.db,
       { studentId: actor.userId, stepId: step.id, courseId: step.courseId, schoolId },
       { answers: body.answers, score: scored.score!, completedAt: now, updatedAt: now },
@@ -276,7 +279,7 @@ export class CourseStudy {
   async stepReport(actor: Actor, stepId: string): Promise<StepReport> {
     const { step } = await this.reportStep(actor, stepId);
     const [report, signer] = await Promise.all([
-      repo.findStepReport(this.ctx.db, actor.userId, step.id),
+      studyRepo.findStepReport(this.ctx.db, actor.userId, step.id),
       this.reportSigner(),
     ]);
     return {
@@ -300,7 +303,7 @@ export class CourseStudy {
     const { schoolId, step } = await this.reportStep(actor, body.stepId);
     const { db } = this.ctx;
     const key = { studentId: actor.userId, stepId: step.id, courseId: step.courseId, schoolId };
-    const owner = await repo.ensureStepReport(db, { id: this.ctx.ids.next(), ...key });
+    const owner = await studyRepo.ensureStepReport(db, { id: this.ctx.ids.next(), ...key });
     const doc = storedDoc(body.content, owner.id, 'content', stepReportFileRoute);
     const length = docTextLength(doc);
     if (length > teachingLimits.reportMax)
@@ -313,7 +316,7 @@ export class CourseStudy {
       throw invalid('courses.report_empty', { content: 'required' });
     const now = this.ctx.now();
     const row = await db.transaction(async (tx) => {
-      const written = await repo.saveStepReport(tx, {
+      const written = await studyRepo.saveStepReport(tx, {
         ...owner,
         content: doc,
         length,
@@ -322,15 +325,15 @@ export class CourseStudy {
         finishedAt: body.finish ? now : null,
       });
       if (written && body.finish) {
-        const done = await repo.findProgress(tx, actor.userId, step.id);
-        await repo.saveProgress(tx, key, {
+        const done = await studyRepo.findProgress(tx, actor.userId, step.id);
+        await studyRepo.saveProgress(tx, key, {
           ...(done?.completedAt ? {} : { completedAt: now }),
           updatedAt: now,
         });
       }
       return written;
     });
-    const saved = row ?? (await repo.findStepReport(db, actor.userId, step.id))!;
+    const saved = row ?? (await studyRepo.findStepReport(db, actor.userId, step.id))!;
     return {
       revision: saved.revision,
       savedAt: saved.savedAt.toISOString(),
@@ -353,7 +356,7 @@ export class CourseStudy {
         const parsed = stepReportImageFieldsSchema.safeParse(fields);
         if (!parsed.success) throw invalid('common.invalid_input', { stepId: 'invalid_value' });
         const { schoolId, step } = await this.reportStep(actor, parsed.data.stepId);
-        const owner = await repo.ensureStepReport(this.ctx.db, {
+        const owner = await studyRepo.ensureStepReport(this.ctx.db, {
           id: this.ctx.ids.next(),
           studentId: actor.userId,
           stepId: step.id,
@@ -384,10 +387,10 @@ export class CourseStudy {
     if (!student) return this.resources.resourceDownload(actor, id);
     const schoolId = requireCourseStudent(actor);
     const { db } = this.ctx;
-    const resource = await repo.findResource(db, id);
+    const resource = await resourceRepo.findResource(db, id);
     if (!resource) throw notFound('courses.resource_not_found');
     const viaCourse =
-      (await repo.isVisibleToStudents(db, resource.courseId, schoolId, this.ctx.now())) &&
+      (await studyRepo.isVisibleToStudents(db, resource.courseId, schoolId, this.ctx.now())) &&
       !(await this.holds.examResources(actor.userId, [id])).has(id);
     if (!viaCourse && !(await this.holds.givenByOpenTask(actor.userId, id)))
       throw notFound('courses.resource_not_found');

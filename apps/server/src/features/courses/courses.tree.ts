@@ -10,6 +10,8 @@ import {
 import type { Db } from '../../db/client';
 import { resourceKey, storedDocs } from './courses.files';
 import * as repo from './courses.repo';
+import * as chapterRepo from './courses.chapters.repo';
+import * as resourceRepo from './courses.resources.repo';
 import {
   type Deps,
   checkedEnvironments,
@@ -72,8 +74,8 @@ export async function insertCourseTree(deps: Deps, tree: CourseTree): Promise<st
     ? await coverKeyOf(deps.storage, courseId, course.coverFileId)
     : null;
   const now = deps.now();
-  const chapterRows: Parameters<typeof repo.insertChapter>[1][] = [];
-  const stepRows: Parameters<typeof repo.insertStep>[1][] = [];
+  const chapterRows: Parameters<typeof chapterRepo.insertChapter>[1][] = [];
+  const stepRows: Parameters<typeof chapterRepo.insertStep>[1][] = [];
   for (const [position, chapter] of tree.chapters.entries()) {
     const chapterId = deps.ids.next();
     const parsed = chapterSaveSchema.parse({ courseId, ...chapter });
@@ -122,8 +124,8 @@ export async function insertCourseTree(deps: Deps, tree: CourseTree): Promise<st
       updatedAt: now,
     });
     await repo.replaceEnvironments(tx, courseId, envIds);
-    for (const row of chapterRows) await repo.insertChapter(tx, row);
-    for (const row of stepRows) await repo.insertStep(tx, row);
+    for (const row of chapterRows) await chapterRepo.insertChapter(tx, row);
+    for (const row of stepRows) await chapterRepo.insertStep(tx, row);
     if (tree.selfStudy) {
       await checkSelfStudyGate(tx, courseId);
       await repo.updateCourse(tx, courseId, { selfStudy: true });
@@ -142,7 +144,7 @@ export async function insertResources(
   now: Date,
 ) {
   for (const r of resources) {
-    await repo.insertResource(db, {
+    await resourceRepo.insertResource(db, {
       id: r.id,
       courseId,
       name: r.name,
@@ -189,12 +191,12 @@ export async function addMissingChecks(
   checksByName: ReadonlyMap<string, StepCheck[]>,
   retired: ReadonlyMap<string, StepCheck[]> = new Map(),
 ) {
-  for (const step of await repo.stepsOf(db, courseId)) {
+  for (const step of await chapterRepo.stepsOf(db, courseId)) {
     const checks = step.name.zh ? checksByName.get(step.name.zh) : undefined;
     const stored = (step.content as { checks?: StepCheck[] }).checks ?? [];
     const old = step.name.zh ? retired.get(step.name.zh) : undefined;
     if (!checks?.length) continue;
     if (stored.length && !(old && isDeepStrictEqual(stored, old))) continue;
-    await repo.updateStep(db, step.id, { content: { ...step.content, checks } });
+    await chapterRepo.updateStep(db, step.id, { content: { ...step.content, checks } });
   }
 }
