@@ -7,7 +7,8 @@ import { labContainers, labUsage } from '../../db/schema';
 import { createEnvironment, createSchool, signedIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
 import { embeddedBroker } from './labs.broker';
-import { LabRuntime, type ContainerEntry } from './labs.runtime';
+import type { ContainerEntry } from './labs.registry';
+import { LabRuntime } from './labs.runtime';
 
 let h: Harness;
 let follower: LabRuntime;

@@ -24,7 +24,8 @@ import {
   type LabSession,
 } from './labs.access';
 import { bridgeSockets, hopByHop, type LabForwarder } from './labs.forward';
-import type { ContainerEntry, LabRuntime } from './labs.runtime';
+import type { ContainerEntry } from './labs.registry';
+import type { LabRuntime } from './labs.runtime';
 import { TerminalLines } from './labs.input';
 
 /** Headers not passed to a lab's service: those of one connection, and the lab origin's Host. */

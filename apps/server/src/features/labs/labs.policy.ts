@@ -1,7 +1,7 @@
 import { notFound } from '../../lib/errors';
 import { isPlatformStaff, type Actor } from '../auth/auth.plugin';
 import type { EnvironmentRow } from '../environments/environments.service';
-import type { ContainerEntry } from './labs.runtime';
+import type { ContainerEntry } from './labs.registry';
 
 /**
  * Labs belong to the account that starts them: every call acts on the caller's own labs and

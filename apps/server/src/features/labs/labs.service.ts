@@ -34,7 +34,8 @@ import * as environments from '../environments/environments.service';
 import { labOrigin, type LabAccess } from './labs.access';
 import { labOwnerOf, requireCentreEnvironment, requireOwnLab } from './labs.policy';
 import * as repo from './labs.repo';
-import type { ContainerEntry, LabRuntime, StopReason } from './labs.runtime';
+import type { ContainerEntry, StopReason } from './labs.registry';
+import type { LabRuntime } from './labs.runtime';
 
 type StartRequest = z.output<typeof startRequestSchema>;
 type CenterPage = z.output<typeof centerPageSchema>;
