@@ -15,7 +15,8 @@ import { requireActor } from '../auth/auth.plugin';
 import { onRevoked } from '../auth/auth.service';
 import type { LabAccess } from './labs.access';
 import type { LabRuntime } from './labs.runtime';
-import { LabsService, labFileDownload } from './labs.service';
+import { labFileDownload } from './labs.files';
+import { LabsService } from './labs.service';
 import { sendDownload } from '../../lib/http-files';
 
 const languageTag = (lang: string): Language => (lang === 'en' ? 'en-US' : 'zh-CN');

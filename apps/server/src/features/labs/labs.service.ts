@@ -16,26 +16,25 @@ import {
   type MessageKey,
   type ResourceKind,
   type RuntimeState,
-  type Ticket,
 } from '@platform/contract';
-import { LabPathError } from '@platform/labs';
 import type { z } from 'zod';
 import type {
   centerPageSchema,
   jupyterInfoSaveSchema,
   startRequestSchema,
 } from '@platform/contract';
-import type { Config } from '../../config';
 import type { AppContext } from '../../lib/context';
-import { AppError, conflict, invalid, notFound } from '../../lib/errors';
+import { AppError, invalid, notFound } from '../../lib/errors';
 import { roleCodesOf, type Actor } from '../auth/auth.plugin';
 import { readSetting } from '../settings/settings.service';
 import * as environments from '../environments/environments.service';
 import { labOrigin, type LabAccess } from './labs.access';
 import { labOwnerOf, requireCentreEnvironment, requireOwnLab } from './labs.policy';
 import * as repo from './labs.repo';
-import type { ContainerEntry, StopReason } from './labs.registry';
+import type { ContainerEntry } from './labs.registry';
 import type { LabRuntime } from './labs.runtime';
+import { fileErrors } from './labs.files';
+import { checkWithinLimits, resourcesFor, takesRequest } from './labs.resources';
 
 type StartRequest = z.output<typeof startRequestSchema>;
 type CenterPage = z.output<typeof centerPageSchema>;
@@ -43,40 +42,11 @@ type JupyterInfoSave = z.output<typeof jupyterInfoSaveSchema>;
 
 const dayMs = 24 * 60 * 60 * 1000;
 
-/** A file of a lab's home as a download: its bytes as they are. */
-export function labFileDownload(file: { name: string; size: number; stream: Readable }) {
-  return { name: file.name, type: 'application/octet-stream', size: file.size, body: file.stream };
-}
-
 /** Combined runtime state of a user's environment (spec §4): 2 only when every part runs. */
 export function runtimeStateOf(entries: ContainerEntry[]): RuntimeState {
   const active = entries.filter((e) => e.desired === 1);
   if (active.length === 0) return 0;
   return active.every((e) => e.state === 'Running') ? 2 : 1;
-}
-
-/**
- * A read-only ticket to someone's running terminal or device panel, for a viewer the calling
- * feature has allowed (a task's teacher): output only, no keyboard, no resizing.
- */
-export function readOnlyTicket(
-  labs: { runtime: LabRuntime; access: LabAccess },
-  config: Config,
-  containerId: string,
-  language: Language,
-): Ticket {
-  const entry = labs.runtime.get(containerId);
-  if (!entry || entry.state !== 'Running' || !['terminal', 'simulation'].includes(entry.runner))
-    throw new AppError('labs.not_running', { code: ResponseCode.FAILED });
-  const { ticket, expiresIn } = labs.access.issue(
-    { containerId, userId: entry.userId, readOnly: true, language },
-    '/',
-  );
-  return {
-    url: labs.access.ticketUrl(config, containerId, ticket),
-    expiresIn,
-    embedOrigin: new URL(config.publicUrl).origin,
-  };
 }
 
 export class LabsService {
@@ -522,50 +492,6 @@ export class LabsService {
   }
 }
 
-/** Only a Jupyter environment takes a user's resource request (the Jupyter resource form). */
-function takesRequest(env: environments.EnvironmentRow): boolean {
-  return runnerOf(env.resourceKind as ResourceKind) === 'jupyter';
-}
-
-type ResourceRequest = Partial<
-  Pick<StartRequest, 'cpuCore' | 'memorySize' | 'diskSize' | 'gpuCount'>
->;
-
-/** Refuses a request above the environment's maxima, naming the fields and the maxima. */
-function checkWithinLimits(env: environments.EnvironmentRow, asked: ResourceRequest): void {
-  const limits = requestLimitsOf(env);
-  const fields: Record<string, 'above_limit'> = {};
-  for (const key of ['cpuCore', 'memorySize', 'diskSize', 'gpuCount'] as const) {
-    const value = asked[key];
-    if (value !== undefined && value > limits[key]) fields[key] = 'above_limit';
-  }
-  if (Object.keys(fields).length) {
-    throw new AppError('labs.resources_above_max', { fields, params: limits });
-  }
-}
-
-/**
- * What a part runs with: its environment's own resources, or, for a Jupyter environment, the
- * user's request within the maxima its operator set.
- */
-function resourcesFor(part: environments.EnvironmentRow, body: ResourceRequest) {
-  if (!takesRequest(part)) {
-    return {
-      cpuCore: part.cpuCore,
-      memorySize: part.memorySize,
-      diskSize: part.diskSize,
-      gpuCount: 0,
-    };
-  }
-  checkWithinLimits(part, body);
-  return {
-    cpuCore: body.cpuCore ?? part.cpuCore,
-    memorySize: body.memorySize ?? part.memorySize,
-    diskSize: body.diskSize ?? part.diskSize,
-    gpuCount: body.gpuCount ?? 0,
-  };
-}
-
 function centerItemOf(
   r: environments.EnvironmentRow,
   runnable: boolean,
@@ -602,99 +528,8 @@ function pickResources(row: {
   };
 }
 
-/* What teaching reads of and does to a student's labs --------------------------------------- */
-
-/** The user's labs of the environments that are meant to run (starting or running). */
-export function activeLabsOf(
-  runtime: LabRuntime,
-  userId: string,
-  envIds: readonly string[],
-): ContainerEntry[] {
-  return envIds.flatMap((envId) => runtime.entriesOf(userId, envId).filter((e) => e.desired === 1));
-}
-
-/** Stops the user's labs of the environments; their homes stay. Answers how many stopped. */
-export async function stopLabsOf(
-  runtime: LabRuntime,
-  userId: string,
-  envIds: readonly string[],
-  reason: StopReason,
-): Promise<number> {
-  const active = activeLabsOf(runtime, userId, envIds);
-  await Promise.all(active.map((e) => runtime.stop(e, reason)));
-  return active.length;
-}
-
-/** The folder of the user's lab home of an environment, running or stopped. */
-export async function homeFolderOf(
-  runtime: LabRuntime,
-  userId: string,
-  envId: string,
-  path: string,
-) {
-  const entry = runtime.entriesOf(userId, envId).find((e) => e.runner !== 'simulation');
-  if (!entry) throw notFound('labs.file_not_found');
-  return fileErrors(() => runtime.driver.files.list(entry.id, path));
-}
-
-/** A file of the user's lab home of an environment, running or stopped. */
-export async function homeFileOf(runtime: LabRuntime, userId: string, envId: string, path: string) {
-  const entry = runtime.entriesOf(userId, envId).find((e) => e.runner !== 'simulation');
-  if (!entry) throw notFound('labs.file_not_found');
-  return fileErrors(() => runtime.driver.files.read(entry.id, path));
-}
-
-/** The user's lab usage of the environments since `since`, with each run's seconds. */
-export async function labUsageOf(
-  ctx: Pick<AppContext, 'db' | 'now'>,
-  userId: string,
-  envIds: readonly string[],
-  since: Date,
-) {
-  const rows = await repo.usageOfUser(ctx.db, userId, envIds, since);
-  const now = ctx.now().getTime();
-  return rows.map((u) => ({
-    envId: u.envId,
-    envName: u.envName,
-    startedAt: u.startedAt.toISOString(),
-    stoppedAt: u.stoppedAt?.toISOString() ?? null,
-    seconds: Math.max(
-      0,
-      Math.round(((u.stoppedAt?.getTime() ?? now) - u.startedAt.getTime()) / 1000),
-    ),
-  }));
-}
-
 /** `next` as a path on `origin`, or null when it would lead anywhere else. */
 function onOrigin(origin: string, next: string): string | null {
   const url = new URL(next, origin);
   return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null;
-}
-
-async function fileErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof LabPathError) {
-      if (error.reason === 'outside') throw invalid('labs.path_outside', { path: 'invalid_value' });
-      if (error.reason === 'no_space') {
-        throw new AppError('labs.disk_full', { code: ResponseCode.INVALID, status: 507 });
-      }
-      if (error.reason === 'aborted') {
-        throw new AppError('labs.upload_aborted', { code: ResponseCode.INVALID, status: 400 });
-      }
-      if (error.reason === 'conflict') throw conflict('labs.file_conflict');
-      if (error.reason === 'occupied')
-        throw conflict('labs.path_occupied', { path: 'invalid_value' });
-      if (error.reason === 'too_large') {
-        throw new AppError('labs.file_too_large', {
-          code: ResponseCode.INVALID,
-          status: 413,
-          params: { max: labLimits.uploadMaxBytes / 1024 / 1024 },
-        });
-      }
-      throw notFound('labs.file_not_found');
-    }
-    throw error;
-  }
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../lib/context';
-import { stopLabsOf } from '../labs/labs.service';
+import { stopLabsOf } from '../labs/labs.student-labs';
 import type { LabRuntime } from '../labs/labs.runtime';
 import * as studentTasksRepo from './teaching.student-tasks.repo';
 

@@ -10,7 +10,7 @@ import { AppError, conflict, invalid, notFoundOn } from '../../lib/errors';
 import type { Actor } from '../auth/auth.plugin';
 import { environmentsOf, findCourse, resourcesOf, stepsOf } from '../courses/courses.service';
 import { requireReadable } from '../courses/courses.policy';
-import { activeLabsOf } from '../labs/labs.service';
+import { activeLabsOf } from '../labs/labs.student-labs';
 import type { LabRuntime } from '../labs/labs.runtime';
 import { notify } from '../notices/notices.service';
 import { deadlineOf, isClosed, taskStatusOf } from './teaching.clock';

@@ -8,7 +8,7 @@ import { languageOf } from '../../lib/i18n';
 import { serve } from '../../lib/serve';
 import { storeUpload, type PlanFromFields } from '../../lib/store-upload';
 import { requireActor } from '../auth/auth.plugin';
-import { labFileDownload } from '../labs/labs.service';
+import { labFileDownload } from '../labs/labs.files';
 import { TeachingService, type TeachingLabs } from './teaching.service';
 
 /** How often the exams whose deadline passed are closed. */

@@ -18,7 +18,7 @@ import { AppError, conflict } from '../../lib/errors';
 import type { Actor } from '../auth/auth.plugin';
 import { signedDoc } from '../courses/courses.service';
 import { type StoredContent } from '../courses/courses.content';
-import { activeLabsOf, labUsageOf } from '../labs/labs.service';
+import { activeLabsOf, labUsageOf } from '../labs/labs.student-labs';
 import type { LabRuntime } from '../labs/labs.runtime';
 import { attemptFor } from './teaching.checks';
 import { notify } from '../notices/notices.service';

@@ -25,7 +25,7 @@ import { findStep, resourcesOf, type FileSigner, type StepRow } from '../courses
 import { completedBy, scoreAnswers, withheldAnswer } from '../courses/courses.scoring';
 import { examContentOf, withheldOf } from './teaching.holds';
 import { TaskReports } from './teaching.reports';
-import { activeLabsOf } from '../labs/labs.service';
+import { activeLabsOf } from '../labs/labs.student-labs';
 import type { LabRuntime } from '../labs/labs.runtime';
 import { attemptFor, checksNeedSandbox, runChecks, type StoredAttempt } from './teaching.checks';
 import { unreadNotices } from '../notices/notices.service';
