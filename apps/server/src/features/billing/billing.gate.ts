@@ -6,17 +6,10 @@ import { billingAccounts, labContainers, schools } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AppContext } from '../../lib/context';
 import { lockBalances, type Balances } from './billing.ledger';
-import {
-  accountOf,
-  runningParts,
-  spentThisMonth,
-  usedToday,
-  type AccountRow,
-  type LabPart,
-} from './billing.repo';
+import { accountOf, setExhausted, type AccountRow } from './billing.ledger.repo';
+import { runningParts, spentThisMonth, usedToday, type LabPart } from './billing.usage.repo';
 import { zoneMs } from './billing.prices';
 import { priceRows } from './billing.metering';
-import * as repo from './billing.repo';
 import { hourlyCost, type PriceRow } from './billing.prices';
 
 export interface AdmissionRequest {
@@ -203,12 +196,12 @@ export class BillingGate {
       const out = !covered && Number(r.available) <= 0;
       const exhaustedAt = at(r.exhausted_at);
       if (!out) {
-        if (exhaustedAt) await repo.setExhausted(db, schoolId, null);
+        if (exhaustedAt) await setExhausted(db, schoolId, null);
         clear.push(schoolId);
         continue;
       }
       if (!exhaustedAt) {
-        await repo.setExhausted(db, schoolId, now);
+        await setExhausted(db, schoolId, now);
         warn.push([schoolId, now]);
       } else if (now.getTime() - exhaustedAt.getTime() >= billingLimits.graceMinutes * 60_000) {
         stop.push(schoolId);

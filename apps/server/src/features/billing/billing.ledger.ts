@@ -5,7 +5,7 @@ import { queryRows } from '../../lib/sql';
 import { billingAccounts, billingLedger, schools } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { writeBalances } from '../schools/schools.service';
-import * as repo from './billing.repo';
+import * as repo from './billing.ledger.repo';
 
 /** Changes of a school's balances and counts; positive adds, negative takes. */
 export interface Deltas {

@@ -4,7 +4,7 @@ import { billingAccounts, billingPrices } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { book, lockBalances } from './billing.ledger';
 import { labPriceTimelines, priceAt, type PriceRow } from './billing.prices';
-import * as repo from './billing.repo';
+import * as repo from './billing.usage.repo';
 
 export interface ChargeResult {
   schoolId: string;

@@ -34,8 +34,10 @@ import * as courses from '../courses/courses.service';
 import { writeSheet } from '../imports/spreadsheet';
 import { billingDayStart } from './billing.prices';
 import { book, lockBalances } from './billing.ledger';
+import * as ledgerRepo from './billing.ledger.repo';
+import * as ordersRepo from './billing.orders.repo';
 import * as repo from './billing.repo';
-import { spentThisMonth } from './billing.repo';
+import * as usageRepo from './billing.usage.repo';
 import { readableAccount, readableSchool } from './billing.policy';
 
 type OrderAddBody = z.output<typeof orderAddSchema>;
@@ -187,7 +189,7 @@ export class BillingService {
 
   /* Orders ------------------------------------------------------------------------------------ */
 
-  private async presentOrder(row: repo.OrderRow, lang: Lang): Promise<Order> {
+  private async presentOrder(row: ordersRepo.OrderRow, lang: Lang): Promise<Order> {
     const names = await courses.livePlatformCourses(this.ctx.db, row.courseIds);
     return {
       id: row.id,
@@ -222,7 +224,7 @@ export class BillingService {
    */
   async addOrder(actor: Actor, body: OrderAddBody, lang: Lang): Promise<Order> {
     const hash = digest({ ...body, idempotencyKey: undefined });
-    const earlier = await repo.findOrderByKey(this.ctx.db, body.idempotencyKey);
+    const earlier = await ordersRepo.findOrderByKey(this.ctx.db, body.idempotencyKey);
     if (earlier) return this.repeated(earlier, hash, lang);
     const school = await repo.findSchool(this.ctx.db, body.schoolId);
     if (!school) throw notFoundOn('billing.school_not_found', 'schoolId');
@@ -248,7 +250,7 @@ export class BillingService {
     try {
       await this.ctx.db.transaction(async (tx) => {
         const before = (await lockBalances(tx, body.schoolId))!;
-        await repo.insertOrder(tx, {
+        await ordersRepo.insertOrder(tx, {
           id,
           orderNo,
           idempotencyKey: body.idempotencyKey,
@@ -272,7 +274,7 @@ export class BillingService {
           createdBy: actor.userId,
           createdAt: now,
         });
-        await repo.widenAccount(tx, body.schoolId, {
+        await ledgerRepo.widenAccount(tx, body.schoolId, {
           from: effectiveAt,
           until: expiresAt,
           timed: pkg?.type === 'timed',
@@ -313,25 +315,25 @@ export class BillingService {
     } catch (error) {
       const key = uniqueViolationOf(error);
       if (key === 'billing_orders_idempotency_key') {
-        const first = await repo.findOrderByKey(this.ctx.db, body.idempotencyKey);
+        const first = await ordersRepo.findOrderByKey(this.ctx.db, body.idempotencyKey);
         if (first) return this.repeated(first, hash, lang);
       }
       if (key === 'billing_orders_no_key')
         throw conflict('billing.order_no_taken', { orderNo: 'invalid_value' });
       throw error;
     }
-    return this.presentOrder((await repo.findOrder(this.ctx.db, id))!, lang);
+    return this.presentOrder((await ordersRepo.findOrder(this.ctx.db, id))!, lang);
   }
 
-  private async repeated(row: repo.OrderKeyRow, hash: string, lang: Lang): Promise<Order> {
+  private async repeated(row: ordersRepo.OrderKeyRow, hash: string, lang: Lang): Promise<Order> {
     if (row.requestHash !== hash) throw conflict('billing.idempotency_conflict');
-    const order = await repo.findOrder(this.ctx.db, row.id);
+    const order = await ordersRepo.findOrder(this.ctx.db, row.id);
     return this.presentOrder(order!, lang);
   }
 
   async orderPage(actor: Actor, q: z.output<typeof orderPageQuerySchema>, lang: Lang) {
     const schoolId = readableSchool(actor, q.schoolId);
-    const page = await repo.orderPage(this.ctx.db, { ...q, schoolId });
+    const page = await ordersRepo.orderPage(this.ctx.db, { ...q, schoolId });
     return {
       ...page,
       pageNum: q.pageNum,
@@ -341,7 +343,7 @@ export class BillingService {
   }
 
   async orderDetail(actor: Actor, id: string, lang: Lang): Promise<Order> {
-    const row = await repo.findOrder(this.ctx.db, id);
+    const row = await ordersRepo.findOrder(this.ctx.db, id);
     const schoolId = row ? readableSchool(actor, row.schoolId) : null;
     if (!row || (schoolId && schoolId !== row.schoolId)) throw notFound('billing.order_not_found');
     return this.presentOrder(row, lang);
@@ -356,12 +358,12 @@ export class BillingService {
 
   async accountOf(schoolId: string, lang: Lang): Promise<Account> {
     const now = this.ctx.now();
-    const row = await repo.accountRow(this.ctx.db, schoolId);
+    const row = await ledgerRepo.accountRow(this.ctx.db, schoolId);
     if (!row) throw notFound('billing.school_not_found');
     const [counts, spent, packages] = await Promise.all([
       accountCounts(this.ctx.db, [schoolId]),
-      spentThisMonth(this.ctx.db, schoolId, now),
-      repo.packagesInForce(this.ctx.db, schoolId, now),
+      usageRepo.spentThisMonth(this.ctx.db, schoolId, now),
+      ordersRepo.packagesInForce(this.ctx.db, schoolId, now),
     ]);
     void lang;
     return {
@@ -379,10 +381,12 @@ export class BillingService {
 
   async accountPage(q: z.output<typeof accountPageQuerySchema>) {
     const now = this.ctx.now();
-    const page = await repo.accountPage(this.ctx.db, q);
+    const page = await ledgerRepo.accountPage(this.ctx.db, q);
     const ids = page.records.map((r) => r.schoolId);
     const counts = await accountCounts(this.ctx.db, ids);
-    const spent = await Promise.all(ids.map((id) => spentThisMonth(this.ctx.db, id, now)));
+    const spent = await Promise.all(
+      ids.map((id) => usageRepo.spentThisMonth(this.ctx.db, id, now)),
+    );
     return {
       ...page,
       pageNum: q.pageNum,
@@ -396,7 +400,7 @@ export class BillingService {
   async saveLimits(body: LimitSave, lang: Lang): Promise<Account> {
     const school = await repo.findSchool(this.ctx.db, body.schoolId);
     if (!school) throw notFoundOn('billing.school_not_found', 'schoolId');
-    await repo.setLimits(this.ctx.db, body.schoolId, {
+    await ledgerRepo.setLimits(this.ctx.db, body.schoolId, {
       spendLimitFen: body.spendLimitFen === null ? null : Number(body.spendLimitFen),
       studentDailySeconds:
         body.studentDailyHours === null ? null : Math.round(Number(body.studentDailyHours) * 3600),
@@ -411,7 +415,7 @@ export class BillingService {
     if (!school) throw notFoundOn('billing.school_not_found', 'schoolId');
     const now = this.ctx.now();
     const ref = `key:${body.idempotencyKey}`;
-    const earlier = await repo.findLedgerByRef(this.ctx.db, body.kind, ref);
+    const earlier = await ledgerRepo.findLedgerByRef(this.ctx.db, body.kind, ref);
     if (earlier) {
       if (earlier.schoolId !== body.schoolId) throw conflict('billing.idempotency_conflict');
       return this.accountOf(body.schoolId, lang);
@@ -434,7 +438,7 @@ export class BillingService {
           createdBy: actor.userId,
           at: now,
         });
-        if (body.rechargeFen + body.giftFen > 0) await repo.clearExhausted(tx, body.schoolId);
+        if (body.rechargeFen + body.giftFen > 0) await ledgerRepo.clearExhausted(tx, body.schoolId);
       });
     } catch (error) {
       if (uniqueViolationOf(error) !== 'billing_ledger_ref_key') throw error;
@@ -444,7 +448,7 @@ export class BillingService {
 
   async ledgerPage(actor: Actor, q: z.output<typeof ledgerPageQuerySchema>) {
     readableAccount(actor, q.schoolId);
-    const page = await repo.ledgerPage(this.ctx.db, q);
+    const page = await ledgerRepo.ledgerPage(this.ctx.db, q);
     return {
       ...page,
       pageNum: q.pageNum,
@@ -470,7 +474,7 @@ export class BillingService {
 
   async usagePage(actor: Actor, q: UsagePageQuery & { pageNum: number; pageSize: number }) {
     const schoolId = readableSchool(actor, q.schoolId);
-    const page = await repo.usagePage(this.ctx.db, { ...q, schoolId });
+    const page = await usageRepo.usagePage(this.ctx.db, { ...q, schoolId });
     return {
       ...page,
       pageNum: q.pageNum,
@@ -481,7 +485,7 @@ export class BillingService {
 
   async usageExport(actor: Actor, q: z.output<typeof usageExportQuerySchema>, lang: Lang) {
     const schoolId = readableSchool(actor, q.schoolId);
-    const page = await repo.usagePage(this.ctx.db, {
+    const page = await usageRepo.usagePage(this.ctx.db, {
       ...q,
       schoolId,
       pageNum: 1,
@@ -541,7 +545,7 @@ export class BillingService {
   async overview(actor: Actor, asked: string | undefined) {
     const schoolId = readableSchool(actor, asked);
     const now = this.ctx.now();
-    return repo.overview(this.ctx.db, schoolId, now, billingDayStart(now));
+    return usageRepo.overview(this.ctx.db, schoolId, now, billingDayStart(now));
   }
 }
 
@@ -558,7 +562,7 @@ const formatTime = (d: Date) =>
     .replace('T', ' ');
 
 function presentAccount(
-  r: repo.AccountJoin,
+  r: ledgerRepo.AccountJoin,
   now: Date,
   spent: number,
   accountCount: number,
@@ -588,7 +592,7 @@ function presentAccount(
   };
 }
 
-function presentUsage(r: repo.UsageJoin): UsageDetail {
+function presentUsage(r: usageRepo.UsageJoin): UsageDetail {
   return {
     id: String(r.id),
     schoolId: r.schoolId,
