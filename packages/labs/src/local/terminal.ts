@@ -1,5 +1,5 @@
 import { spawn, type IPty } from 'node-pty';
-import type { TerminalSession } from '../driver';
+import { LabError, type TerminalSession } from '../driver';
 import { ReplayBuffer } from '../replay';
 
 export interface PtyCommand {
@@ -85,4 +85,32 @@ export class PtySession implements TerminalSession {
       });
     });
   }
+}
+
+/** Resolves at the shell's first output; fails if it exits or stays silent until the timeout. */
+export function waitForOutput(shell: PtySession, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stopData();
+      stopExit();
+      reject(new LabError({ key: 'labs.terminal_timeout' }));
+    }, timeoutMs);
+    const stopData = shell.onData(() => {
+      clearTimeout(timer);
+      stopData();
+      stopExit();
+      resolve();
+    });
+    const stopExit = shell.onExit((code) => {
+      clearTimeout(timer);
+      stopData();
+      stopExit();
+      reject(
+        new LabError({
+          key: 'labs.start_failed',
+          params: { reason: `${shell.replay().trim() || 'the shell'} exited with ${code}` },
+        }),
+      );
+    });
+  });
 }
