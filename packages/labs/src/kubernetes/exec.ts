@@ -1,6 +1,7 @@
 import { PassThrough, Writable, type Readable } from 'node:stream';
 import type { Exec, V1Status } from '@kubernetes/client-node';
-import type { TerminalSession } from '../driver';
+import type { ExecRequest, ExecResult, TerminalSession } from '../driver';
+import { CappedOutput } from '../exec-output';
 import { ReplayBuffer } from '../replay';
 import { containerName } from './objects';
 
@@ -68,6 +69,36 @@ export async function startExec(
     send: (channel, data) => {
       if (ws.readyState === 1) ws.send(Buffer.concat([Buffer.from([channel]), data]));
     },
+  };
+}
+
+/**
+ * The script runs under `timeout`, which puts it in its own process group and kills the whole
+ * group at the deadline, so nothing it started outlives it.
+ */
+export async function runScript(target: ExecTarget, request: ExecRequest): Promise<ExecResult> {
+  const seconds = (Math.max(1, request.timeoutMs) / 1000).toFixed(3);
+  const wrapper = 'cd ~ || exit 1; exec timeout -s KILL "$1" bash -c "$2"';
+  const output = new CappedOutput(request.maxOutputBytes);
+  const started = Date.now();
+  const running = await startExec(
+    target,
+    ['bash', '-c', wrapper, 'lab-exec', seconds, request.script],
+    { onStdout: output.keep('stdout'), onStderr: output.keep('stderr') },
+  );
+  // The pod kills the script at the deadline; the connection is given a little longer.
+  const hardStop = setTimeout(() => running.close(), request.timeoutMs + 5_000);
+  let code = await running.done;
+  clearTimeout(hardStop);
+  running.close();
+  const timedOut = (code === null || code === 137) && Date.now() - started >= request.timeoutMs;
+  if (timedOut) code = null;
+  return {
+    exitCode: code,
+    stdout: output.text('stdout'),
+    stderr: output.text('stderr'),
+    timedOut,
+    truncated: output.truncated,
   };
 }
 

@@ -16,7 +16,6 @@ import {
   LabError,
   type ExecRequest,
   type ExecResult,
-  type HostCheck,
   type HostReport,
   type HttpEndpoint,
   type LabDriver,
@@ -26,8 +25,8 @@ import {
   type LabStatus,
   type TerminalSession,
 } from '../driver';
-import { CappedOutput } from '../exec-output';
-import { ExecTerminal, startExec, type ExecTarget } from './exec';
+import { clusterEnforced, clusterHostReport } from './cluster-checks';
+import { ExecTerminal, runScript, type ExecTarget } from './exec';
 import { listFiles, readFile, writeFile } from './files';
 import {
   buildClaim,
@@ -41,66 +40,15 @@ import {
   specHashAnnotation,
   type ObjectOptions,
 } from './objects';
+import { httpCode, ignoreNotFound, viewOf, type PodView } from './pod-view';
+
+export { httpCode, viewOf } from './pod-view';
 
 export interface KubernetesDriverOptions extends ObjectOptions {
   kubeConfig: KubeConfig;
   replayBytes?: number;
   /** How long a pod may take to become ready (image pulls included). */
   readyTimeoutMs?: number;
-}
-
-/** Everything is enforced by the cluster; network assumes a CNI that enforces NetworkPolicy. */
-const clusterEnforced = {
-  cpu: true,
-  memory: true,
-  disk: true,
-  uid: true,
-  network: true,
-  syscalls: true,
-};
-
-function ignoreNotFound(error: unknown): void {
-  if (httpCode(error) !== 404) throw error;
-}
-
-/** What the informer's copy of a pod says about the lab. */
-type PodView =
-  | { kind: 'pending' }
-  | { kind: 'ready'; ip: string | null }
-  | { kind: 'deleting' }
-  | { kind: 'failed'; reason: string };
-
-const failingWaits = new Set([
-  'ErrImagePull',
-  'ImagePullBackOff',
-  'InvalidImageName',
-  'CrashLoopBackOff',
-  'CreateContainerConfigError',
-  'CreateContainerError',
-  'RunContainerError',
-]);
-
-export function viewOf(pod: V1Pod): PodView {
-  if (pod.metadata?.deletionTimestamp) return { kind: 'deleting' };
-  const phase = pod.status?.phase;
-  if (phase === 'Failed' || phase === 'Succeeded') {
-    return { kind: 'failed', reason: pod.status?.message ?? pod.status?.reason ?? phase };
-  }
-  for (const container of pod.status?.containerStatuses ?? []) {
-    const waiting = container.state?.waiting;
-    if (waiting?.reason && failingWaits.has(waiting.reason)) {
-      return { kind: 'failed', reason: waiting.message ?? waiting.reason };
-    }
-    if (container.state?.terminated) {
-      return {
-        kind: 'failed',
-        reason: container.state.terminated.message ?? container.state.terminated.reason ?? 'exited',
-      };
-    }
-  }
-  const ready = pod.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True');
-  if (phase === 'Running' && ready) return { kind: 'ready', ip: pod.status?.podIP ?? null };
-  return { kind: 'pending' };
 }
 
 interface LabRecord {
@@ -122,12 +70,6 @@ function statusOf(id: string, state: LabStatus['state'], error: LabErrorInfo | n
     notes: [],
     startedAt: null,
   } satisfies LabStatus;
-}
-
-/** The HTTP status of a failed API call (client-node's ApiException carries it as `code`). */
-export function httpCode(error: unknown): number | null {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'number' ? code : null;
 }
 
 /** Runs each lab as a Pod with its own PersistentVolumeClaim and NetworkPolicy. */
@@ -249,91 +191,13 @@ export class KubernetesDriver implements LabDriver {
   }
 
   async host(): Promise<HostReport> {
-    const checks: HostCheck[] = [];
-    const { namespace } = this.options;
-    const reachable = await this.version.getCode().then(
-      (info) => ({ ok: true, detail: `Kubernetes ${info.gitVersion}` }),
-      (error: unknown) => ({ ok: false, detail: String((error as Error).message ?? error) }),
-    );
-    checks.push({
-      name: 'api-server',
-      ok: reachable.ok,
-      detail: reachable.detail,
-      install: reachable.ok ? null : 'Set KUBECONFIG or run in a pod with a service account',
+    return clusterHostReport(this.name, {
+      core: this.core,
+      authorization: this.authorization,
+      version: this.version,
+      namespace: this.options.namespace,
+      images: this.options.images,
     });
-    const ns = await this.core.readNamespace({ name: namespace }).then(
-      () => ({ ok: true, detail: namespace }),
-      (error: unknown) => ({
-        ok: false,
-        detail: httpCode(error) === 404 ? `namespace ${namespace} not found` : String(error),
-      }),
-    );
-    checks.push({
-      name: 'namespace',
-      ok: ns.ok,
-      detail: ns.detail,
-      install: ns.ok ? null : `kubectl create namespace ${namespace}`,
-    });
-    const needs: [string, string, string?, string?][] = [
-      ['get', 'pods'],
-      ['create', 'pods'],
-      ['delete', 'pods'],
-      ['list', 'pods'],
-      ['watch', 'pods'],
-      ['create', 'pods', 'exec'],
-      ['get', 'pods', 'exec'],
-      ['get', 'persistentvolumeclaims'],
-      ['create', 'persistentvolumeclaims'],
-      ['delete', 'persistentvolumeclaims'],
-      ['create', 'networkpolicies', undefined, 'networking.k8s.io'],
-      ['delete', 'networkpolicies', undefined, 'networking.k8s.io'],
-    ];
-    const reviews = await Promise.all(
-      needs.map(([verb, resource, subresource, group]) =>
-        this.authorization
-          .createSelfSubjectAccessReview({
-            body: {
-              apiVersion: 'authorization.k8s.io/v1',
-              kind: 'SelfSubjectAccessReview',
-              spec: {
-                resourceAttributes: {
-                  namespace,
-                  verb,
-                  resource,
-                  ...(group ? { group } : {}),
-                  ...(subresource ? { subresource } : {}),
-                },
-              },
-            },
-          })
-          .then(
-            (review) => ({ allowed: Boolean(review.status?.allowed), failure: null }),
-            (error: unknown) => ({ allowed: false, failure: String(error) }),
-          ),
-      ),
-    );
-    needs.forEach(([verb, resource, subresource], i) => {
-      const what = `${verb} ${resource}${subresource ? `/${subresource}` : ''}`;
-      const { allowed, failure } = reviews[i]!;
-      checks.push({
-        name: `may ${what}`,
-        ok: allowed,
-        detail: allowed
-          ? `allowed in ${namespace}`
-          : (failure ?? `denied in ${namespace}`).slice(0, 300),
-        install: allowed ? null : `Grant the service account "${what}" in ${namespace}`,
-      });
-    });
-    const runner = (image: string) => ({ ok: Boolean(image), missing: image ? [] : ['image'] });
-    return {
-      driver: this.name,
-      checks,
-      runners: {
-        terminal: runner(this.options.images.terminal),
-        jupyter: runner(this.options.images.jupyter),
-      },
-      enforced: clusterEnforced,
-    };
   }
 
   async start(spec: LabSpec): Promise<LabStatus> {
@@ -594,35 +458,9 @@ export class KubernetesDriver implements LabDriver {
     return record.shell;
   }
 
-  /**
-   * The script runs under `timeout`, which puts it in its own process group and kills the whole
-   * group at the deadline, so nothing it started outlives it.
-   */
   async exec(id: string, request: ExecRequest): Promise<ExecResult> {
     this.running(id);
-    const seconds = (Math.max(1, request.timeoutMs) / 1000).toFixed(3);
-    const wrapper = 'cd ~ || exit 1; exec timeout -s KILL "$1" bash -c "$2"';
-    const output = new CappedOutput(request.maxOutputBytes);
-    const started = Date.now();
-    const running = await startExec(
-      this.target(id),
-      ['bash', '-c', wrapper, 'lab-exec', seconds, request.script],
-      { onStdout: output.keep('stdout'), onStderr: output.keep('stderr') },
-    );
-    // The pod kills the script at the deadline; the connection is given a little longer.
-    const hardStop = setTimeout(() => running.close(), request.timeoutMs + 5_000);
-    let code = await running.done;
-    clearTimeout(hardStop);
-    running.close();
-    const timedOut = (code === null || code === 137) && Date.now() - started >= request.timeoutMs;
-    if (timedOut) code = null;
-    return {
-      exitCode: code,
-      stdout: output.text('stdout'),
-      stderr: output.text('stderr'),
-      timedOut,
-      truncated: output.truncated,
-    };
+    return runScript(this.target(id), request);
   }
 
   http(id: string): HttpEndpoint | null {
