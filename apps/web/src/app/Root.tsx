@@ -6,7 +6,7 @@ import { PageLoader } from '../shared/ui/PageLoader';
 import { useSession } from '../features/auth/useSession';
 import { usePermissions } from '../shared/permissions/usePermissions';
 import { clientConfigQueryOptions } from '../features/layout/api';
-import { AnnouncementHost } from '../features/announcement/AnnouncementHost';
+import { AnnouncementHost } from '../features/announcements/AnnouncementHost';
 import { guard, isAreaPath } from './guard';
 
 const ForcedPasswordChange = lazy(() =>

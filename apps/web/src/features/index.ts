@@ -2,8 +2,8 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import { languages, type Language } from '@platform/contract';
 import { addTexts } from '../shared/i18n';
 import type { Widen, zhCN } from '../shared/locales/zh-CN';
-import { announcementSettingsEn, announcementSettingsZh } from './announcement/locales';
-import { announcementViews } from './announcement/views';
+import { announcementsEn, announcementsZh } from './announcements/locales';
+import { announcementsViews } from './announcements/views';
 import { billingEn, billingZh } from './billing/locales';
 import { billingViews } from './billing/views';
 import { classesEn, classesZh } from './classes/locales';
@@ -69,7 +69,7 @@ export const features = {
   billing: feature(billingZh, billingEn, billingViews),
   trials: feature(trialsZh, trialsEn, trialsViews),
   cms: feature(cmsZh, cmsEn, cmsViews),
-  announcementSettings: feature(announcementSettingsZh, announcementSettingsEn, announcementViews),
+  announcements: feature(announcementsZh, announcementsEn, announcementsViews),
   siteFooter: feature(siteFooterZh, siteFooterEn, siteFooterViews),
   schools: feature(schoolsZh, schoolsEn, schoolsViews),
   org: feature(orgZh, orgEn, orgViews),

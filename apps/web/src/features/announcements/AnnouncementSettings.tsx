@@ -58,17 +58,13 @@ function Status({ saved }: { saved: AnnouncementEdit | null }) {
   const showing = announcementActive(saved, new Date());
   return (
     <Space>
-      <Typography.Text>{t('announcementSettings.status.label')}</Typography.Text>
+      <Typography.Text>{t('announcements.status.label')}</Typography.Text>
       {saved ? (
         <Tag color={showing ? 'green' : 'default'}>
-          {t(
-            showing
-              ? 'announcementSettings.status.showing'
-              : 'announcementSettings.status.notShowing',
-          )}
+          {t(showing ? 'announcements.status.showing' : 'announcements.status.notShowing')}
         </Tag>
       ) : (
-        <Tag>{t('announcementSettings.status.none')}</Tag>
+        <Tag>{t('announcements.status.none')}</Tag>
       )}
     </Space>
   );
@@ -89,13 +85,13 @@ function AnnouncementForm({
 
   const messages = useMemo<Record<Field, FieldMessages>>(
     () => ({
-      title: { too_long: t('announcementSettings.rules.title') },
-      content: { required: t('announcementSettings.rules.content') },
-      footer: { too_long: t('announcementSettings.rules.footer') },
-      start: { required: t('announcementSettings.rules.start') },
+      title: { too_long: t('announcements.rules.title') },
+      content: { required: t('announcements.rules.content') },
+      footer: { too_long: t('announcements.rules.footer') },
+      start: { required: t('announcements.rules.start') },
       end: {
-        required: t('announcementSettings.rules.end'),
-        invalid_value: t('announcementSettings.rules.endAfterStart'),
+        required: t('announcements.rules.end'),
+        invalid_value: t('announcements.rules.endAfterStart'),
       },
       announceType: {},
     }),
@@ -113,9 +109,9 @@ function AnnouncementForm({
     try {
       const body = announcementBodyOf(form.getFieldsValue(true));
       form.setFieldsValue(announcementValuesOf(await save.mutateAsync(body)));
-      toast.success(t('announcementSettings.done.saved'));
+      toast.success(t('announcements.done.saved'));
     } catch (error) {
-      const text = t('announcementSettings.failed.save');
+      const text = t('announcements.failed.save');
       toast.error(isRequestError(error) && error.message ? `${text}: ${error.message}` : text);
       if (isRequestError(error))
         setFieldErrors(form, serverFieldErrors(error.fields, fields, messages));
@@ -130,7 +126,7 @@ function AnnouncementForm({
     }
     const next = previewOf(form.getFieldsValue(true));
     if (next) setPreview(next);
-    else toast.error(t('announcementSettings.failed.preview'));
+    else toast.error(t('announcements.failed.preview'));
   };
 
   return (
@@ -143,34 +139,30 @@ function AnnouncementForm({
       onFinish={() => void submit()}
       style={{ maxWidth: 900 }}
     >
-      <Form.Item name="title" label={t('announcementSettings.fields.title')} rules={rules('title')}>
+      <Form.Item name="title" label={t('announcements.fields.title')} rules={rules('title')}>
         <Input
-          placeholder={t('announcementSettings.placeholders.title')}
+          placeholder={t('announcements.placeholders.title')}
           maxLength={announcementLimits.titleMax + 10}
         />
       </Form.Item>
       <Form.Item
         name="content"
-        label={t('announcementSettings.fields.content')}
+        label={t('announcements.fields.content')}
         required
         rules={rules('content')}
       >
-        <ContentEditor label={t('announcementSettings.fields.content')} />
+        <ContentEditor label={t('announcements.fields.content')} />
       </Form.Item>
-      <Form.Item
-        name="footer"
-        label={t('announcementSettings.fields.footer')}
-        rules={rules('footer')}
-      >
+      <Form.Item name="footer" label={t('announcements.fields.footer')} rules={rules('footer')}>
         <Input
-          placeholder={t('announcementSettings.placeholders.footer')}
+          placeholder={t('announcements.placeholders.footer')}
           maxLength={announcementLimits.footerMax + 10}
         />
       </Form.Item>
       <Space wrap size="middle" align="start">
         <Form.Item
           name="start"
-          label={t('announcementSettings.fields.start')}
+          label={t('announcements.fields.start')}
           required
           rules={rules('start')}
         >
@@ -178,7 +170,7 @@ function AnnouncementForm({
         </Form.Item>
         <Form.Item
           name="end"
-          label={t('announcementSettings.fields.end')}
+          label={t('announcements.fields.end')}
           required
           dependencies={['start']}
           rules={rules('end')}
@@ -188,28 +180,28 @@ function AnnouncementForm({
       </Space>
       <Form.Item
         name="announceType"
-        label={t('announcementSettings.fields.announceType')}
+        label={t('announcements.fields.announceType')}
         rules={rules('announceType')}
       >
         <Radio.Group
           options={[
-            { value: 'once', label: t('announcementSettings.types.once') },
-            { value: 'always', label: t('announcementSettings.types.always') },
+            { value: 'once', label: t('announcements.types.once') },
+            { value: 'always', label: t('announcements.types.always') },
           ]}
         />
       </Form.Item>
       <Space wrap>
         {canEdit && (
           <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {t('announcementSettings.actions.save')}
+            {t('announcements.actions.save')}
           </Button>
         )}
         <Button htmlType="button" disabled={false} onClick={() => void openPreview()}>
-          {t('announcementSettings.actions.preview')}
+          {t('announcements.actions.preview')}
         </Button>
         {canEdit && (
           <Button htmlType="button" onClick={() => form.resetFields()}>
-            {t('announcementSettings.actions.reset')}
+            {t('announcements.actions.reset')}
           </Button>
         )}
       </Space>
@@ -227,7 +219,7 @@ function ContentEditor(props: {
   const { t } = useTranslation();
   return (
     <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
-      <RichTextEditor {...props} placeholder={t('announcementSettings.placeholders.content')} />
+      <RichTextEditor {...props} placeholder={t('announcements.placeholders.content')} />
     </Suspense>
   );
 }
@@ -245,15 +237,13 @@ export function AnnouncementSettings() {
   if (saved.isError) return <LoadFailed error={saved.error} onRetry={() => void saved.refetch()} />;
   const canEdit = can('announcement.edit');
   return (
-    <Card title={t('announcementSettings.title')} extra={<Status saved={saved.data} />}>
-      <Typography.Paragraph type="secondary">
-        {t('announcementSettings.intro')}
-      </Typography.Paragraph>
+    <Card title={t('announcements.title')} extra={<Status saved={saved.data} />}>
+      <Typography.Paragraph type="secondary">{t('announcements.intro')}</Typography.Paragraph>
       {!canEdit && (
         <Alert
           type="info"
           showIcon
-          title={t('announcementSettings.noPermission')}
+          title={t('announcements.noPermission')}
           style={{ marginBottom: 16 }}
         />
       )}

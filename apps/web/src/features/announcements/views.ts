@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 
 /** The system announcement's editor, loaded on first use. */
-export const announcementViews = {
+export const announcementsViews = {
   AnnouncementSettings: lazy(() =>
     import('./AnnouncementSettings').then((m) => ({ default: m.AnnouncementSettings })),
   ),

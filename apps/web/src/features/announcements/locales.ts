@@ -1,7 +1,7 @@
 import type { Widen } from '../../shared/locales/zh-CN';
 
 /** Texts of the system announcement's editor (the overlay's own are the shell's). */
-export const announcementSettingsZh = {
+export const announcementsZh = {
   title: '系统公告',
   intro: '公告在开始与结束时间之间、页面打开 2 秒后显示在所有页面之上（包括登录页）。',
   fields: {
@@ -41,7 +41,7 @@ export const announcementSettingsZh = {
   failed: { save: '保存失败', preview: '内容包含不允许的格式、链接或图片，无法预览' },
 };
 
-export const announcementSettingsEn: Widen<typeof announcementSettingsZh> = {
+export const announcementsEn: Widen<typeof announcementsZh> = {
   title: 'System announcement',
   intro:
     'Between its start and end, the announcement shows over every page (the sign-in page too), 2 seconds after the page opens.',
