@@ -32,8 +32,8 @@ import { personalEn, personalZh } from './personal/locales';
 import { personalViews } from './personal/views';
 import { schoolsEn, schoolsZh } from './schools/locales';
 import { siteEn, siteZh } from './site/locales';
-import { siteFooterEn, siteFooterZh } from './site-footer/locales';
-import { siteFooterViews } from './site-footer/views';
+import { footerEn, footerZh } from './footer/locales';
+import { footerViews } from './footer/views';
 import { schoolsViews } from './schools/views';
 import { studentsEn, studentsZh } from './students/locales';
 import { studentsViews } from './students/views';
@@ -70,7 +70,7 @@ export const features = {
   trials: feature(trialsZh, trialsEn, trialsViews),
   cms: feature(cmsZh, cmsEn, cmsViews),
   announcements: feature(announcementsZh, announcementsEn, announcementsViews),
-  siteFooter: feature(siteFooterZh, siteFooterEn, siteFooterViews),
+  footer: feature(footerZh, footerEn, footerViews),
   schools: feature(schoolsZh, schoolsEn, schoolsViews),
   org: feature(orgZh, orgEn, orgViews),
   classes: feature(classesZh, classesEn, classesViews),

@@ -27,7 +27,7 @@ import { AiHelper } from './AiHelper';
 import { HeaderLanguage } from './HeaderLanguage';
 import { SiteTitle } from './SiteTitle';
 import { NoticeBell } from '../notices/NoticeBell';
-import { SignedInFooter } from '../site-footer/SignedInFooter';
+import { SignedInFooter } from '../footer/SignedInFooter';
 import { useOpenMenuEntry } from './useOpenMenuEntry';
 import { isFullScreenPath } from './fullScreen';
 import { isNarrowScreen, useNarrowScreen } from './useNarrowScreen';

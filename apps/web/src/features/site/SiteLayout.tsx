@@ -8,7 +8,7 @@ import { LanguageSelect } from '../../shared/ui/LanguageSelect';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { usePermissions } from '../../shared/permissions/usePermissions';
 import { useSession } from '../auth/useSession';
-import { PublicFooter } from '../site-footer/PublicFooter';
+import { PublicFooter } from '../footer/PublicFooter';
 import { CatalogNav } from './CatalogNav';
 import { siteEn, siteZh } from './locales';
 import '../../shared/ui/light.css';

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { Language, SiteFooter } from '@platform/contract';
 import { addTexts } from '../../shared/i18n';
-import { siteFooterEn, siteFooterZh } from './locales';
+import { footerEn, footerZh } from './locales';
 
 // The footer shows on the public site, which loads without the signed-in area's texts.
-addTexts('zh-CN', { siteFooter: siteFooterZh });
-addTexts('en-US', { siteFooter: siteFooterEn });
+addTexts('zh-CN', { footer: footerZh });
+addTexts('en-US', { footer: footerEn });
 
 export function useFooterLanguage(): Language {
   const { i18n } = useTranslation();
@@ -19,7 +19,7 @@ export function FooterLinks({ footer, className }: { footer: SiteFooter; classNa
   const { t } = useTranslation();
   if (footer.links.length === 0) return null;
   return (
-    <nav className={className} aria-label={t('siteFooter.links')}>
+    <nav className={className} aria-label={t('footer.links')}>
       {footer.links.map((link, i) => (
         <a
           key={`${i}-${link.url}`}
@@ -37,10 +37,10 @@ export function FooterLinks({ footer, className }: { footer: SiteFooter; classNa
 export function useContactLines(footer: SiteFooter) {
   const { t } = useTranslation();
   return [
-    { key: 'hotline', label: t('siteFooter.hotline'), value: footer.hotline },
-    { key: 'qqGroup', label: t('siteFooter.qqGroup'), value: footer.qqGroup },
-    { key: 'fax', label: t('siteFooter.fax'), value: footer.fax },
-    { key: 'address', label: t('siteFooter.address'), value: footer.address },
+    { key: 'hotline', label: t('footer.hotline'), value: footer.hotline },
+    { key: 'qqGroup', label: t('footer.qqGroup'), value: footer.qqGroup },
+    { key: 'fax', label: t('footer.fax'), value: footer.fax },
+    { key: 'address', label: t('footer.address'), value: footer.address },
   ].filter((line) => line.value);
 }
 
@@ -61,7 +61,7 @@ export function FooterQrCodes({
         <li key={i}>
           <img
             src={qr.imageUrl}
-            alt={t('siteFooter.qrAlt', { caption: qr.caption })}
+            alt={t('footer.qrAlt', { caption: qr.caption })}
             width={size}
             height={size}
             loading="lazy"

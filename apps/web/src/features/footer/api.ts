@@ -12,7 +12,7 @@ export const footerKeys = {
 };
 
 /** The footer in the reader's language (the language is part of the key). */
-export function siteFooterQuery(lang: Language) {
+export function footerQuery(lang: Language) {
   return queryOptions({
     queryKey: footerKeys.site(lang),
     queryFn: ({ signal }) => call(footer.get, {}, { signal, auth: false, quiet: true }),

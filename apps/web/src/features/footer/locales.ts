@@ -1,7 +1,7 @@
 import type { Widen } from '../../shared/locales/zh-CN';
 
 /** Texts of the footer (public site and signed-in area) and of its settings page. */
-export const siteFooterZh = {
+export const footerZh = {
   label: '页脚',
   links: '页脚链接',
   contact: '联系我们',
@@ -68,7 +68,7 @@ export const siteFooterZh = {
   },
 };
 
-export const siteFooterEn: Widen<typeof siteFooterZh> = {
+export const footerEn: Widen<typeof footerZh> = {
   label: 'Footer',
   links: 'Footer links',
   contact: 'Contact us',

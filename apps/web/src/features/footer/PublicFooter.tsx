@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SiteFooter } from '@platform/contract';
-import { siteFooterQuery } from './api';
+import { footerQuery } from './api';
 import { FooterLinks, FooterQrCodes, useContactLines, useFooterLanguage } from './FooterParts';
 import './PublicFooter.css';
 
@@ -25,7 +25,7 @@ export function PublicFooterView({ footer }: { footer: SiteFooter | undefined })
   const { t } = useTranslation();
   const contact = useContactLines(footer ?? emptyFooter);
   return (
-    <footer className="public-footer" aria-label={t('siteFooter.label')}>
+    <footer className="public-footer" aria-label={t('footer.label')}>
       <div className="public-footer__main">
         {footer && (
           <>
@@ -33,7 +33,7 @@ export function PublicFooterView({ footer }: { footer: SiteFooter | undefined })
               <p className="public-footer__name">{footer.companyName}</p>
               {footer.hotline && (
                 <p className="public-footer__hotline">
-                  {t('siteFooter.hotline')}
+                  {t('footer.hotline')}
                   <a href={`tel:${footer.hotline.replace(/[^\d+]/g, '')}`}>{footer.hotline}</a>
                 </p>
               )}
@@ -50,7 +50,7 @@ export function PublicFooterView({ footer }: { footer: SiteFooter | undefined })
                 ))}
               {footer.deviceModel && (
                 <div>
-                  <dt>{t('siteFooter.deviceModel')}</dt>
+                  <dt>{t('footer.deviceModel')}</dt>
                   <dd>{footer.deviceModel}</dd>
                 </div>
               )}
@@ -64,7 +64,7 @@ export function PublicFooterView({ footer }: { footer: SiteFooter | undefined })
           © {new Date().getFullYear()} {footer?.companyName ?? t('app.name')}
           {footer?.stockCode && (
             <span className="public-footer__stock">
-              {t('siteFooter.stockCode')} {footer.stockCode}
+              {t('footer.stockCode')} {footer.stockCode}
             </span>
           )}
         </p>
@@ -75,6 +75,6 @@ export function PublicFooterView({ footer }: { footer: SiteFooter | undefined })
 
 export function PublicFooter() {
   const lang = useFooterLanguage();
-  const { data } = useQuery(siteFooterQuery(lang));
+  const { data } = useQuery(footerQuery(lang));
   return <PublicFooterView footer={data} />;
 }

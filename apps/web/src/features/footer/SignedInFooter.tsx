@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SiteFooter } from '@platform/contract';
-import { siteFooterQuery } from './api';
+import { footerQuery } from './api';
 import { FooterLinks, FooterQrCodes, useContactLines, useFooterLanguage } from './FooterParts';
 import './SignedInFooter.css';
 
@@ -13,12 +13,12 @@ export function SignedInFooterView({ footer }: { footer: SiteFooter }) {
   const { t } = useTranslation();
   const contact = useContactLines(footer);
   return (
-    <footer className="app-footer" aria-label={t('siteFooter.label')}>
+    <footer className="app-footer" aria-label={t('footer.label')}>
       <div className="app-footer__text">
         <FooterLinks footer={footer} className="app-footer__links" />
         {contact.length > 0 && (
           <p className="app-footer__contact">
-            <span className="app-footer__heading">{t('siteFooter.contact')}</span>
+            <span className="app-footer__heading">{t('footer.contact')}</span>
             {contact.map((line) => (
               <span key={line.key}>
                 {line.label}：{line.value}
@@ -30,7 +30,7 @@ export function SignedInFooterView({ footer }: { footer: SiteFooter }) {
           © {new Date().getFullYear()} {footer.companyName}
           {footer.stockCode && (
             <span>
-              {t('siteFooter.stockCode')} {footer.stockCode}
+              {t('footer.stockCode')} {footer.stockCode}
             </span>
           )}
         </p>
@@ -42,6 +42,6 @@ export function SignedInFooterView({ footer }: { footer: SiteFooter }) {
 
 export function SignedInFooter() {
   const lang = useFooterLanguage();
-  const { data } = useQuery(siteFooterQuery(lang));
+  const { data } = useQuery(footerQuery(lang));
   return data ? <SignedInFooterView footer={data} /> : null;
 }

@@ -75,15 +75,15 @@ function QrImageField({ index, disabled }: { index: number; disabled: boolean })
     try {
       const uploaded = await uploadFooterQr(file);
       set(uploaded.fileId, uploaded.url);
-      toast.success(t('siteFooter.settings.done.uploaded'));
+      toast.success(t('footer.settings.done.uploaded'));
     } catch (error) {
-      const text = t('siteFooter.settings.failed.upload');
+      const text = t('footer.settings.failed.upload');
       toast.error(isRequestError(error) && error.message ? `${text}: ${error.message}` : text);
     } finally {
       setBusy(false);
     }
   };
-  const label = t('siteFooter.settings.fields.qrCode', { n: index + 1 });
+  const label = t('footer.settings.fields.qrCode', { n: index + 1 });
   return (
     <Space align="start" wrap>
       {imageUrl && (
@@ -103,13 +103,13 @@ function QrImageField({ index, disabled }: { index: number; disabled: boolean })
           beforeUpload={(file) => {
             const fits =
               ['image/png', 'image/jpeg'].includes(file.type) && file.size <= footerLimits.qrBytes;
-            if (!fits) toast.error(t('siteFooter.settings.failed.image'));
+            if (!fits) toast.error(t('footer.settings.failed.image'));
             else void send(file);
             return false;
           }}
         >
           <Button icon={<UploadOutlined />} loading={busy} disabled={disabled}>
-            {t('siteFooter.settings.actions.upload')}
+            {t('footer.settings.actions.upload')}
           </Button>
         </Upload>
         {fileId && (
@@ -119,10 +119,10 @@ function QrImageField({ index, disabled }: { index: number; disabled: boolean })
             disabled={disabled}
             onClick={() => set(null, defaultFooterQrImages[index] ?? defaultFooterQrImages[0])}
           >
-            {t('siteFooter.settings.actions.useDefault')}
+            {t('footer.settings.actions.useDefault')}
           </Button>
         )}
-        <Typography.Text type="secondary">{t('siteFooter.settings.hints.image')}</Typography.Text>
+        <Typography.Text type="secondary">{t('footer.settings.hints.image')}</Typography.Text>
       </Space>
     </Space>
   );
@@ -174,9 +174,8 @@ function FooterForm({ settings, canEdit }: { settings: Settings; canEdit: boolea
   const initial = useMemo(() => footerValuesOf(settings), [settings]);
   const values = Form.useWatch([], form) as FooterFormValues | undefined;
   const preview = previewOf({ ...initial, ...values }, apiLanguage(lang));
-  const f = (key: string) =>
-    t(`siteFooter.settings.fields.${key}` as 'siteFooter.settings.fields.url');
-  const urlMessages = { invalid_format: t('siteFooter.settings.rules.url') };
+  const f = (key: string) => t(`footer.settings.fields.${key}` as 'footer.settings.fields.url');
+  const urlMessages = { invalid_format: t('footer.settings.rules.url') };
 
   const submit = async (form: FormInstance<FooterFormValues>) => {
     try {
@@ -187,9 +186,9 @@ function FooterForm({ settings, canEdit }: { settings: Settings; canEdit: boolea
     try {
       const saved = await save.mutateAsync(footerBodyOf(form.getFieldsValue(true)));
       form.setFieldsValue(footerValuesOf(saved));
-      toast.success(t('siteFooter.settings.done.saved'));
+      toast.success(t('footer.settings.done.saved'));
     } catch (error) {
-      const text = t('siteFooter.settings.failed.save');
+      const text = t('footer.settings.failed.save');
       toast.error(isRequestError(error) && error.message ? `${text}: ${error.message}` : text);
       if (isRequestError(error)) setFieldErrors(form, errorsOnInputs(error.fields));
     }
@@ -205,7 +204,7 @@ function FooterForm({ settings, canEdit }: { settings: Settings; canEdit: boolea
       onFinish={() => void submit(form)}
     >
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Card title={t('siteFooter.settings.sections.links')}>
+        <Card title={t('footer.settings.sections.links')}>
           <Form.List name="links">
             {(fields, { add, remove }) => (
               <>
@@ -236,7 +235,7 @@ function FooterForm({ settings, canEdit }: { settings: Settings; canEdit: boolea
                       >
                         <Input
                           maxLength={footerLimits.urlMax}
-                          placeholder={t('siteFooter.settings.hints.url')}
+                          placeholder={t('footer.settings.hints.url')}
                         />
                       </Form.Item>
                     </Col>
@@ -244,7 +243,7 @@ function FooterForm({ settings, canEdit }: { settings: Settings; canEdit: boolea
                       <Form.Item label=" ">
                         <Button
                           icon={<DeleteOutlined />}
-                          aria-label={t('siteFooter.settings.actions.removeLink')}
+                          aria-label={t('footer.settings.actions.removeLink')}
                           onClick={() => remove(field.name)}
                         />
                       </Form.Item>
@@ -256,13 +255,13 @@ function FooterForm({ settings, canEdit }: { settings: Settings; canEdit: boolea
                   disabled={!canEdit || fields.length >= footerLimits.linksMax}
                   onClick={() => add({ title: { zh: '', en: '' }, url: '' })}
                 >
-                  {t('siteFooter.settings.actions.addLink')}
+                  {t('footer.settings.actions.addLink')}
                 </Button>
               </>
             )}
           </Form.List>
         </Card>
-        <Card title={t('siteFooter.settings.sections.contact')}>
+        <Card title={t('footer.settings.sections.contact')}>
           <Row gutter={16}>
             {(['hotline', 'qqGroup', 'fax'] as const).map((key) => (
               <Col key={key} xs={24} md={8}>
@@ -278,7 +277,7 @@ function FooterForm({ settings, canEdit }: { settings: Settings; canEdit: boolea
             max={footerLimits.addressMax}
           />
         </Card>
-        <Card title={t('siteFooter.settings.sections.company')}>
+        <Card title={t('footer.settings.sections.company')}>
           <BilingualPair
             path={['companyName']}
             labels={[f('companyZh'), f('companyEn')]}
@@ -295,9 +294,9 @@ function FooterForm({ settings, canEdit }: { settings: Settings; canEdit: boolea
               <Form.Item
                 name="stockCode"
                 label={f('stockCode')}
-                extra={t('siteFooter.settings.hints.stockCode')}
+                extra={t('footer.settings.hints.stockCode')}
                 rules={rules(['stockCode'], {
-                  invalid_format: t('siteFooter.settings.rules.stockCode'),
+                  invalid_format: t('footer.settings.rules.stockCode'),
                 })}
               >
                 <Input maxLength={6} inputMode="numeric" />
@@ -305,11 +304,11 @@ function FooterForm({ settings, canEdit }: { settings: Settings; canEdit: boolea
             </Col>
           </Row>
         </Card>
-        <Card title={t('siteFooter.settings.sections.qrCodes')}>
+        <Card title={t('footer.settings.sections.qrCodes')}>
           {[0, 1].map((index) => (
             <div key={index}>
               <Typography.Title level={5}>
-                {t('siteFooter.settings.fields.qrCode', { n: index + 1 })}
+                {t('footer.settings.fields.qrCode', { n: index + 1 })}
               </Typography.Title>
               <BilingualPair
                 path={['qrCodes', index, 'caption']}
@@ -323,7 +322,7 @@ function FooterForm({ settings, canEdit }: { settings: Settings; canEdit: boolea
             </div>
           ))}
         </Card>
-        <Card title={t('siteFooter.settings.preview')} styles={{ body: { padding: 0 } }}>
+        <Card title={t('footer.settings.preview')} styles={{ body: { padding: 0 } }}>
           <div style={{ overflow: 'hidden', borderRadius: '0 0 8px 8px' }}>
             <PublicFooterView footer={preview} />
           </div>
@@ -331,10 +330,10 @@ function FooterForm({ settings, canEdit }: { settings: Settings; canEdit: boolea
         {canEdit && (
           <Space>
             <Button type="primary" htmlType="submit" loading={save.isPending}>
-              {t('siteFooter.settings.actions.save')}
+              {t('footer.settings.actions.save')}
             </Button>
             <Button htmlType="button" onClick={() => form.resetFields()}>
-              {t('siteFooter.settings.actions.reset')}
+              {t('footer.settings.actions.reset')}
             </Button>
           </Space>
         )}
@@ -354,12 +353,12 @@ export function FooterSettings() {
   const canEdit = can('footer.edit');
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Card title={t('siteFooter.settings.title')}>
+      <Card title={t('footer.settings.title')}>
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          {t('siteFooter.settings.intro')}
+          {t('footer.settings.intro')}
         </Typography.Paragraph>
       </Card>
-      {!canEdit && <Alert type="info" showIcon title={t('siteFooter.settings.noPermission')} />}
+      {!canEdit && <Alert type="info" showIcon title={t('footer.settings.noPermission')} />}
       <FooterForm settings={settings.data} canEdit={canEdit} />
     </Space>
   );
