@@ -10,7 +10,7 @@ import { AnnouncementHost } from '../features/announcements/AnnouncementHost';
 import { guard, isAreaPath } from './guard';
 
 const ForcedPasswordChange = lazy(() =>
-  import('../features/personal/ForcedPasswordChange').then((m) => ({
+  import('../features/users/ForcedPasswordChange').then((m) => ({
     default: m.ForcedPasswordChange,
   })),
 );

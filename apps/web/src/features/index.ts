@@ -28,8 +28,8 @@ import { landingViews } from './landing/views';
 import { noticesEn, noticesZh } from './notices/locales';
 import { orgEn, orgZh } from './org/locales';
 import { orgViews } from './org/views';
-import { personalEn, personalZh } from './personal/locales';
-import { personalViews } from './personal/views';
+import { usersEn, usersZh } from './users/locales';
+import { usersViews } from './users/views';
 import { schoolsEn, schoolsZh } from './schools/locales';
 import { siteEn, siteZh } from './site/locales';
 import { footerEn, footerZh } from './footer/locales';
@@ -61,7 +61,7 @@ function feature<Zh>(zh: Zh, en: Widen<Zh>, views: Views = {}) {
  */
 export const features = {
   landing: feature(landingZh, landingEn, landingViews),
-  personal: feature(personalZh, personalEn, personalViews),
+  users: feature(usersZh, usersEn, usersViews),
   envAdmin: feature(envAdminZh, envAdminEn, envAdminViews),
   environment: feature(environmentZh, environmentEn, environmentViews),
   colleges: feature(collegesZh, collegesEn, collegesViews),

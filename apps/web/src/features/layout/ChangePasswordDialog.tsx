@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from 'antd';
 import { limits, type CurrentUser } from '@platform/contract';
-import { ChangePasswordForm } from '../personal/ChangePasswordForm';
+import { ChangePasswordForm } from '../users/ChangePasswordForm';
 
 interface ChangePasswordDialogProps {
   open: boolean;

@@ -1,7 +1,7 @@
 import type { Widen } from '../../shared/locales/zh-CN';
 
-/** Texts of my information and my password (`personal.*`); English has exactly the same keys. */
-export const personalZh = {
+/** Texts of my information and my password (`users.*`); English has exactly the same keys. */
+export const usersZh = {
   title: '我的信息',
   passwordTitle: '修改密码',
   fields: {
@@ -44,7 +44,7 @@ export const personalZh = {
   },
 } as const;
 
-export const personalEn: Widen<typeof personalZh> = {
+export const usersEn: Widen<typeof usersZh> = {
   title: 'My information',
   passwordTitle: 'Change password',
   fields: {

@@ -91,7 +91,7 @@ export function PersonalInfoForm({ user, onDone }: PersonalInfoFormProps) {
   const onFinish = (values: RecordValues) =>
     save.mutate(recordBodyOf(user.id, { ...valuesOf(user), ...values }), {
       onSuccess: () => {
-        toast.success(t('personal.saved'));
+        toast.success(t('users.saved'));
         onDone();
       },
       onError: (error) => {
@@ -99,7 +99,7 @@ export function PersonalInfoForm({ user, onDone }: PersonalInfoFormProps) {
       },
     });
 
-  const label = (field: Field) => t(`personal.fields.${field}`);
+  const label = (field: Field) => t(`users.fields.${field}`);
 
   return (
     <Form<RecordValues>
@@ -115,7 +115,7 @@ export function PersonalInfoForm({ user, onDone }: PersonalInfoFormProps) {
         <Input maxLength={30} autoComplete="name" />
       </Form.Item>
       <Form.Item name="sex" label={label('sex')} required rules={rulesOf('sex')}>
-        <Radio.Group options={genders.map((g) => ({ value: g, label: t(`personal.sex.${g}`) }))} />
+        <Radio.Group options={genders.map((g) => ({ value: g, label: t(`users.sex.${g}`) }))} />
       </Form.Item>
       <Form.Item name="birthday" label={label('birthday')} rules={rulesOf('birthday')}>
         <DateField max={today} style={{ width: 200 }} />
@@ -131,7 +131,7 @@ export function PersonalInfoForm({ user, onDone }: PersonalInfoFormProps) {
           showSearch
           optionFilterProp="label"
           loading={provinces.isPending}
-          placeholder={t('personal.placeholders.province')}
+          placeholder={t('users.placeholders.province')}
           options={(provinces.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
           onChange={() => form.setFieldValue('city', undefined)}
         />
@@ -143,9 +143,7 @@ export function PersonalInfoForm({ user, onDone }: PersonalInfoFormProps) {
           optionFilterProp="label"
           disabled={!province}
           loading={Boolean(province) && cities.isPending}
-          placeholder={t(
-            province ? 'personal.placeholders.city' : 'personal.placeholders.cityFirst',
-          )}
+          placeholder={t(province ? 'users.placeholders.city' : 'users.placeholders.cityFirst')}
           options={(province ? (cities.data ?? []) : []).map((r) => ({
             value: r.id,
             label: r.name,
@@ -167,10 +165,10 @@ export function PersonalInfoForm({ user, onDone }: PersonalInfoFormProps) {
       <Form.Item style={{ marginBottom: 0 }}>
         <Space>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {t('personal.save')}
+            {t('users.save')}
           </Button>
           <Button onClick={onDone} disabled={false}>
-            {t('personal.cancel')}
+            {t('users.cancel')}
           </Button>
         </Space>
       </Form.Item>

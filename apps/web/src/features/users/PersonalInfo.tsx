@@ -88,7 +88,7 @@ export function PersonalInfo() {
   if (!user.data) return <EmptyState />;
   const me: CurrentUser = user.data;
   const lang = apiLanguage();
-  const none = t('personal.none');
+  const none = t('users.none');
   const text = (value: string | number | null | undefined): ReactNode =>
     value === null || value === undefined || value === '' ? none : String(value);
 
@@ -97,7 +97,7 @@ export function PersonalInfo() {
       case 'avatar':
         return <Avatar size={48} src={me.avatar || undefined} icon={<UserOutlined />} alt="" />;
       case 'sex':
-        return me.sex === 0 || me.sex === 1 || me.sex === 2 ? t(`personal.sex.${me.sex}`) : none;
+        return me.sex === 0 || me.sex === 1 || me.sex === 2 ? t(`users.sex.${me.sex}`) : none;
       case 'kind':
         return text(me.kind === null ? null : (userKindNames[me.kind]?.[lang] ?? me.kind));
       case 'collegeKind':
@@ -126,7 +126,7 @@ export function PersonalInfo() {
   const descriptions = (fields: readonly InfoField[]) => (
     <Descriptions bordered column={{ xs: 1, sm: 1, md: 2 }} size="middle">
       {fields.map((field) => (
-        <Descriptions.Item key={field} label={t(`personal.fields.${field}`)}>
+        <Descriptions.Item key={field} label={t(`users.fields.${field}`)}>
           {value(field)}
         </Descriptions.Item>
       ))}
@@ -135,19 +135,19 @@ export function PersonalInfo() {
 
   if (editing) {
     return (
-      <Card title={t('personal.editTitle')}>
+      <Card title={t('users.editTitle')}>
         {descriptions(readOnly)}
-        <Alert type="info" showIcon title={t('personal.readOnly')} style={{ margin: '16px 0' }} />
+        <Alert type="info" showIcon title={t('users.readOnly')} style={{ margin: '16px 0' }} />
         <PersonalInfoForm user={me} onDone={() => setEditing(false)} />
       </Card>
     );
   }
   return (
     <Card
-      title={t('personal.title')}
+      title={t('users.title')}
       extra={
         <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-          {t('personal.edit')}
+          {t('users.edit')}
         </Button>
       }
     >

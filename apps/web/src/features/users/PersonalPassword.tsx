@@ -12,7 +12,7 @@ export function PersonalPassword() {
   return (
     <QueryStates query={user}>
       {(me) => (
-        <Card title={t('personal.passwordTitle')} style={{ maxWidth: 560 }}>
+        <Card title={t('users.passwordTitle')} style={{ maxWidth: 560 }}>
           <ChangePasswordForm user={me} />
         </Card>
       )}
