@@ -18,8 +18,8 @@ import { cmsEn, cmsZh } from './cms/locales';
 import { cmsViews } from './cms/views';
 import { customersEn, customersZh } from './customers/locales';
 import { customersViews } from './customers/views';
-import { envAdminEn, envAdminZh } from './environment-admin/locales';
-import { envAdminViews } from './environment-admin/views';
+import { environmentsEn, environmentsZh } from './environments/locales';
+import { environmentsViews } from './environments/views';
 import { environmentEn, environmentZh } from './environment/locales';
 import { environmentViews } from './environment/views';
 import { importsEn, importsZh } from './imports/locales';
@@ -62,7 +62,7 @@ function feature<Zh>(zh: Zh, en: Widen<Zh>, views: Views = {}) {
 export const features = {
   landing: feature(landingZh, landingEn, landingViews),
   users: feature(usersZh, usersEn, usersViews),
-  envAdmin: feature(envAdminZh, envAdminEn, envAdminViews),
+  environments: feature(environmentsZh, environmentsEn, environmentsViews),
   environment: feature(environmentZh, environmentEn, environmentViews),
   colleges: feature(collegesZh, collegesEn, collegesViews),
   customers: feature(customersZh, customersEn, customersViews),

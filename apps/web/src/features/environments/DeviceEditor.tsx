@@ -33,7 +33,7 @@ export function DeviceEditor() {
     <RowCards
       name="devices"
       max={labLimits.devicesMax}
-      addText={t('envAdmin.actions.addDevice')}
+      addText={t('environments.actions.addDevice')}
       newRow={newDevice}
     >
       {(row) => (
@@ -42,7 +42,7 @@ export function DeviceEditor() {
             <Col key={field} xs={24} sm={8}>
               <Form.Item
                 name={[row, field]}
-                label={t(`envAdmin.device.${field}`)}
+                label={t(`environments.device.${field}`)}
                 rules={rowRules(deviceSchema, 'devices', row, field)}
                 {...(field === 'max' ? { dependencies: [['devices', row, 'min']] } : {})}
               >

@@ -3,7 +3,7 @@ import { Space, Tag, type TableColumnType } from 'antd';
 import { envStates, type Environment } from '@platform/contract';
 import { formatTime } from '../../shared/dates';
 import { useEnvEnums } from './enums';
-import type { envAdminZh } from './locales';
+import type { environmentsZh } from './locales';
 
 const stateColors: Record<number, string> = {
   [envStates.enable]: 'green',
@@ -20,15 +20,15 @@ export function StateTag({ state }: { state: number }) {
 export function RunnableTag({ runnable }: { runnable: boolean }) {
   const { t } = useTranslation();
   return runnable ? (
-    <Tag color="success">{t('envAdmin.runnable.yes')}</Tag>
+    <Tag color="success">{t('environments.runnable.yes')}</Tag>
   ) : (
-    <Tag color="warning">{t('envAdmin.runnable.no')}</Tag>
+    <Tag color="warning">{t('environments.runnable.no')}</Tag>
   );
 }
 
 export function LabelTags({ labels }: { labels: readonly string[] }) {
   const { t } = useTranslation();
-  if (!labels.length) return <>{t('envAdmin.none')}</>;
+  if (!labels.length) return <>{t('environments.none')}</>;
   return (
     <Space size={[0, 4]} wrap>
       {labels.map((label) => (
@@ -39,7 +39,7 @@ export function LabelTags({ labels }: { labels: readonly string[] }) {
 }
 
 type Column = TableColumnType<Environment>;
-type ColumnKey = keyof Environment & keyof typeof envAdminZh.fields;
+type ColumnKey = keyof Environment & keyof typeof environmentsZh.fields;
 
 /** The columns environment tables share, by name. */
 export function useEnvColumns() {
@@ -48,7 +48,7 @@ export function useEnvColumns() {
   const column = (key: ColumnKey, render?: Column['render']): Column => ({
     key,
     dataIndex: key,
-    title: t(`envAdmin.fields.${key}`),
+    title: t(`environments.fields.${key}`),
     ...(render ? { render } : {}),
   });
   return {
@@ -64,9 +64,9 @@ export function useEnvColumns() {
     runnable: column('runnable', (v: boolean) => <RunnableTag runnable={v} />),
     resources: {
       key: 'resources',
-      title: t('envAdmin.fields.resources'),
+      title: t('environments.fields.resources'),
       render: (_: unknown, env: Environment) =>
-        t('envAdmin.units.resources', {
+        t('environments.units.resources', {
           cpu: env.cpuCore,
           memory: env.memorySize,
           disk: env.diskSize,

@@ -21,20 +21,20 @@ export function RequestLimitFields({ rulesOf }: { rulesOf: (field: LimitField) =
   };
   return (
     <>
-      <Typography.Title level={5}>{t('envAdmin.fields.requestLimits')}</Typography.Title>
+      <Typography.Title level={5}>{t('environments.fields.requestLimits')}</Typography.Title>
       <Row gutter={16}>
         {(['maxCpuCore', 'maxMemorySize', 'maxDiskSize'] as const).map((field) => (
           <Col key={field} xs={24} sm={6}>
             <Form.Item
               name={field}
-              label={t(`envAdmin.fields.${field}`)}
+              label={t(`environments.fields.${field}`)}
               rules={[emptyOrValid(field), atLeastOwn(field)]}
               dependencies={[ownField[field]]}
             >
               <Select
                 allowClear
                 options={choices[field]}
-                placeholder={t('envAdmin.placeholders.sameAsOwn')}
+                placeholder={t('environments.placeholders.sameAsOwn')}
               />
             </Form.Item>
           </Col>
@@ -42,7 +42,7 @@ export function RequestLimitFields({ rulesOf }: { rulesOf: (field: LimitField) =
         <Col xs={24} sm={6}>
           <Form.Item
             name="maxGpuCount"
-            label={t('envAdmin.fields.maxGpuCount')}
+            label={t('environments.fields.maxGpuCount')}
             rules={rulesOf('maxGpuCount')}
           >
             <InputNumber min={0} max={8} precision={0} style={{ width: '100%' }} />
@@ -50,7 +50,7 @@ export function RequestLimitFields({ rulesOf }: { rulesOf: (field: LimitField) =
         </Col>
       </Row>
       <Typography.Paragraph type="secondary">
-        {t('envAdmin.hints.requestLimits')}
+        {t('environments.hints.requestLimits')}
       </Typography.Paragraph>
     </>
   );

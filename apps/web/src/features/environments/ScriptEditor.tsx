@@ -27,7 +27,7 @@ export function ScriptEditor({ script, envId, onClose }: ScriptEditorProps) {
     // The fields passed their rules; parsing applies the schema's transforms.
     body: (values: ScriptSave) =>
       scriptSaveSchema.parse({ ...values, ...(script ? { id: script.id } : {}) }),
-    saved: t('envAdmin.done.saved'),
+    saved: t('environments.done.saved'),
     onClose,
     errors: (error) => saveErrors(error, fields),
   });
@@ -44,9 +44,9 @@ export function ScriptEditor({ script, envId, onClose }: ScriptEditorProps) {
       {...dialog}
       width={limits.dialogWidth}
       name={script ? `script-edit-${script.id}` : 'script-add'}
-      title={t(script ? 'envAdmin.titles.editScript' : 'envAdmin.titles.addScript')}
-      okText={t('envAdmin.actions.save')}
-      cancelText={t('envAdmin.actions.cancel')}
+      title={t(script ? 'environments.titles.editScript' : 'environments.titles.addScript')}
+      okText={t('environments.actions.save')}
+      cancelText={t('environments.actions.cancel')}
       initialValues={
         script
           ? {
@@ -58,27 +58,37 @@ export function ScriptEditor({ script, envId, onClose }: ScriptEditorProps) {
           : { envId, name: '', label: '', instructions: '' }
       }
     >
-      <Form.Item name="envId" label={t('envAdmin.script.env')} required rules={rulesOf('envId')}>
+      <Form.Item
+        name="envId"
+        label={t('environments.script.env')}
+        required
+        rules={rulesOf('envId')}
+      >
         <Select
           showSearch
           optionFilterProp="label"
           loading={options.isPending}
-          placeholder={t('envAdmin.placeholders.select')}
+          placeholder={t('environments.placeholders.select')}
           options={(options.data ?? []).map((o) => ({
             value: o.id,
             label: `${o.name} (${o.code})`,
           }))}
         />
       </Form.Item>
-      <Form.Item name="name" label={t('envAdmin.script.name')} required rules={rulesOf('name')}>
+      <Form.Item name="name" label={t('environments.script.name')} required rules={rulesOf('name')}>
         <Input maxLength={100} />
       </Form.Item>
-      <Form.Item name="label" label={t('envAdmin.script.label')} required rules={rulesOf('label')}>
+      <Form.Item
+        name="label"
+        label={t('environments.script.label')}
+        required
+        rules={rulesOf('label')}
+      >
         <Input maxLength={20} />
       </Form.Item>
       <Form.Item
         name="instructions"
-        label={t('envAdmin.script.instructions')}
+        label={t('environments.script.instructions')}
         rules={rulesOf('instructions')}
       >
         <Input.TextArea rows={8} maxLength={20_000} />

@@ -29,41 +29,41 @@ export function EnvRowActions({ env, onEdit }: EnvRowActionsProps) {
 
   const setState = (state: 1 | 2 | 3) =>
     update.mutate(updateBodyOf(env, { state }), {
-      onSuccess: () => toast.success(t('envAdmin.done.stateChanged')),
+      onSuccess: () => toast.success(t('environments.done.stateChanged')),
     });
 
   return (
     <Space size={0} wrap>
       <RowAction onClick={() => go(envAdminPaths.detail, `?id=${env.id}`)}>
-        {t('envAdmin.actions.details')}
+        {t('environments.actions.details')}
       </RowAction>
       <RowAction disabled={busy} onClick={() => onEdit(env)}>
-        {t('envAdmin.actions.edit')}
+        {t('environments.actions.edit')}
       </RowAction>
       <RowAction
         disabled={busy}
         onClick={() =>
           copy.mutate(env.id, {
             onSuccess: (created) =>
-              toast.success(t('envAdmin.done.copied', { name: created.name })),
+              toast.success(t('environments.done.copied', { name: created.name })),
           })
         }
       >
-        {t('envAdmin.actions.copy')}
+        {t('environments.actions.copy')}
       </RowAction>
       {envStateValues
         .filter((state) => state !== env.state)
         .map((state) => (
           <RowAction key={state} disabled={busy} onClick={() => setState(state)}>
-            {t(`envAdmin.actions.${stateActions[state]}`)}
+            {t(`environments.actions.${stateActions[state]}`)}
           </RowAction>
         ))}
       <RemoveLink
-        confirm={t('envAdmin.confirm.remove', { name: env.name })}
+        confirm={t('environments.confirm.remove', { name: env.name })}
         disabled={busy}
         onConfirm={() =>
           remove.mutate(env.id, {
-            onSuccess: () => toast.success(t('envAdmin.done.removed')),
+            onSuccess: () => toast.success(t('environments.done.removed')),
           })
         }
       />

@@ -15,7 +15,7 @@ export function EnvDetailInfo({ env }: { env: Environment }) {
   const { t } = useTranslation();
   const enums = useEnvEnums();
   const options = useQuery({ ...envOptionsQueryOptions(), enabled: env.parts.length > 0 });
-  const none = t('envAdmin.none');
+  const none = t('environments.none');
   const text = (v: string) => v || none;
   const partName = (id: string) => {
     const part = options.data?.find((o) => o.id === id);
@@ -23,46 +23,59 @@ export function EnvDetailInfo({ env }: { env: Environment }) {
   };
 
   const items: { key: string; label: string; children: ReactNode; span?: number | 'filled' }[] = [
-    { key: 'code', label: t('envAdmin.fields.code'), children: env.code },
-    { key: 'name', label: t('envAdmin.fields.name'), children: env.name },
-    { key: 'type', label: t('envAdmin.fields.type'), children: enums.label('type', env.type) },
-    { key: 'state', label: t('envAdmin.fields.state'), children: <StateTag state={env.state} /> },
+    { key: 'code', label: t('environments.fields.code'), children: env.code },
+    { key: 'name', label: t('environments.fields.name'), children: env.name },
+    { key: 'type', label: t('environments.fields.type'), children: enums.label('type', env.type) },
+    {
+      key: 'state',
+      label: t('environments.fields.state'),
+      children: <StateTag state={env.state} />,
+    },
     {
       key: 'experimentKind',
-      label: t('envAdmin.fields.experimentKind'),
+      label: t('environments.fields.experimentKind'),
       children: enums.label('experimentKind', env.experimentKind),
     },
-    { key: 'resourceKind', label: t('envAdmin.fields.resourceKind'), children: env.resourceKind },
+    {
+      key: 'resourceKind',
+      label: t('environments.fields.resourceKind'),
+      children: env.resourceKind,
+    },
     {
       key: 'hidden',
-      label: t('envAdmin.fields.hidden'),
+      label: t('environments.fields.hidden'),
       children: enums.label('hidden', env.hidden),
     },
     {
       key: 'openWith',
-      label: t('envAdmin.fields.openWith'),
+      label: t('environments.fields.openWith'),
       children: enums.label('openWith', env.openWith),
     },
     {
       key: 'accessMode',
-      label: t('envAdmin.fields.accessMode'),
+      label: t('environments.fields.accessMode'),
       children: enums.label('accessMode', env.accessMode),
     },
     {
       key: 'runnable',
-      label: t('envAdmin.fields.runnable'),
+      label: t('environments.fields.runnable'),
       children: <RunnableTag runnable={env.runnable} />,
     },
-    { key: 'image', label: t('envAdmin.fields.image'), children: text(env.image), span: 'filled' },
+    {
+      key: 'image',
+      label: t('environments.fields.image'),
+      children: text(env.image),
+      span: 'filled',
+    },
     {
       key: 'labels',
-      label: t('envAdmin.fields.labels'),
+      label: t('environments.fields.labels'),
       children: <LabelTags labels={env.labels} />,
     },
     {
       key: 'resources',
-      label: t('envAdmin.fields.resources'),
-      children: t('envAdmin.units.resources', {
+      label: t('environments.fields.resources'),
+      children: t('environments.units.resources', {
         cpu: env.cpuCore,
         memory: env.memorySize,
         disk: env.diskSize,
@@ -70,37 +83,41 @@ export function EnvDetailInfo({ env }: { env: Environment }) {
     },
     {
       key: 'restartLimit',
-      label: t('envAdmin.fields.restartLimit'),
-      children: env.restartLimit === 0 ? t('envAdmin.unlimited') : env.restartLimit,
+      label: t('environments.fields.restartLimit'),
+      children: env.restartLimit === 0 ? t('environments.unlimited') : env.restartLimit,
     },
-    { key: 'idleTimeout', label: t('envAdmin.fields.idleTimeout'), children: env.idleTimeout },
-    { key: 'warmPool', label: t('envAdmin.fields.warmPool'), children: env.warmPool },
+    { key: 'idleTimeout', label: t('environments.fields.idleTimeout'), children: env.idleTimeout },
+    { key: 'warmPool', label: t('environments.fields.warmPool'), children: env.warmPool },
     {
       key: 'parts',
-      label: t('envAdmin.fields.parts'),
+      label: t('environments.fields.parts'),
       children: env.parts.length ? env.parts.map(partName).join('、') : none,
       span: 'filled',
     },
     {
       key: 'description',
-      label: t('envAdmin.fields.description'),
+      label: t('environments.fields.description'),
       children: <p style={pre}>{text(env.description)}</p>,
       span: 'filled',
     },
-    { key: 'createdBy', label: t('envAdmin.fields.createdBy'), children: env.createdBy ?? none },
+    {
+      key: 'createdBy',
+      label: t('environments.fields.createdBy'),
+      children: env.createdBy ?? none,
+    },
     {
       key: 'createdAt',
-      label: t('envAdmin.fields.createdAt'),
+      label: t('environments.fields.createdAt'),
       children: formatTime(env.createdAt),
     },
     {
       key: 'updatedAt',
-      label: t('envAdmin.fields.updatedAt'),
+      label: t('environments.fields.updatedAt'),
       children: formatTime(env.updatedAt),
     },
     {
       key: 'devices',
-      label: t('envAdmin.fields.devices'),
+      label: t('environments.fields.devices'),
       span: 'filled',
       children: env.devices.length ? (
         <Table
@@ -109,36 +126,40 @@ export function EnvDetailInfo({ env }: { env: Environment }) {
           pagination={false}
           dataSource={env.devices}
           columns={[
-            { key: 'id', dataIndex: 'id', title: t('envAdmin.device.id') },
+            { key: 'id', dataIndex: 'id', title: t('environments.device.id') },
             {
               key: 'type',
               dataIndex: 'type',
-              title: t('envAdmin.device.type'),
+              title: t('environments.device.type'),
               render: (v: string) => enums.deviceLabel(v),
             },
-            { key: 'name', dataIndex: 'name', title: t('envAdmin.device.name') },
+            { key: 'name', dataIndex: 'name', title: t('environments.device.name') },
             {
               key: 'min',
               dataIndex: 'min',
-              title: t('envAdmin.device.min'),
+              title: t('environments.device.min'),
               render: (v) => v ?? none,
             },
             {
               key: 'max',
               dataIndex: 'max',
-              title: t('envAdmin.device.max'),
+              title: t('environments.device.max'),
               render: (v) => v ?? none,
             },
-            { key: 'intervalMs', dataIndex: 'intervalMs', title: t('envAdmin.device.intervalMs') },
+            {
+              key: 'intervalMs',
+              dataIndex: 'intervalMs',
+              title: t('environments.device.intervalMs'),
+            },
           ]}
         />
       ) : (
-        t('envAdmin.detail.noDevices')
+        t('environments.detail.noDevices')
       ),
     },
     {
       key: 'initialFiles',
-      label: t('envAdmin.fields.initialFiles'),
+      label: t('environments.fields.initialFiles'),
       span: 'filled',
       children: env.initialFiles.length
         ? env.initialFiles.map((file) => (
@@ -149,11 +170,11 @@ export function EnvDetailInfo({ env }: { env: Environment }) {
               <pre style={{ ...pre, fontFamily: 'monospace' }}>{file.content}</pre>
             </details>
           ))
-        : t('envAdmin.detail.noFiles'),
+        : t('environments.detail.noFiles'),
     },
     {
       key: 'manual',
-      label: t('envAdmin.fields.manual'),
+      label: t('environments.fields.manual'),
       span: 'filled',
       children: <p style={pre}>{text(env.manual)}</p>,
     },

@@ -22,10 +22,10 @@ export function EnvTable({ mine = false }: EnvTableProps) {
 
   return (
     <Card
-      title={t(mine ? 'envAdmin.titles.mine' : 'envAdmin.titles.configs')}
+      title={t(mine ? 'environments.titles.mine' : 'environments.titles.configs')}
       extra={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-          {t('envAdmin.actions.add')}
+          {t('environments.actions.add')}
         </Button>
       }
     >
@@ -45,7 +45,7 @@ export function EnvTable({ mine = false }: EnvTableProps) {
           columns.updatedAt,
           {
             key: 'actions',
-            title: t('envAdmin.fields.actions'),
+            title: t('environments.fields.actions'),
             fixed: 'right',
             render: (_, env) => <EnvRowActions env={env} onEdit={(e) => setEditing({ env: e })} />,
           },

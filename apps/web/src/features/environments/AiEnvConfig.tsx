@@ -17,7 +17,7 @@ export function AiEnvConfig() {
   const [editing, setEditing] = useState<Environment | null>(null);
 
   return (
-    <Card title={t('envAdmin.titles.ai')}>
+    <Card title={t('environments.titles.ai')}>
       <GpuNote />
       <EnvPageTable
         fixed={jupyter}
@@ -31,10 +31,10 @@ export function AiEnvConfig() {
           columns.updatedAt,
           {
             key: 'actions',
-            title: t('envAdmin.fields.actions'),
+            title: t('environments.fields.actions'),
             render: (_, env) => (
               <RowAction onClick={() => setEditing(env)}>
-                {t('envAdmin.actions.editResources')}
+                {t('environments.actions.editResources')}
               </RowAction>
             ),
           },

@@ -19,7 +19,7 @@ export function AiResourceDialog({ env, onClose }: { env: Environment; onClose: 
   const dialog = useSaveDialog({
     mutation: envConfigMutationOptions(),
     body: (values: Values) => configBodyOf(env, values),
-    saved: t('envAdmin.done.saved'),
+    saved: t('environments.done.saved'),
     onClose,
     errors: (error) => saveErrors(error, fields),
   });
@@ -31,9 +31,9 @@ export function AiResourceDialog({ env, onClose }: { env: Environment; onClose: 
       {...dialog}
       width={limits.dialogWidth}
       name={`ai-resources-${env.id}`}
-      title={t('envAdmin.titles.resources', { name: env.name })}
-      okText={t('envAdmin.actions.save')}
-      cancelText={t('envAdmin.actions.cancel')}
+      title={t('environments.titles.resources', { name: env.name })}
+      okText={t('environments.actions.save')}
+      cancelText={t('environments.actions.cancel')}
       initialValues={{ cpuCore: env.cpuCore, memorySize: env.memorySize, diskSize: env.diskSize }}
       notice={<GpuNote />}
     >
@@ -47,10 +47,10 @@ export function AiResourceDialog({ env, onClose }: { env: Environment; onClose: 
           })
         }
       >
-        {t('envAdmin.actions.useDefaults')}
+        {t('environments.actions.useDefaults')}
       </Button>
       <span style={{ marginLeft: 12 }}>
-        {t('envAdmin.ai.defaults', {
+        {t('environments.ai.defaults', {
           cpu: jupyterDefaults.cpuCore,
           memory: jupyterDefaults.memorySize,
           disk: jupyterDefaults.diskSize,

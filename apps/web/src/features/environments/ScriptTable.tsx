@@ -38,7 +38,7 @@ export function ScriptTable({ envId: fixedEnvId, readOnly = false }: ScriptTable
   const [name, setName] = useState<string>();
   const [label, setLabel] = useState<string>();
   const [editing, setEditing] = useState<{ script?: Script } | null>(null);
-  const totalText = (total: number) => t('envAdmin.total', { total });
+  const totalText = (total: number) => t('environments.total', { total });
   const { paging, pagination, reset } = usePaging(totalText);
   const envId = fixedEnvId ?? envFilter;
   const paged = useQuery({
@@ -62,20 +62,20 @@ export function ScriptTable({ envId: fixedEnvId, readOnly = false }: ScriptTable
     };
 
   const columns: TableColumnType<Script>[] = [
-    { key: 'name', dataIndex: 'name', title: t('envAdmin.script.name') },
+    { key: 'name', dataIndex: 'name', title: t('environments.script.name') },
     {
       key: 'label',
       dataIndex: 'label',
-      title: t('envAdmin.script.label'),
+      title: t('environments.script.label'),
       render: (v: string) => <Tag>{v}</Tag>,
     },
     ...(fixedEnvId
       ? []
-      : [{ key: 'envName', dataIndex: 'envName', title: t('envAdmin.script.env') }]),
+      : [{ key: 'envName', dataIndex: 'envName', title: t('environments.script.env') }]),
     {
       key: 'createdAt',
       dataIndex: 'createdAt',
-      title: t('envAdmin.script.createdAt'),
+      title: t('environments.script.createdAt'),
       render: (v: string) => formatTime(v),
     },
     ...(readOnly
@@ -83,18 +83,18 @@ export function ScriptTable({ envId: fixedEnvId, readOnly = false }: ScriptTable
       : [
           {
             key: 'actions',
-            title: t('envAdmin.fields.actions'),
+            title: t('environments.fields.actions'),
             render: (_: unknown, script: Script) => (
               <Space size={0}>
                 <RowAction onClick={() => setEditing({ script })}>
-                  {t('envAdmin.actions.edit')}
+                  {t('environments.actions.edit')}
                 </RowAction>
                 <RemoveLink
-                  confirm={t('envAdmin.confirm.removeScript', { name: script.name })}
+                  confirm={t('environments.confirm.removeScript', { name: script.name })}
                   disabled={remove.isPending}
                   onConfirm={() =>
                     remove.mutate(script.id, {
-                      onSuccess: () => toast.success(t('envAdmin.done.removed')),
+                      onSuccess: () => toast.success(t('environments.done.removed')),
                     })
                   }
                 />
@@ -109,7 +109,7 @@ export function ScriptTable({ envId: fixedEnvId, readOnly = false }: ScriptTable
       <FilterBar>
         {!fixedEnvId && (
           <SelectFilter<string>
-            placeholder={t('envAdmin.placeholders.allEnvs')}
+            placeholder={t('environments.placeholders.allEnvs')}
             showSearch
             optionFilterProp="label"
             width={220}
@@ -119,20 +119,20 @@ export function ScriptTable({ envId: fixedEnvId, readOnly = false }: ScriptTable
           />
         )}
         <SearchFilter
-          placeholder={t('envAdmin.placeholders.searchName')}
+          placeholder={t('environments.placeholders.searchName')}
           maxLength={100}
           width={200}
           onSearch={filter(setName)}
         />
         <SearchFilter
-          placeholder={t('envAdmin.placeholders.searchLabel')}
+          placeholder={t('environments.placeholders.searchLabel')}
           maxLength={20}
           width={200}
           onSearch={filter(setLabel)}
         />
         {!readOnly && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-            {t('envAdmin.actions.add')}
+            {t('environments.actions.add')}
           </Button>
         )}
       </FilterBar>

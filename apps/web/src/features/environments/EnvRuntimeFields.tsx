@@ -44,10 +44,10 @@ export function EnvRuntimeFields({ rulesOf, envId }: EnvRuntimeFieldsProps) {
         <Col xs={24} sm={12}>
           <Form.Item
             name="restartLimit"
-            label={t('envAdmin.fields.restartLimit')}
+            label={t('environments.fields.restartLimit')}
             required
             rules={rulesOf('restartLimit')}
-            extra={t('envAdmin.hints.restartLimit')}
+            extra={t('environments.hints.restartLimit')}
           >
             <InputNumber
               min={0}
@@ -60,10 +60,10 @@ export function EnvRuntimeFields({ rulesOf, envId }: EnvRuntimeFieldsProps) {
         <Col xs={24} sm={12}>
           <Form.Item
             name="idleTimeout"
-            label={t('envAdmin.fields.idleTimeout')}
+            label={t('environments.fields.idleTimeout')}
             required
             rules={rulesOf('idleTimeout')}
-            extra={t('envAdmin.hints.idleTimeout', {
+            extra={t('environments.hints.idleTimeout', {
               min: labLimits.idleTimeoutMin,
               max: labLimits.idleTimeoutMax,
             })}
@@ -80,9 +80,9 @@ export function EnvRuntimeFields({ rulesOf, envId }: EnvRuntimeFieldsProps) {
           <Col xs={24} sm={12}>
             <Form.Item
               name="warmPool"
-              label={t('envAdmin.fields.warmPool')}
+              label={t('environments.fields.warmPool')}
               rules={rulesOf('warmPool')}
-              extra={t('envAdmin.hints.warmPool')}
+              extra={t('environments.hints.warmPool')}
             >
               <InputNumber
                 min={0}
@@ -97,11 +97,11 @@ export function EnvRuntimeFields({ rulesOf, envId }: EnvRuntimeFieldsProps) {
       {combination && (
         <Form.Item
           name="parts"
-          label={t('envAdmin.fields.parts')}
+          label={t('environments.fields.parts')}
           required
           rules={[...rulesOf('parts'), partsRequiredRule]}
           dependencies={['type']}
-          extra={t('envAdmin.hints.parts', { max: labLimits.partsMax })}
+          extra={t('environments.hints.parts', { max: labLimits.partsMax })}
         >
           <Select
             mode="multiple"
@@ -109,7 +109,7 @@ export function EnvRuntimeFields({ rulesOf, envId }: EnvRuntimeFieldsProps) {
             options={partOptions}
             loading={options.isPending}
             optionFilterProp="label"
-            placeholder={t('envAdmin.placeholders.select')}
+            placeholder={t('environments.placeholders.select')}
           />
         </Form.Item>
       )}
@@ -117,9 +117,9 @@ export function EnvRuntimeFields({ rulesOf, envId }: EnvRuntimeFieldsProps) {
       <InitialFilesEditor />
       <Form.Item
         name="manual"
-        label={t('envAdmin.fields.manual')}
+        label={t('environments.fields.manual')}
         rules={rulesOf('manual')}
-        extra={t('envAdmin.hints.manual')}
+        extra={t('environments.hints.manual')}
       >
         <Input.TextArea rows={8} maxLength={20_000} />
       </Form.Item>

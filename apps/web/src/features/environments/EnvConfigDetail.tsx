@@ -17,12 +17,12 @@ export function EnvConfigDetail() {
   const env = useQuery({ ...envQueryOptions(id ?? ''), enabled: id !== null });
 
   const backButton = (
-    <BackButton fallback={envAdminPaths.configs}>{t('envAdmin.actions.back')}</BackButton>
+    <BackButton fallback={envAdminPaths.configs}>{t('environments.actions.back')}</BackButton>
   );
   if (id === null)
     return (
-      <Card title={t('envAdmin.titles.detail')} extra={backButton}>
-        <EmptyState description={t('envAdmin.detail.missingId')} />
+      <Card title={t('environments.titles.detail')} extra={backButton}>
+        <EmptyState description={t('environments.detail.missingId')} />
       </Card>
     );
 
@@ -30,13 +30,13 @@ export function EnvConfigDetail() {
     <QueryStates query={env}>
       {(data) => (
         <Flex vertical gap={16}>
-          <Card title={t('envAdmin.titles.detailOf', { name: data.name })} extra={backButton}>
+          <Card title={t('environments.titles.detailOf', { name: data.name })} extra={backButton}>
             <EnvDetailInfo env={data} />
           </Card>
-          <Card title={t('envAdmin.detail.scripts')}>
+          <Card title={t('environments.detail.scripts')}>
             <ScriptTable envId={id} readOnly />
           </Card>
-          <Card title={t('envAdmin.titles.usage')}>
+          <Card title={t('environments.titles.usage')}>
             <EnvUsagePanel envId={id} />
           </Card>
         </Flex>

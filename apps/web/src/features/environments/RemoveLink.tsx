@@ -14,12 +14,12 @@ export function RemoveLink({ confirm, disabled, onConfirm }: RemoveLinkProps) {
   return (
     <ConfirmAction
       title={confirm}
-      okText={t('envAdmin.confirm.ok')}
-      cancelText={t('envAdmin.confirm.cancel')}
+      okText={t('environments.confirm.ok')}
+      cancelText={t('environments.confirm.cancel')}
       disabled={disabled}
       onConfirm={onConfirm}
     >
-      {t('envAdmin.actions.remove')}
+      {t('environments.actions.remove')}
     </ConfirmAction>
   );
 }

@@ -47,14 +47,14 @@ export function useEnvEnums(): EnvEnums {
   const { t } = useTranslation();
   return useMemo(() => {
     const maps: Record<Group, Record<string, string>> = {
-      type: t('envAdmin.type', { returnObjects: true }),
-      state: t('envAdmin.state', { returnObjects: true }),
-      hidden: t('envAdmin.hidden', { returnObjects: true }),
-      openWith: t('envAdmin.openWith', { returnObjects: true }),
-      accessMode: t('envAdmin.accessMode', { returnObjects: true }),
-      experimentKind: t('envAdmin.experimentKind', { returnObjects: true }),
+      type: t('environments.type', { returnObjects: true }),
+      state: t('environments.state', { returnObjects: true }),
+      hidden: t('environments.hidden', { returnObjects: true }),
+      openWith: t('environments.openWith', { returnObjects: true }),
+      accessMode: t('environments.accessMode', { returnObjects: true }),
+      experimentKind: t('environments.experimentKind', { returnObjects: true }),
     };
-    const devices: Record<string, string> = t('envAdmin.deviceType', { returnObjects: true });
+    const devices: Record<string, string> = t('environments.deviceType', { returnObjects: true });
     const label = (group: Group, value: string | number) => lookup(maps[group], value);
     const deviceLabel = (type: string) => lookup(devices, type);
     const options = <V extends string | number>(group: Group, values: readonly V[]) =>
@@ -72,8 +72,8 @@ export function useEnvEnums(): EnvEnums {
       experimentKind: options('experimentKind', experimentKinds),
       resourceKind: resourceKinds.map((value) => ({ value, label: value })),
       deviceType: [
-        { label: t('envAdmin.deviceGroup.sensor'), options: deviceOptions(sensorTypes) },
-        { label: t('envAdmin.deviceGroup.actuator'), options: deviceOptions(actuatorTypes) },
+        { label: t('environments.deviceGroup.sensor'), options: deviceOptions(sensorTypes) },
+        { label: t('environments.deviceGroup.actuator'), options: deviceOptions(actuatorTypes) },
       ],
     };
   }, [t]);

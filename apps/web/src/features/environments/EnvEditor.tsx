@@ -124,13 +124,13 @@ export function EnvEditor({ env, onClose }: EnvEditorProps) {
       if (saved) {
         const sent = await saveChanges(saved, values);
         if (sent === null) return;
-        if (sent) toast.success(t('envAdmin.done.saved'));
-        else toast.info(t('envAdmin.done.unchanged'));
+        if (sent) toast.success(t('environments.done.saved'));
+        else toast.info(t('environments.done.unchanged'));
       } else {
         const parsed = envAddSchema.safeParse(values);
         if (!parsed.success) return showErrors(schemaErrors(envAddSchema, values, envFields));
         await add.mutateAsync(parsed.data);
-        toast.success(t('envAdmin.done.saved'));
+        toast.success(t('environments.done.saved'));
       }
       onClose();
     } catch (error) {
@@ -142,13 +142,13 @@ export function EnvEditor({ env, onClose }: EnvEditorProps) {
     <Drawer
       open
       size={760}
-      title={env ? t('envAdmin.titles.edit', { name: env.name }) : t('envAdmin.titles.add')}
+      title={env ? t('environments.titles.edit', { name: env.name }) : t('environments.titles.add')}
       onClose={onClose}
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{t('envAdmin.actions.cancel')}</Button>
+          <Button onClick={onClose}>{t('environments.actions.cancel')}</Button>
           <Button type="primary" loading={pending} onClick={() => void save()}>
-            {t('envAdmin.actions.save')}
+            {t('environments.actions.save')}
           </Button>
         </Space>
       }
@@ -166,13 +166,13 @@ export function EnvEditor({ env, onClose }: EnvEditorProps) {
           items={[
             {
               key: 'basic',
-              label: t('envAdmin.titles.basic'),
+              label: t('environments.titles.basic'),
               forceRender: true,
               children: <EnvBaseFields rulesOf={rulesOf} />,
             },
             {
               key: 'runtime',
-              label: t('envAdmin.titles.runtime'),
+              label: t('environments.titles.runtime'),
               forceRender: true,
               children: <EnvRuntimeFields rulesOf={rulesOf} envId={env?.id} />,
             },

@@ -21,7 +21,7 @@ interface EnvPageTableProps {
 export function EnvPageTable({ fixed = {}, filters, columns }: EnvPageTableProps) {
   const { t } = useTranslation();
   const { filter, set, page, pagination } = useFilteredPage(
-    (total) => t('envAdmin.total', { total }),
+    (total) => t('environments.total', { total }),
     (query: EnvFilter & PageQuery) => envPageQueryOptions({ ...query, ...fixed }),
   );
   return (

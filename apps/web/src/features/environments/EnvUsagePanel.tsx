@@ -12,7 +12,7 @@ import { formatDuration } from './enums';
 /** Usage of an environment (env/usage): starts, hours, labs running now and the records. */
 export function EnvUsagePanel({ envId }: { envId: string }) {
   const { t } = useTranslation();
-  const { paging, pagination } = usePaging((total) => t('envAdmin.total', { total }));
+  const { paging, pagination } = usePaging((total) => t('environments.total', { total }));
   const usage = useQuery(envUsageQueryOptions(envId, paging));
   if (usage.isError && !usage.data)
     return <LoadFailed error={usage.error} onRetry={() => void usage.refetch()} />;
@@ -23,16 +23,16 @@ export function EnvUsagePanel({ envId }: { envId: string }) {
     <>
       <Row gutter={16} style={{ marginBottom: 16 }}>
         <Col xs={8}>
-          <Statistic title={t('envAdmin.usage.starts')} value={data?.starts ?? 0} />
+          <Statistic title={t('environments.usage.starts')} value={data?.starts ?? 0} />
         </Col>
         <Col xs={8}>
           <Statistic
-            title={t('envAdmin.usage.totalHours')}
+            title={t('environments.usage.totalHours')}
             value={((data?.totalSeconds ?? 0) / 3600).toFixed(1)}
           />
         </Col>
         <Col xs={8}>
-          <Statistic title={t('envAdmin.usage.running')} value={data?.running ?? 0} />
+          <Statistic title={t('environments.usage.running')} value={data?.running ?? 0} />
         </Col>
       </Row>
       <QueryTable<UsageRecord>
@@ -42,13 +42,17 @@ export function EnvUsagePanel({ envId }: { envId: string }) {
         pagination={pagination(data?.total)}
         scroll={{ x: 'max-content' }}
         columns={[
-          { key: 'user', dataIndex: 'userName', title: t('envAdmin.usage.user') },
-          { key: 'containerId', dataIndex: 'containerId', title: t('envAdmin.usage.containerId') },
+          { key: 'user', dataIndex: 'userName', title: t('environments.usage.user') },
+          {
+            key: 'containerId',
+            dataIndex: 'containerId',
+            title: t('environments.usage.containerId'),
+          },
           {
             key: 'resources',
-            title: t('envAdmin.usage.resources'),
+            title: t('environments.usage.resources'),
             render: (_, r) =>
-              t('envAdmin.units.resources', {
+              t('environments.units.resources', {
                 cpu: r.cpuCore,
                 memory: r.memorySize,
                 disk: r.diskSize,
@@ -57,27 +61,27 @@ export function EnvUsagePanel({ envId }: { envId: string }) {
           {
             key: 'startedAt',
             dataIndex: 'startedAt',
-            title: t('envAdmin.usage.startedAt'),
+            title: t('environments.usage.startedAt'),
             render: time,
           },
           {
             key: 'stoppedAt',
             dataIndex: 'stoppedAt',
-            title: t('envAdmin.usage.stoppedAt'),
+            title: t('environments.usage.stoppedAt'),
             render: (v: string | null) =>
-              v ? time(v) : <Tag color="processing">{t('envAdmin.usage.stillRunning')}</Tag>,
+              v ? time(v) : <Tag color="processing">{t('environments.usage.stillRunning')}</Tag>,
           },
           {
             key: 'duration',
             dataIndex: 'durationSeconds',
-            title: t('envAdmin.usage.duration'),
+            title: t('environments.usage.duration'),
             render: (v: number) => formatDuration(v),
           },
           {
             key: 'stopReason',
             dataIndex: 'stopReason',
-            title: t('envAdmin.usage.stopReason'),
-            render: (v: string | null) => v || t('envAdmin.none'),
+            title: t('environments.usage.stopReason'),
+            render: (v: string | null) => v || t('environments.none'),
           },
         ]}
       />

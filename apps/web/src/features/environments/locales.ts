@@ -1,7 +1,7 @@
 import type { Widen } from '../../shared/locales/zh-CN';
 
 /** Texts of the environment-configuration admin screens (management spec §2, platform spec §3). */
-export const envAdminZh = {
+export const environmentsZh = {
   titles: {
     configs: '环境配置',
     mine: '我的实验环境',
@@ -204,7 +204,7 @@ export const envAdminZh = {
   total: '共 {{total}} 条',
 } as const;
 
-export const envAdminEn: Widen<typeof envAdminZh> = {
+export const environmentsEn: Widen<typeof environmentsZh> = {
   titles: {
     configs: 'Environment configuration',
     mine: 'My experiment environments',

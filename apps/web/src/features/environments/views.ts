@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 
 /** The menu views of this feature by view name; each page loads on first use. */
-export const envAdminViews = {
+export const environmentsViews = {
   EnvConfigList: lazy(() => import('./EnvConfigList').then((m) => ({ default: m.EnvConfigList }))),
   MyEnvList: lazy(() => import('./EnvConfigList').then((m) => ({ default: m.MyEnvList }))),
   EnvConfigDetail: lazy(() =>

@@ -8,9 +8,9 @@ type ResourceField = 'cpuCore' | 'memorySize' | 'diskSize';
 export function useResourceChoices(): Record<ResourceField, { value: number; label: string }[]> {
   const { t } = useTranslation();
   const gb = (choices: readonly number[]) =>
-    choices.map((n) => ({ value: n, label: t('envAdmin.units.gb', { n }) }));
+    choices.map((n) => ({ value: n, label: t('environments.units.gb', { n }) }));
   return {
-    cpuCore: cpuChoices.map((n) => ({ value: n, label: t('envAdmin.units.cores', { n }) })),
+    cpuCore: cpuChoices.map((n) => ({ value: n, label: t('environments.units.cores', { n }) })),
     memorySize: gb(memoryChoices),
     diskSize: gb(diskChoices),
   };
@@ -26,11 +26,11 @@ export function ResourceFields({ rulesOf }: { rulesOf: (field: ResourceField) =>
         <Col key={field} xs={24} sm={8}>
           <Form.Item
             name={field}
-            label={t(`envAdmin.fields.${field}`)}
+            label={t(`environments.fields.${field}`)}
             required
             rules={rulesOf(field)}
           >
-            <Select options={choices[field]} placeholder={t('envAdmin.placeholders.select')} />
+            <Select options={choices[field]} placeholder={t('environments.placeholders.select')} />
           </Form.Item>
         </Col>
       ))}

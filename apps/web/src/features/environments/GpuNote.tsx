@@ -10,7 +10,7 @@ export function GpuNote() {
       type="info"
       showIcon
       style={{ marginBottom: 16 }}
-      title={t('envAdmin.ai.gpuNote', {
+      title={t('environments.ai.gpuNote', {
         gpuCount: jupyterDefaults.gpuCount,
         gpuMemory: jupyterDefaults.gpuMemory,
       })}

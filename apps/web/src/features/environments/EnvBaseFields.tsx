@@ -16,18 +16,18 @@ export function EnvBaseFields({ rulesOf }: EnvBaseFieldsProps) {
   const { t } = useTranslation();
   const enums = useEnvEnums();
   const labels = useQuery(envLabelsQueryOptions());
-  const select = t('envAdmin.placeholders.select');
+  const select = t('environments.placeholders.select');
   const form = Form.useFormInstance();
   const kind = Form.useWatch('resourceKind', form) as ResourceKind | undefined;
   const app = kind ? platformAppOf(kind) : undefined;
   const imageHint = app
     ? [
-        t('envAdmin.hints.imageDefault', { image: app.image }),
+        t('environments.hints.imageDefault', { image: app.image }),
         app.needs.length > 0
-          ? t('envAdmin.hints.imageNeeds', {
+          ? t('environments.hints.imageNeeds', {
               needs: app.needs
-                .map((n) => t(`envAdmin.needs.${n.name}`))
-                .join(t('envAdmin.hints.listSeparator')),
+                .map((n) => t(`environments.needs.${n.name}`))
+                .join(t('environments.hints.listSeparator')),
             })
           : '',
       ]
@@ -38,7 +38,7 @@ export function EnvBaseFields({ rulesOf }: EnvBaseFieldsProps) {
   const item = (field: BaseField, input: ReactNode, extra?: string, required = true) => (
     <Form.Item
       name={field}
-      label={t(`envAdmin.fields.${field}`)}
+      label={t(`environments.fields.${field}`)}
       required={required}
       rules={rulesOf(field)}
       extra={extra}
@@ -52,10 +52,10 @@ export function EnvBaseFields({ rulesOf }: EnvBaseFieldsProps) {
   return (
     <Row gutter={16}>
       <Col xs={24} md={12}>
-        {item('code', <Input maxLength={64} placeholder={t('envAdmin.placeholders.code')} />)}
+        {item('code', <Input maxLength={64} placeholder={t('environments.placeholders.code')} />)}
       </Col>
       <Col xs={24} md={12}>
-        {item('name', <Input maxLength={100} placeholder={t('envAdmin.placeholders.name')} />)}
+        {item('name', <Input maxLength={100} placeholder={t('environments.placeholders.name')} />)}
       </Col>
       <Col xs={24} md={12}>
         {choice('type', enums.type)}
@@ -98,7 +98,7 @@ export function EnvBaseFields({ rulesOf }: EnvBaseFieldsProps) {
             options={(labels.data ?? []).map((l) => ({ value: l, label: l }))}
             tokenSeparators={[',', '，']}
           />,
-          t('envAdmin.hints.labels', { max: labLimits.labelsMax }),
+          t('environments.hints.labels', { max: labLimits.labelsMax }),
           false,
         )}
       </Col>

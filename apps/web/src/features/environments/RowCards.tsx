@@ -19,7 +19,10 @@ interface RowCardsProps {
 export function RowCards({ name, max, addText, newRow, children }: RowCardsProps) {
   const { t } = useTranslation();
   return (
-    <Form.Item label={t(`envAdmin.fields.${name}`)} extra={t(`envAdmin.hints.${name}`, { max })}>
+    <Form.Item
+      label={t(`environments.fields.${name}`)}
+      extra={t(`environments.hints.${name}`, { max })}
+    >
       <Form.List name={name}>
         {(rows, { add, remove }) => (
           <>
@@ -33,7 +36,7 @@ export function RowCards({ name, max, addText, newRow, children }: RowCardsProps
                     type="text"
                     danger
                     icon={<DeleteOutlined />}
-                    aria-label={t('envAdmin.actions.removeRow')}
+                    aria-label={t('environments.actions.removeRow')}
                     onClick={() => remove(row.name)}
                   />
                 }

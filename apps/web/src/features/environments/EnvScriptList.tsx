@@ -6,7 +6,7 @@ import { ScriptTable } from './ScriptTable';
 export function EnvScriptList() {
   const { t } = useTranslation();
   return (
-    <Card title={t('envAdmin.titles.scripts')}>
+    <Card title={t('environments.titles.scripts')}>
       <ScriptTable />
     </Card>
   );

@@ -40,18 +40,18 @@ export function EnvFilters({ value, set, fields = allFilters }: EnvFiltersProps)
     <FilterBar>
       {fields.includes('name') && (
         <SearchFilter
-          placeholder={t('envAdmin.placeholders.searchName')}
+          placeholder={t('environments.placeholders.searchName')}
           maxLength={100}
           width={220}
           onSearch={(name) => set('name', name)}
         />
       )}
-      {select('type', t('envAdmin.placeholders.allTypes'), enums.type)}
-      {select('state', t('envAdmin.placeholders.allStates'), enums.state)}
-      {select('experimentKind', t('envAdmin.placeholders.allKinds'), enums.experimentKind)}
+      {select('type', t('environments.placeholders.allTypes'), enums.type)}
+      {select('state', t('environments.placeholders.allStates'), enums.state)}
+      {select('experimentKind', t('environments.placeholders.allKinds'), enums.experimentKind)}
       {select(
         'label',
-        t('envAdmin.placeholders.allLabels'),
+        t('environments.placeholders.allLabels'),
         (labels.data ?? []).map((l) => ({ value: l, label: l })),
       )}
     </FilterBar>

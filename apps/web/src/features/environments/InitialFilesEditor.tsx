@@ -11,28 +11,28 @@ export function InitialFilesEditor() {
     <RowCards
       name="initialFiles"
       max={labLimits.initialFilesMax}
-      addText={t('envAdmin.actions.addFile')}
+      addText={t('environments.actions.addFile')}
       newRow={() => ({ path: '', content: '' })}
     >
       {(row) => (
         <>
           <Form.Item
             name={[row, 'path']}
-            label={t('envAdmin.file.path')}
+            label={t('environments.file.path')}
             rules={rowRules(initialFileSchema, 'initialFiles', row, 'path')}
           >
-            <Input maxLength={200} placeholder={t('envAdmin.placeholders.path')} />
+            <Input maxLength={200} placeholder={t('environments.placeholders.path')} />
           </Form.Item>
           <Form.Item
             name={[row, 'content']}
-            label={t('envAdmin.file.content')}
+            label={t('environments.file.content')}
             rules={rowRules(initialFileSchema, 'initialFiles', row, 'content')}
             style={{ marginBottom: 0 }}
           >
             <Input.TextArea
               rows={4}
               maxLength={labLimits.initialFileMaxBytes}
-              placeholder={t('envAdmin.placeholders.content')}
+              placeholder={t('environments.placeholders.content')}
             />
           </Form.Item>
         </>
