@@ -12,7 +12,7 @@ const NotFoundPage = lazy(() =>
   import('../features/errors/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
 const LabOpenPage = lazy(() =>
-  import('../features/environment/LabOpenPage').then((m) => ({ default: m.LabOpenPage })),
+  import('../features/labs/LabOpenPage').then((m) => ({ default: m.LabOpenPage })),
 );
 const SignedInArea = lazy(() =>
   import('./SignedInArea').then((m) => ({ default: m.SignedInArea })),

@@ -20,8 +20,8 @@ import { customersEn, customersZh } from './customers/locales';
 import { customersViews } from './customers/views';
 import { environmentsEn, environmentsZh } from './environments/locales';
 import { environmentsViews } from './environments/views';
-import { environmentEn, environmentZh } from './environment/locales';
-import { environmentViews } from './environment/views';
+import { labsEn, labsZh } from './labs/locales';
+import { labsViews } from './labs/views';
 import { importsEn, importsZh } from './imports/locales';
 import { landingEn, landingZh } from './landing/locales';
 import { landingViews } from './landing/views';
@@ -63,7 +63,7 @@ export const features = {
   landing: feature(landingZh, landingEn, landingViews),
   users: feature(usersZh, usersEn, usersViews),
   environments: feature(environmentsZh, environmentsEn, environmentsViews),
-  environment: feature(environmentZh, environmentEn, environmentViews),
+  labs: feature(labsZh, labsEn, labsViews),
   colleges: feature(collegesZh, collegesEn, collegesViews),
   customers: feature(customersZh, customersEn, customersViews),
   billing: feature(billingZh, billingEn, billingViews),

@@ -6,7 +6,7 @@ import type { CenterItem } from '@platform/contract';
 import { usePaging } from '../../shared/usePaging';
 import { SearchFilter, FilterBar } from '../../shared/ui/Filters';
 import { QueryTable } from '../../shared/ui/QueryTable';
-import { centerPageQueryOptions } from '../environment/api';
+import { centerPageQueryOptions } from '../labs/api';
 
 /** An environment of a course: its id and name as shown. */
 export interface CourseEnv {

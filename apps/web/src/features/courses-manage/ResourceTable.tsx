@@ -12,7 +12,7 @@ import { FilterBar, SearchFilter } from '../../shared/ui/Filters';
 import { PageTable } from '../../shared/ui/PageTable';
 import { actionsColumn } from '../../shared/ui/RowActions';
 import { uploadRouteRequest } from '../../shared/ui/uploadRequest';
-import { formatBytes } from '../environment/format';
+import { formatBytes } from '../labs/format';
 import {
   courseKeys,
   downloadResource,

@@ -7,7 +7,7 @@ import { BackButton } from '../../shared/ui/BackButton';
 import { DownloadButton } from '../../shared/ui/DownloadButton';
 import { EmptyState, QueryStates } from '../../shared/ui/PageStates';
 import { RichTextView } from '../../shared/ui/RichTextView';
-import { formatBytes } from '../environment/format';
+import { formatBytes } from '../labs/format';
 import { courseInfoQueryOptions, downloadResource, useContentLang } from './api';
 import { CourseCover, CourseTags, ProgressBar } from './CourseCard';
 import { CourseOutline } from './CourseOutline';

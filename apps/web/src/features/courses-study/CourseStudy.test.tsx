@@ -5,7 +5,7 @@ import { setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { callsTo, mockPaths, type ApiCall } from '../../test/api';
 import { apiLanguage, changeLanguage } from '../../shared/i18n';
-import { centerDetail } from '../environment/testing';
+import { centerDetail } from '../labs/testing';
 import { CourseStudy } from './CourseStudy';
 import { courseInfo, paragraph, paths, studyStep } from './testing';
 

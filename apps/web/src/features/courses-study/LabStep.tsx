@@ -5,14 +5,14 @@ import { CopyOutlined, SendOutlined } from '@ant-design/icons';
 import type { CenterDetail, StudyStep } from '@platform/contract';
 import { toast } from '../../shared/toast';
 import { RichTextView } from '../../shared/ui/RichTextView';
-import { EnvironmentGate } from '../environment/EnvironmentGate';
-import { LabPanels } from '../environment/LabPanels';
-import { LabToolbar } from '../environment/LabToolbar';
-import { useLabRuntime } from '../environment/useLabRuntime';
+import { EnvironmentGate } from '../labs/EnvironmentGate';
+import { LabPanels } from '../labs/LabPanels';
+import { LabToolbar } from '../labs/LabToolbar';
+import { useLabRuntime } from '../labs/useLabRuntime';
 import { useElementWidth } from '../layout/useElementWidth';
 import { richDoc } from './richDoc';
 import { sendToLab } from './sendToLab';
-import '../environment/environment.css';
+import '../labs/environment.css';
 
 /** From this width of the step the lab stands beside the instructions; below it, tabs. */
 const splitWidth = 900;

@@ -5,7 +5,7 @@ import { DownloadOutlined, FileTextOutlined } from '@ant-design/icons';
 import { formatMessage, type OwnTaskDetail } from '@platform/contract';
 import { apiLanguage } from '../../shared/i18n';
 import { EmptyState } from '../../shared/ui/PageStates';
-import { formatBytes } from '../environment/format';
+import { formatBytes } from '../labs/format';
 import { useContentLang } from '../courses-study/api';
 import { CourseOutline } from '../courses-study/CourseOutline';
 import { Section } from '../courses-study/Section';

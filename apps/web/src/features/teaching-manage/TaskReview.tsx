@@ -25,7 +25,7 @@ import { BackButton } from '../../shared/ui/BackButton';
 import { EmptyState } from '../../shared/ui/PageStates';
 import { RecordPage } from '../../shared/ui/RecordPage';
 import { RichTextView } from '../../shared/ui/RichTextView';
-import { FileBrowser } from '../environment/FileBrowser';
+import { FileBrowser } from '../labs/FileBrowser';
 import {
   labWatchMutationOptions,
   studentLabFiles,

@@ -10,8 +10,8 @@ import {
   type taskPageQuerySchema,
 } from '@platform/contract';
 import { call, downloadRoute } from '../../shared/call';
-import type { DownloadProgress } from '../environment/api';
-import type { FileSource } from '../environment/FileBrowser';
+import type { DownloadProgress } from '../labs/api';
+import type { FileSource } from '../labs/FileBrowser';
 import { invalidates, sessionScope } from '../../shared/queryScopes';
 
 /**

@@ -29,7 +29,7 @@ export function OpenInNewTabButton({ containerId }: { containerId: string }) {
   };
   return (
     <Button onClick={open} disabled={ticket.isPending}>
-      {t('environment.openNewTab')}
+      {t('labs.openNewTab')}
     </Button>
   );
 }
@@ -47,7 +47,7 @@ export function LabFrame({ container, title }: { container: Container; title: st
     return (
       <Result
         status="info"
-        title={t('environment.opensInNewTab')}
+        title={t('labs.opensInNewTab')}
         extra={<OpenInNewTabButton containerId={container.id} />}
       />
     );
@@ -61,11 +61,11 @@ export function LabFrame({ container, title }: { container: Container; title: st
     return (
       <Result
         status="warning"
-        title={t('environment.otherAddress', { origin })}
-        subTitle={t('environment.otherAddressHint')}
+        title={t('labs.otherAddress', { origin })}
+        subTitle={t('labs.otherAddressHint')}
         extra={
           <Button type="primary" href={here}>
-            {t('environment.goToPlatformAddress', { origin })}
+            {t('labs.goToPlatformAddress', { origin })}
           </Button>
         }
       />

@@ -10,11 +10,11 @@ export function EnvManual() {
   return (
     <EnvironmentGate>
       {(detail) => (
-        <EnvScreenCard detail={detail} screen={t('environment.manual.title')}>
+        <EnvScreenCard detail={detail} screen={t('labs.manual.title')}>
           {detail.manual ? (
             <div className="env-plain-text">{detail.manual}</div>
           ) : (
-            <EmptyState description={t('environment.manual.empty')} />
+            <EmptyState description={t('labs.manual.empty')} />
           )}
         </EnvScreenCard>
       )}

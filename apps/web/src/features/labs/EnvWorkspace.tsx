@@ -19,17 +19,17 @@ function WorkspaceView({ detail }: { detail: CenterDetail }) {
   const container = running.containers.find((c) => c.id === chosen) ?? running.containers[0];
 
   let files;
-  if (running.status === 'idle') files = <EmptyState description={t('environment.notStarted')} />;
+  if (running.status === 'idle') files = <EmptyState description={t('labs.notStarted')} />;
   else if (running.status === 'pending') files = <LoadingState />;
   else if (running.status === 'error')
     files = <LoadFailed error={running.error} onRetry={running.refetch} />;
-  else if (!container) files = <EmptyState description={t('environment.noLab')} />;
+  else if (!container) files = <EmptyState description={t('labs.noLab')} />;
   else
     files = (
       <Space orientation="vertical" style={{ width: '100%' }}>
         {running.containers.length > 1 && (
           <Select
-            aria-label={t('environment.workspace.container')}
+            aria-label={t('labs.workspace.container')}
             value={container.id}
             onChange={setChosen}
             style={{ minWidth: 240 }}
@@ -41,7 +41,7 @@ function WorkspaceView({ detail }: { detail: CenterDetail }) {
     );
 
   return (
-    <EnvScreenCard detail={detail} screen={t('environment.workspace.title')}>
+    <EnvScreenCard detail={detail} screen={t('labs.workspace.title')}>
       <Space orientation="vertical" size="large" style={{ width: '100%' }}>
         <LabToolbar detail={detail} runtime={runtime} />
         {files}

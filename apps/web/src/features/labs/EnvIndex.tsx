@@ -70,7 +70,7 @@ function EnvCard({ item }: { item: CenterItem }) {
       extra={<RuntimeStateTag state={item.runtimeState} />}
       actions={[
         <Button key="detail" type="link" onClick={() => void navigate(pathOf('detail', item.id))}>
-          {t('environment.details')}
+          {t('labs.details')}
         </Button>,
         <Button
           key="enter"
@@ -78,20 +78,20 @@ function EnvCard({ item }: { item: CenterItem }) {
           disabled={!item.runnable}
           onClick={() => void navigate(pathOf('experiment', item.id))}
         >
-          {t('environment.enter')}
+          {t('labs.enter')}
         </Button>,
       ]}
     >
       <Space wrap size={4} className="env-card__tags">
-        <Tag color="blue">{t(`environment.kinds.${item.experimentKind}`)}</Tag>
+        <Tag color="blue">{t(`labs.kinds.${item.experimentKind}`)}</Tag>
         {item.labels.map((label) => (
           <Tag key={label}>{label}</Tag>
         ))}
       </Space>
       <Typography.Paragraph type="secondary" ellipsis={{ rows: 3 }} className="env-card__text">
-        {item.description || t('environment.noDescription')}
+        {item.description || t('labs.noDescription')}
       </Typography.Paragraph>
-      {!item.runnable && <Alert type="warning" showIcon title={t('environment.unrunnable')} />}
+      {!item.runnable && <Alert type="warning" showIcon title={t('labs.unrunnable')} />}
     </Card>
   );
 }
@@ -125,12 +125,8 @@ export function EnvIndex() {
   };
 
   const textFilter = (field: 'name' | 'label', maxLength: number) => (
-    <Form.Item name={field} label={t(`environment.filters.${field}`)}>
-      <Input
-        allowClear
-        placeholder={t(`environment.filters.${field}Placeholder`)}
-        maxLength={maxLength}
-      />
+    <Form.Item name={field} label={t(`labs.filters.${field}`)}>
+      <Input allowClear placeholder={t(`labs.filters.${field}Placeholder`)} maxLength={maxLength} />
     </Form.Item>
   );
 
@@ -151,17 +147,17 @@ export function EnvIndex() {
     );
 
   return (
-    <Card title={t('environment.centre')}>
+    <Card title={t('labs.centre')}>
       <Form<Filters> form={form} layout="inline" onFinish={search} className="env-filters">
         {textFilter('name', 100)}
-        <Form.Item name="experimentKind" label={t('environment.filters.kind')}>
+        <Form.Item name="experimentKind" label={t('labs.filters.kind')}>
           <Select
             allowClear
             style={{ width: 180 }}
-            placeholder={t('environment.filters.allKinds')}
+            placeholder={t('labs.filters.allKinds')}
             options={experimentKinds.map((kind) => ({
               value: kind,
-              label: t(`environment.kinds.${kind}`),
+              label: t(`labs.kinds.${kind}`),
             }))}
           />
         </Form.Item>
@@ -169,9 +165,9 @@ export function EnvIndex() {
         <Form.Item>
           <Space>
             <Button type="primary" htmlType="submit">
-              {t('environment.filters.search')}
+              {t('labs.filters.search')}
             </Button>
-            <Button onClick={clear}>{t('environment.filters.clear')}</Button>
+            <Button onClick={clear}>{t('labs.filters.clear')}</Button>
           </Space>
         </Form.Item>
       </Form>

@@ -21,17 +21,17 @@ function ExperimentView({ detail }: { detail: CenterDetail }) {
   return (
     <div className="env-experiment">
       <header className="env-experiment__bar">
-        <BackButton fallback={pathOf('detail', detail.id)}>{t('environment.back')}</BackButton>
+        <BackButton fallback={pathOf('detail', detail.id)}>{t('labs.back')}</BackButton>
         <Typography.Title level={4} className="env-experiment__title">
           {detail.name}
         </Typography.Title>
         <LabToolbar detail={detail} runtime={runtime} expScriptId={scriptId} withCost />
       </header>
       <div className="env-experiment__body">
-        <aside className="env-experiment__guide" aria-label={t('environment.experiment.guide')}>
+        <aside className="env-experiment__guide" aria-label={t('labs.experiment.guide')}>
           {detail.scripts.length > 0 && (
             <Select
-              aria-label={t('environment.experiment.script')}
+              aria-label={t('labs.experiment.script')}
               className="env-experiment__script"
               value={scriptId}
               onChange={setScriptId}
@@ -41,10 +41,10 @@ function ExperimentView({ detail }: { detail: CenterDetail }) {
           {script?.instructions ? (
             <div className="env-plain-text">{script.instructions}</div>
           ) : (
-            <EmptyState description={t('environment.experiment.noInstructions')} />
+            <EmptyState description={t('labs.experiment.noInstructions')} />
           )}
         </aside>
-        <section className="env-experiment__lab" aria-label={t('environment.experiment.lab')}>
+        <section className="env-experiment__lab" aria-label={t('labs.experiment.lab')}>
           <LabPanels name={detail.name} snapshot={runtime.snapshot} />
         </section>
       </div>

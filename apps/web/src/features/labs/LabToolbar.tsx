@@ -86,20 +86,20 @@ export function LabToolbar({
             noStartsLeft
           }
         >
-          {t('environment.start')}
+          {t('labs.start')}
         </Button>
         <Button danger onClick={() => void runtime.stop()} disabled={stopped || snapshot.stopping}>
-          {t('environment.stop')}
+          {t('labs.stop')}
         </Button>
         {/* Stays enabled while resetting: a click then gets the please-wait message. */}
         <Button onClick={runtime.requestReset} disabled={stopped && !snapshot.resetting}>
-          {t('environment.reset')}
+          {t('labs.reset')}
         </Button>
         {extra}
         {stopped && <CostLine preview={cost.data} />}
         {limit.data && limit.data.limit > 0 && (
           <Typography.Text type="secondary">
-            {t('environment.startsLeft', {
+            {t('labs.startsLeft', {
               remaining: startsLeft(limit.data),
               limit: limit.data.limit,
             })}
@@ -111,15 +111,11 @@ export function LabToolbar({
         <Alert
           type="warning"
           showIcon
-          title={t('environment.noStartsLeft', { limit: limit.data.limit })}
+          title={t('labs.noStartsLeft', { limit: limit.data.limit })}
         />
       )}
       {!detail.runnable && (
-        <Alert
-          type="warning"
-          showIcon
-          title={detail.unrunnableReason || t('environment.unrunnable')}
-        />
+        <Alert type="warning" showIcon title={detail.unrunnableReason || t('labs.unrunnable')} />
       )}
       <LabAlerts snapshot={snapshot} hasTerminal={kindsOf(detail).includes('TERMINAL')} />
       {runtime.contextHolder}
@@ -156,24 +152,23 @@ function LabAlerts({
   const statuses = Object.values(snapshot.containers);
   const alerts: { key: string; type: 'info' | 'warning'; text: string; description?: string }[] =
     [];
-  if (snapshot.waitingRetry)
-    alerts.push({ key: 'busy', type: 'info', text: t('environment.busy') });
+  if (snapshot.waitingRetry) alerts.push({ key: 'busy', type: 'info', text: t('labs.busy') });
   if (snapshot.connectionLost)
-    alerts.push({ key: 'network', type: 'warning', text: t('environment.networkLost') });
+    alerts.push({ key: 'network', type: 'warning', text: t('labs.networkLost') });
   if (statuses.some((s) => s.state === 'Failed'))
-    alerts.push({ key: 'failed', type: 'warning', text: t('environment.containerFailed') });
+    alerts.push({ key: 'failed', type: 'warning', text: t('labs.containerFailed') });
   if (snapshot.slow)
     alerts.push({
       key: 'slow',
       type: 'warning',
-      text: hasTerminal ? t('environment.terminalTimeout') : t('environment.slowStart'),
+      text: hasTerminal ? t('labs.terminalTimeout') : t('labs.slowStart'),
     });
   if (snapshot.stoppedRemotely)
     alerts.push({
       key: 'stopped',
       type: 'info',
-      text: t(`environment.stopReasons.${snapshot.stopReason ?? 'unknown'}`),
-      description: t('environment.stoppedRemotely'),
+      text: t(`labs.stopReasons.${snapshot.stopReason ?? 'unknown'}`),
+      description: t('labs.stoppedRemotely'),
     });
   for (const message of new Set(statuses.map((s) => s.message).filter(Boolean)))
     alerts.push({ key: `m-${message}`, type: 'info', text: String(message) });

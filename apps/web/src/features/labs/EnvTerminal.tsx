@@ -11,7 +11,7 @@ function TerminalView({ detail }: { detail: CenterDetail }) {
   const { t } = useTranslation();
   const runtime = useLabRuntime(detail.id, detail.containerIds);
   return (
-    <EnvScreenCard detail={detail} screen={t('environment.terminal.title')}>
+    <EnvScreenCard detail={detail} screen={t('labs.terminal.title')}>
       <LabToolbar detail={detail} runtime={runtime} />
       <div className="env-terminal">
         <LabPanels name={detail.name} snapshot={runtime.snapshot} only="TERMINAL" />

@@ -28,7 +28,7 @@ function NotRunning({ snapshot }: { snapshot: LabRuntimeSnapshot }) {
     return (
       <div className="env-lab-placeholder" role="status">
         <Spin />
-        <p>{t('environment.containerStates.Stopping')}</p>
+        <p>{t('labs.containerStates.Stopping')}</p>
       </div>
     );
   }
@@ -36,11 +36,11 @@ function NotRunning({ snapshot }: { snapshot: LabRuntimeSnapshot }) {
     return (
       <div className="env-lab-placeholder" role="status">
         <Spin />
-        <p>{t('environment.pleaseWait')}</p>
+        <p>{t('labs.pleaseWait')}</p>
       </div>
     );
   }
-  return <Result status="info" title={t('environment.notStarted')} />;
+  return <Result status="info" title={t('labs.notStarted')} />;
 }
 
 /** A lab pane narrower than this is hard to use (a terminal of under 40 columns). */
@@ -86,8 +86,7 @@ function LabContent({ name, snapshot, only, width }: LabPanelsProps & { width: n
     ? running.containers.filter((c) => c.serviceType === only)
     : running.containers;
   const [first] = containers;
-  if (!first)
-    return <EmptyState description={t(only ? 'environment.noTerminal' : 'environment.noLab')} />;
+  if (!first) return <EmptyState description={t(only ? 'labs.noTerminal' : 'labs.noLab')} />;
   const shown = containers.find((c) => c.id === active) ?? first;
   terminalId.current = containers.find((c) => c.serviceType === 'TERMINAL')?.id ?? null;
   const title = (c: Container) => (containers.length > 1 ? `${name} - ${c.name}` : name);

@@ -1,7 +1,7 @@
 import type { Widen } from '../../shared/locales/zh-CN';
 
-/** Texts of the environment screens (`environment.*`); English has exactly the same keys. */
-export const environmentZh = {
+/** Texts of the environment screens (`labs.*`); English has exactly the same keys. */
+export const labsZh = {
   centre: '实验环境中心',
   details: '详情',
   enter: '进入实验',
@@ -168,7 +168,7 @@ export const environmentZh = {
   },
 } as const;
 
-export const environmentEn: Widen<typeof environmentZh> = {
+export const labsEn: Widen<typeof labsZh> = {
   centre: 'Environment centre',
   details: 'Details',
   enter: 'Enter experiment',

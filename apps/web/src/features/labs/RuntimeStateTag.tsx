@@ -22,8 +22,8 @@ export function RuntimeStateTag({
   stopped?: boolean;
 }) {
   const { t } = useTranslation();
-  if (stopping) return <Tag color="warning">{t('environment.containerStates.Stopping')}</Tag>;
-  if (stopped) return <Tag color="default">{t('environment.containerStates.Stopped')}</Tag>;
+  if (stopping) return <Tag color="warning">{t('labs.containerStates.Stopping')}</Tag>;
+  if (stopped) return <Tag color="default">{t('labs.containerStates.Stopped')}</Tag>;
   const known = state === 1 || state === 2 ? state : 0;
-  return <Tag color={colors[known]}>{t(`environment.states.${known}`)}</Tag>;
+  return <Tag color={colors[known]}>{t(`labs.states.${known}`)}</Tag>;
 }

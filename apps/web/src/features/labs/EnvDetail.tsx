@@ -31,27 +31,24 @@ function DetailView({ detail }: { detail: CenterDetail }) {
   const navigate = useNavigate();
   const pathOf = useEnvPath();
   const runtime = useLabRuntime(detail.id, detail.containerIds);
-  const none = t('environment.none');
+  const none = t('labs.none');
 
   return (
-    <Card
-      title={detail.name}
-      extra={<Link to={pathOf('index')}>{t('environment.backToList')}</Link>}
-    >
+    <Card title={detail.name} extra={<Link to={pathOf('index')}>{t('labs.backToList')}</Link>}>
       <Space orientation="vertical" size="large" style={{ width: '100%' }}>
         <LabToolbar detail={detail} runtime={runtime} withCost />
-        <nav aria-label={t('environment.detail.screens')}>
+        <nav aria-label={t('labs.detail.screens')}>
           <Space wrap>
             <Button
               type="primary"
               disabled={!detail.runnable}
               onClick={() => void navigate(pathOf('experiment', detail.id))}
             >
-              {t('environment.enter')}
+              {t('labs.enter')}
             </Button>
-            <Link to={pathOf('terminal', detail.id)}>{t('environment.terminal.title')}</Link>
-            <Link to={pathOf('workspace', detail.id)}>{t('environment.workspace.title')}</Link>
-            <Link to={pathOf('manual', detail.id)}>{t('environment.manual.title')}</Link>
+            <Link to={pathOf('terminal', detail.id)}>{t('labs.terminal.title')}</Link>
+            <Link to={pathOf('workspace', detail.id)}>{t('labs.workspace.title')}</Link>
+            <Link to={pathOf('manual', detail.id)}>{t('labs.manual.title')}</Link>
           </Space>
         </nav>
         <Descriptions
@@ -59,34 +56,34 @@ function DetailView({ detail }: { detail: CenterDetail }) {
           size="middle"
           column={{ xs: 1, md: 2 }}
           items={[
-            { key: 'code', label: t('environment.detail.code'), children: detail.code },
+            { key: 'code', label: t('labs.detail.code'), children: detail.code },
             {
               key: 'kind',
-              label: t('environment.filters.kind'),
-              children: t(`environment.kinds.${detail.experimentKind}`),
+              label: t('labs.filters.kind'),
+              children: t(`labs.kinds.${detail.experimentKind}`),
             },
             {
               key: 'type',
-              label: t('environment.detail.type'),
-              children: isEnvType(detail.type) ? t(`environment.types.${detail.type}`) : none,
+              label: t('labs.detail.type'),
+              children: isEnvType(detail.type) ? t(`labs.types.${detail.type}`) : none,
             },
             {
               key: 'labels',
-              label: t('environment.filters.label'),
+              label: t('labs.filters.label'),
               children: detail.labels.length
                 ? detail.labels.map((label) => <Tag key={label}>{label}</Tag>)
                 : none,
             },
             {
               key: 'description',
-              label: t('environment.detail.description'),
+              label: t('labs.detail.description'),
               span: 'filled',
               children: <span className="env-plain-text">{detail.description || none}</span>,
             },
             {
               key: 'resources',
-              label: t('environment.detail.resources'),
-              children: t('environment.detail.resourcesValue', {
+              label: t('labs.detail.resources'),
+              children: t('labs.detail.resourcesValue', {
                 cpu: detail.cpuCore,
                 memory: detail.memorySize,
                 disk: detail.diskSize,
@@ -96,8 +93,8 @@ function DetailView({ detail }: { detail: CenterDetail }) {
               ? [
                   {
                     key: 'requestLimits',
-                    label: t('environment.detail.requestLimits'),
-                    children: t('environment.detail.requestLimitsValue', {
+                    label: t('labs.detail.requestLimits'),
+                    children: t('labs.detail.requestLimitsValue', {
                       cpu: detail.requestLimits.cpuCore,
                       memory: detail.requestLimits.memorySize,
                       disk: detail.requestLimits.diskSize,
@@ -108,16 +105,16 @@ function DetailView({ detail }: { detail: CenterDetail }) {
               : []),
             {
               key: 'restartLimit',
-              label: t('environment.detail.restartLimit'),
+              label: t('labs.detail.restartLimit'),
               children:
                 detail.restartLimit > 0
-                  ? t('environment.detail.perDay', { count: detail.restartLimit })
-                  : t('environment.detail.unlimited'),
+                  ? t('labs.detail.perDay', { count: detail.restartLimit })
+                  : t('labs.detail.unlimited'),
             },
             {
               key: 'idleTimeout',
-              label: t('environment.detail.idleTimeout'),
-              children: t('environment.detail.minutes', {
+              label: t('labs.detail.idleTimeout'),
+              children: t('labs.detail.minutes', {
                 count: Math.round(detail.idleTimeout / 60),
               }),
             },
@@ -125,7 +122,7 @@ function DetailView({ detail }: { detail: CenterDetail }) {
               ? [
                   {
                     key: 'parts',
-                    label: t('environment.detail.parts'),
+                    label: t('labs.detail.parts'),
                     span: 'filled' as const,
                     children: (
                       <TaggedNames
@@ -137,18 +134,18 @@ function DetailView({ detail }: { detail: CenterDetail }) {
               : []),
             {
               key: 'scripts',
-              label: t('environment.detail.scripts'),
+              label: t('labs.detail.scripts'),
               span: 'filled',
               children: detail.scripts.length ? (
                 <TaggedNames items={detail.scripts.map((s) => ({ ...s, tag: s.label }))} />
               ) : (
-                t('environment.detail.noScripts')
+                t('labs.detail.noScripts')
               ),
             },
           ]}
         />
-        <section aria-label={t('environment.detail.containers')}>
-          <Typography.Title level={5}>{t('environment.detail.containers')}</Typography.Title>
+        <section aria-label={t('labs.detail.containers')}>
+          <Typography.Title level={5}>{t('labs.detail.containers')}</Typography.Title>
           <ContainerDetails snapshot={runtime.snapshot} />
         </section>
       </Space>

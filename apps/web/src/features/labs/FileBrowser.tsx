@@ -28,18 +28,18 @@ function FileUpload(props: { containerId: string; path: string; onUploaded: () =
       fileList={list}
       beforeUpload={(file) => {
         if (file.size <= labLimits.uploadMaxBytes) return true;
-        showErrorToast(t('environment.workspace.tooLarge', { max: maxMb }));
+        showErrorToast(t('labs.workspace.tooLarge', { max: maxMb }));
         return Upload.LIST_IGNORE;
       }}
       onChange={({ file, fileList }) => {
         if (file.status === 'done') {
-          toast.success(t('environment.workspace.uploaded', { name: file.name }));
+          toast.success(t('labs.workspace.uploaded', { name: file.name }));
           props.onUploaded();
         }
         setList(fileList);
       }}
     >
-      <Button>{t('environment.workspace.upload')}</Button>
+      <Button>{t('labs.workspace.upload')}</Button>
     </Upload>
   );
 }
@@ -111,7 +111,7 @@ export function FileBrowser({ source }: { source: FileSource }) {
       <Space wrap className="env-files__bar">
         <Breadcrumb
           items={[
-            crumb(t('environment.workspace.home'), ''),
+            crumb(t('labs.workspace.home'), ''),
             ...segments.map((name, i) => crumb(name, segments.slice(0, i + 1).join('/'))),
           ]}
         />
@@ -123,13 +123,13 @@ export function FileBrowser({ source }: { source: FileSource }) {
           />
         )}
         <Button onClick={() => void files.refetch()} disabled={files.isFetching}>
-          {t('environment.workspace.refresh')}
+          {t('labs.workspace.refresh')}
         </Button>
       </Space>
       {progress && (
         <div className="env-files__progress">
           <Typography.Text>
-            {t('environment.workspace.downloading', {
+            {t('labs.workspace.downloading', {
               name: progress.name,
               loaded: formatBytes(progress.loaded),
             })}
@@ -149,11 +149,11 @@ export function FileBrowser({ source }: { source: FileSource }) {
           loading={files.isFetching}
           dataSource={files.data ?? []}
           pagination={false}
-          locale={{ emptyText: t('environment.workspace.empty') }}
+          locale={{ emptyText: t('labs.workspace.empty') }}
           columns={[
             {
               key: 'name',
-              title: t('environment.workspace.name'),
+              title: t('labs.workspace.name'),
               render: (_, entry) =>
                 entry.isDir ? (
                   <Button type="link" size="small" onClick={() => setPath(entry.path)}>
@@ -165,26 +165,26 @@ export function FileBrowser({ source }: { source: FileSource }) {
             },
             {
               key: 'size',
-              title: t('environment.workspace.size'),
+              title: t('labs.workspace.size'),
               render: (_, entry) => (entry.isDir ? '—' : formatBytes(entry.size)),
             },
             {
               key: 'modifiedAt',
-              title: t('environment.workspace.modifiedAt'),
+              title: t('labs.workspace.modifiedAt'),
               render: (_, entry) => formatTime(entry.modifiedAt),
             },
             {
               key: 'actions',
-              title: t('environment.workspace.actions'),
+              title: t('labs.workspace.actions'),
               render: (_, entry) =>
                 entry.isDir ? null : (
                   <Button
                     size="small"
                     onClick={() => startDownload(entry)}
                     disabled={download.isPending}
-                    aria-label={t('environment.workspace.downloadFile', { name: entry.name })}
+                    aria-label={t('labs.workspace.downloadFile', { name: entry.name })}
                   >
-                    {t('environment.workspace.download')}
+                    {t('labs.workspace.download')}
                   </Button>
                 ),
             },

@@ -16,7 +16,7 @@ export function EnvScreenCard(props: {
   return (
     <Card
       title={`${props.detail.name} · ${props.screen}`}
-      extra={<Link to={pathOf('detail', props.detail.id)}>{t('environment.back')}</Link>}
+      extra={<Link to={pathOf('detail', props.detail.id)}>{t('labs.back')}</Link>}
     >
       {props.children}
     </Card>

@@ -26,7 +26,7 @@ export function EnvironmentGate({
     enabled: Boolean(id),
     refetchOnMount: 'always',
   });
-  if (!id) return <EmptyState description={t('environment.missingId')} />;
+  if (!id) return <EmptyState description={t('labs.missingId')} />;
   if (detail.isPending || (detail.isFetching && !detail.isFetchedAfterMount))
     return <LoadingState />;
   if (detail.isError)

@@ -118,12 +118,12 @@ export function JupyterResourceForm({
       { onSuccess: () => onSaved(values) },
     );
   const select = (field: Field, choices: readonly number[]) => (
-    <Form.Item name={field} label={t(`environment.jupyter.${field}`)} rules={rulesOf(field)}>
+    <Form.Item name={field} label={t(`labs.jupyter.${field}`)} rules={rulesOf(field)}>
       <Select options={options(choices)} virtual={false} />
     </Form.Item>
   );
   const number = (field: Field, max: number) => (
-    <Form.Item name={field} label={t(`environment.jupyter.${field}`)} rules={rulesOf(field)}>
+    <Form.Item name={field} label={t(`labs.jupyter.${field}`)} rules={rulesOf(field)}>
       <InputNumber min={0} max={max} precision={0} disabled={max === 0} style={{ width: '100%' }} />
     </Form.Item>
   );
@@ -144,15 +144,15 @@ export function JupyterResourceForm({
       {number('gpuCount', gpuMax)}
       {number('gpuMemory', gpuMax === 0 ? 0 : 80)}
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Alert type="info" showIcon title={t('environment.jupyter.gpuNote')} />
+        <Alert type="info" showIcon title={t('labs.jupyter.gpuNote')} />
         <CostLine preview={cost.data} />
         <CostRefusal preview={cost.data} />
       </Space>
       <Form.Item style={{ marginTop: 16, marginBottom: 0, textAlign: 'right' }}>
         <Space>
-          <Button onClick={onCancel}>{t('environment.cancel')}</Button>
+          <Button onClick={onCancel}>{t('labs.cancel')}</Button>
           <Button type="primary" htmlType="submit" disabled={Boolean(cost.data?.refusal)}>
-            {t('environment.confirm')}
+            {t('labs.confirm')}
           </Button>
         </Space>
       </Form.Item>
@@ -164,7 +164,7 @@ export function JupyterResourceForm({
 export function JupyterStartDialog(props: JupyterResourceFormProps) {
   const { t } = useTranslation();
   return (
-    <Modal open title={t('environment.jupyter.title')} footer={null} onCancel={props.onCancel}>
+    <Modal open title={t('labs.jupyter.title')} footer={null} onCancel={props.onCancel}>
       <JupyterResourceForm {...props} />
     </Modal>
   );

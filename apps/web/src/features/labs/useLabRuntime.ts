@@ -81,8 +81,7 @@ export function useLabRuntime(
 
   const settle = useCallback(
     (result: ActionResult, failureText?: (message: string) => string, durationMs?: number) => {
-      if (!result.ok && result.reason === 'missing-env-id')
-        showErrorToast(t('environment.missingId'));
+      if (!result.ok && result.reason === 'missing-env-id') showErrorToast(t('labs.missingId'));
       // The request layer already showed failures of calls that are not quiet (stop). Errors
       // last 3 s and one shows per 3 s (spec §8); only the reset failure stays 5 s.
       else if (!result.ok && result.reason === 'failed' && failureText)
@@ -99,7 +98,7 @@ export function useLabRuntime(
       const alreadyFormatted =
         !result.ok && isRequestError(result.error) && result.error.errorKey === 'labs.start_failed';
       return settle(result, (message) =>
-        alreadyFormatted ? message : t('environment.startFailed', { message }),
+        alreadyFormatted ? message : t('labs.startFailed', { message }),
       );
     },
     [machine, settle, t],
@@ -109,21 +108,21 @@ export function useLabRuntime(
 
   const requestReset = useCallback(() => {
     if (machine.resetIntent() === 'please-wait') {
-      showToast('info', t('environment.pleaseWait'));
+      showToast('info', t('labs.pleaseWait'));
       return;
     }
     modal.confirm({
-      title: t('environment.resetConfirmTitle'),
-      content: t('environment.resetConfirm'),
+      title: t('labs.resetConfirmTitle'),
+      content: t('labs.resetConfirm'),
       // The dialog closes at once; a click during the reset then gets the please-wait message.
       onOk: () => {
         void machine.reset().then((result) => {
           const ok = settle(
             result,
-            (message) => t('environment.resetFailed', { message }),
+            (message) => t('labs.resetFailed', { message }),
             labLimits.resetFailureMessageMs,
           );
-          if (ok) showToast('success', t('environment.resetDone'));
+          if (ok) showToast('success', t('labs.resetDone'));
         });
       },
     });

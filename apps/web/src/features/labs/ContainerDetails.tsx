@@ -27,50 +27,50 @@ function ContainerCard({ container, state }: { container: Container; state: Cont
         items={[
           {
             key: 'service',
-            label: t('environment.container.serviceType'),
+            label: t('labs.container.serviceType'),
             children: container.serviceType,
           },
           {
             key: 'state',
-            label: t('environment.container.state'),
-            children: t(`environment.containerStates.${state}`),
+            label: t('labs.container.state'),
+            children: t(`labs.containerStates.${state}`),
           },
           {
             key: 'resources',
-            label: t('environment.detail.resources'),
-            children: t('environment.detail.resourcesValue', {
+            label: t('labs.detail.resources'),
+            children: t('labs.detail.resourcesValue', {
               cpu: container.cpuCore,
               memory: container.memorySize,
               disk: container.diskSize,
             }),
           },
-          { key: 'gpu', label: t('environment.container.gpuCount'), children: container.gpuCount },
+          { key: 'gpu', label: t('labs.container.gpuCount'), children: container.gpuCount },
           {
             key: 'startedAt',
-            label: t('environment.container.startedAt'),
+            label: t('labs.container.startedAt'),
             children: formatTime(container.startedAt),
           },
           {
             key: 'idle',
-            label: t('environment.detail.idleTimeout'),
-            children: t('environment.detail.minutes', {
+            label: t('labs.detail.idleTimeout'),
+            children: t('labs.detail.minutes', {
               count: Math.round(container.idleTimeout / 60),
             }),
           },
           {
             key: 'limits',
-            label: t('environment.container.limits'),
+            label: t('labs.container.limits'),
             span: 'filled',
             children: (
               <Space wrap size={4}>
                 {limitsShown.map((limit) => (
                   <Tag key={limit} color={container.enforced[limit] ? 'green' : 'orange'}>
-                    {t(`environment.container.limit.${limit}`)}
+                    {t(`labs.container.limit.${limit}`)}
                     {': '}
                     {t(
                       container.enforced[limit]
-                        ? 'environment.container.enforced'
-                        : 'environment.container.notEnforced',
+                        ? 'labs.container.enforced'
+                        : 'labs.container.notEnforced',
                     )}
                   </Tag>
                 ))}
@@ -83,7 +83,7 @@ function ContainerCard({ container, state }: { container: Container; state: Cont
         <Alert
           type="warning"
           showIcon
-          title={t('environment.container.notes')}
+          title={t('labs.container.notes')}
           description={
             <ul className="env-notes">
               {container.notes.map((note) => (
@@ -102,7 +102,7 @@ export function ContainerDetails({ snapshot }: { snapshot: LabRuntimeSnapshot })
   const { t } = useTranslation();
   const running = useRunningContainers(snapshot);
   if (running.status === 'idle')
-    return <Typography.Text type="secondary">{t('environment.notStarted')}</Typography.Text>;
+    return <Typography.Text type="secondary">{t('labs.notStarted')}</Typography.Text>;
   if (running.status === 'pending') return <LoadingState />;
   if (running.status === 'error')
     return <LoadFailed error={running.error} onRetry={running.refetch} />;
