@@ -146,8 +146,8 @@ export default tseslint.config(
   },
   {
     // The students' course hall is kept small too: its routes go through routeRefs.
-    files: ['apps/web/src/features/courses-study/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/features/courses-study/testing.ts'],
+    files: ['apps/web/src/features/courses/study/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/features/courses/study/testing.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -10,10 +10,10 @@ import { classesEn, classesZh } from './classes/locales';
 import { classesViews } from './classes/views';
 import { collegesEn, collegesZh } from './colleges/locales';
 import { collegesViews } from './colleges/views';
-import { coursesManageEn, coursesManageZh } from './courses-manage/locales';
-import { coursesManageViews } from './courses-manage/views';
-import { coursesStudyEn, coursesStudyZh } from './courses-study/locales';
-import { coursesStudyViews } from './courses-study/views';
+import { coursesManageEn, coursesManageZh } from './courses/manage/locales';
+import { coursesManageViews } from './courses/manage/views';
+import { coursesStudyEn, coursesStudyZh } from './courses/study/locales';
+import { coursesStudyViews } from './courses/study/views';
 import { cmsEn, cmsZh } from './cms/locales';
 import { cmsViews } from './cms/views';
 import { customersEn, customersZh } from './customers/locales';
@@ -76,10 +76,13 @@ export const features = {
   classes: feature(classesZh, classesEn, classesViews),
   teachers: feature(teachersZh, teachersEn, teachersViews),
   students: feature(studentsZh, studentsEn, studentsViews),
-  coursesManage: feature(coursesManageZh, coursesManageEn, coursesManageViews),
+  courses: feature(
+    { manage: coursesManageZh, study: coursesStudyZh },
+    { manage: coursesManageEn, study: coursesStudyEn },
+    { ...coursesManageViews, ...coursesStudyViews },
+  ),
   teachingManage: feature(teachingManageZh, teachingManageEn, teachingManageViews),
   imports: feature(importsZh, importsEn),
-  coursesStudy: feature(coursesStudyZh, coursesStudyEn, coursesStudyViews),
   tasksStudy: feature(tasksStudyZh, tasksStudyEn, tasksStudyViews),
   notices: feature(noticesZh, noticesEn),
   system: feature(systemZh, systemEn, systemViews),

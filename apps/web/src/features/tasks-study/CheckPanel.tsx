@@ -4,7 +4,7 @@ import { Button, Typography } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { CheckRunResult, TaskStudyStep } from '@platform/contract';
 import { formatInstant } from '../../shared/dates';
-import { ProgressBar } from '../courses-study/CourseCard';
+import { ProgressBar } from '../courses/study/CourseCard';
 import { stepCheckMutationOptions } from './api';
 
 /** An attempt: the step's score of its most, the reason, and each check passed or not. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
 import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
-import { useContentLang } from '../courses-study/api';
+import { useContentLang } from '../courses/study/api';
 import { myTaskQueryOptions } from './api';
 import { useTaskHref } from './navigation';
 import { RemainText, TaskTimeText, TaskTypeTag } from './TaskParts';

@@ -4,7 +4,7 @@ import type { RichDocument } from '@platform/rich-text';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { callsTo, mockPaths, type ApiCall } from '../../test/api';
-import { paragraph } from '../courses-study/testing';
+import { paragraph } from '../courses/study/testing';
 import { ReportPanel } from './ReportEditor';
 import { ReportInfo } from './ReportInfo';
 import {
@@ -12,7 +12,7 @@ import {
   autosaveEveryMs,
   readDraft,
   reportDraftKey,
-} from '../courses-study/reportDraft';
+} from '../courses/study/reportDraft';
 import { paths, reportInfo } from './testing';
 
 setupTestEnvironment();

@@ -5,8 +5,8 @@ import { Typography } from 'antd';
 import { formatMessage, teachingLimits } from '@platform/contract';
 import { apiLanguage } from '../../shared/i18n';
 import { RichTextView } from '../../shared/ui/RichTextView';
-import { richDoc } from '../courses-study/richDoc';
-import { ReportWriter } from '../courses-study/ReportWriter';
+import { richDoc } from '../courses/study/richDoc';
+import { ReportWriter } from '../courses/study/ReportWriter';
 import { reportSubmitMutationOptions, saveReport, uploadReportImage, type ReportInfo } from './api';
 
 /**

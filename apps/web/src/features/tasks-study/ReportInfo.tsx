@@ -2,13 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Descriptions, Space, Typography } from 'antd';
 import { formatInstant } from '../../shared/dates';
 import { RichTextView } from '../../shared/ui/RichTextView';
-import { useContentLang } from '../courses-study/api';
-import { Section } from '../courses-study/Section';
-import { richDoc } from '../courses-study/richDoc';
+import { useContentLang } from '../courses/study/api';
+import { Section } from '../courses/study/Section';
+import { richDoc } from '../courses/study/richDoc';
 import { reportInfoQueryOptions, type ReportInfo as Report } from './api';
 import { ReportPanel } from './ReportEditor';
 import { RecordCard, ReportStatusTag, TeacherVerdict } from './TaskParts';
-import '../courses-study/courses-study.css';
+import '../courses/study/courses-study.css';
 import './tasks-study.css';
 
 function ReportView({ report }: { report: Report }) {

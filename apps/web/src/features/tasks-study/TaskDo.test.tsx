@@ -4,7 +4,7 @@ import type { CheckRunResult, StudyStep } from '@platform/contract';
 import { setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { callsTo, mockPaths, queriesTo, type ApiCall } from '../../test/api';
-import { paragraph } from '../courses-study/testing';
+import { paragraph } from '../courses/study/testing';
 import { TaskDo } from './TaskDo';
 import { ownTaskDetail, paths, remain, reportInfo, taskStep } from './testing';
 

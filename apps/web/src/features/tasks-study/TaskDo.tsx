@@ -16,9 +16,9 @@ import { labStepTypes, type OwnTaskDetail, type TaskStudyStep } from '@platform/
 import { EmptyState, QueryStates } from '../../shared/ui/PageStates';
 import { MissingId, RecordPage } from '../../shared/ui/RecordPage';
 import { useElementWidth } from '../layout/useElementWidth';
-import { useContentLang } from '../courses-study/api';
-import { CourseOutline } from '../courses-study/CourseOutline';
-import { StepContent } from '../courses-study/StepViews';
+import { useContentLang } from '../courses/study/api';
+import { CourseOutline } from '../courses/study/CourseOutline';
+import { StepContent } from '../courses/study/StepViews';
 import {
   ownTaskQueryOptions,
   reportInfoQueryOptions,
@@ -40,7 +40,7 @@ import {
   TeacherVerdict,
   timeUpText,
 } from './TaskParts';
-import '../courses-study/courses-study.css';
+import '../courses/study/courses-study.css';
 import './tasks-study.css';
 
 /** From this width the step list stays beside the step (except beside a lab); below, a drawer. */
@@ -100,7 +100,7 @@ function TaskStep({
           <Typography.Title level={4} className="cs-study__name">
             {step.name}
           </Typography.Title>
-          <Tag>{t(`coursesStudy.stepTypes.${step.type}`)}</Tag>
+          <Tag>{t(`courses.study.stepTypes.${step.type}`)}</Tag>
           {step.progress.completed && (
             <Tag color="success" icon={<CheckCircleFilled />}>
               {t('tasksStudy.do.completed')}

@@ -6,9 +6,9 @@ import { formatMessage, type OwnTaskDetail } from '@platform/contract';
 import { apiLanguage } from '../../shared/i18n';
 import { EmptyState } from '../../shared/ui/PageStates';
 import { formatBytes } from '../labs/format';
-import { useContentLang } from '../courses-study/api';
-import { CourseOutline } from '../courses-study/CourseOutline';
-import { Section } from '../courses-study/Section';
+import { useContentLang } from '../courses/study/api';
+import { CourseOutline } from '../courses/study/CourseOutline';
+import { Section } from '../courses/study/Section';
 import { ownTaskQueryOptions, taskStartMutationOptions } from './api';
 import { useCountdown, type Countdown } from './countdown';
 import { SubmitTaskButton } from './SubmitTask';
@@ -30,7 +30,7 @@ import {
   TaskTypeTag,
   TeacherVerdict,
 } from './TaskParts';
-import '../courses-study/courses-study.css';
+import '../courses/study/courses-study.css';
 import './tasks-study.css';
 
 /** Start, continue or review: opens the task (its clock starts) at the first step not done. */

@@ -15,8 +15,8 @@ import {
 import { formatInstant } from '../../shared/dates';
 import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
 import { LightPager, LightSearch, LightSelect } from '../../shared/ui/LightControls';
-import { useContentLang } from '../courses-study/api';
-import { ProgressBar } from '../courses-study/CourseCard';
+import { useContentLang } from '../courses/study/api';
+import { ProgressBar } from '../courses/study/CourseCard';
 import {
   myReportsQueryOptions,
   ownTasksQueryOptions,
@@ -26,7 +26,7 @@ import {
 import { useFilterParams } from './listState';
 import { useTaskHref, useTaskNavigate } from './navigation';
 import { RemainText, ReportStatusTag, StatusTags, TaskTimeText, TaskTypeTag } from './TaskParts';
-import '../courses-study/courses-study.css';
+import '../courses/study/courses-study.css';
 import './tasks-study.css';
 
 const pageSize = teachingLimits.taskPageSize;

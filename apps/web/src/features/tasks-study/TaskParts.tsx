@@ -18,7 +18,7 @@ import { apiLanguage } from '../../shared/i18n';
 import { BackButton } from '../../shared/ui/BackButton';
 import { EmptyState } from '../../shared/ui/PageStates';
 import { RecordPage } from '../../shared/ui/RecordPage';
-import { ProgressBar } from '../courses-study/CourseCard';
+import { ProgressBar } from '../courses/study/CourseCard';
 import { useClockText, type Countdown } from './countdown';
 import { taskPages } from './navigation';
 

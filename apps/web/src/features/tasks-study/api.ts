@@ -20,7 +20,7 @@ import {
 import type { RichDocument } from '@platform/rich-text';
 import { call, uploadRoute } from '../../shared/call';
 import { sessionScope } from '../../shared/queryScopes';
-import { withAnswer, withProgress, type StepCalls } from '../courses-study/api';
+import { withAnswer, withProgress, type StepCalls } from '../courses/study/api';
 
 // The students' task pages load without the route declarations (and zod).
 export const teaching = routeRefs<typeof teachingApi>(teachingPaths);

@@ -7,7 +7,7 @@ import {
   type ReportInfo,
   type TaskStudyStep,
 } from '@platform/contract';
-import { paragraph, studyStep } from '../courses-study/testing';
+import { paragraph, studyStep } from '../courses/study/testing';
 
 /** Test data of the students' task pages. */
 

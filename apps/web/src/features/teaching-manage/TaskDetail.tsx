@@ -204,7 +204,7 @@ function Outline({ task }: { task: Task }) {
       <Typography.Title level={5}>{chapter.name}</Typography.Title>
       {chapter.steps.map((step) => (
         <div key={step.id} className="teaching-step">
-          <Tag>{t(`coursesManage.stepType.${step.type}`)}</Tag>
+          <Tag>{t(`courses.manage.stepType.${step.type}`)}</Tag>
           <span>{step.name}</span>
         </div>
       ))}

@@ -13,7 +13,7 @@ import {
   pickDate,
   typeInto,
 } from '../../test/antd';
-import { sampleCourse } from '../courses-manage/testing';
+import { sampleCourse } from '../courses/manage/testing';
 import { TaskEdit } from './TaskEdit';
 import { sampleTask, sampleTaskDetail, taskDetailPath, taskSavePath } from './testing';
 

@@ -33,7 +33,7 @@ import { BackButton } from '../../shared/ui/BackButton';
 import { DateTimeField } from '../../shared/ui/DateFields';
 import { EmptyState, LoadingState, QueryStates } from '../../shared/ui/PageStates';
 import { setFieldErrors, zodPathRules, type FieldPath } from '../../shared/zodForm';
-import { courseDetailQueryOptions } from '../courses-manage/api';
+import { courseDetailQueryOptions } from '../courses/manage/api';
 import { ClassSelect } from '../students/ClassSelect';
 import { failureText } from '../students/accountParts';
 import { taskDetailQueryOptions, taskSaveMutationOptions } from './api';
@@ -272,7 +272,7 @@ function CourseParts({
     disableCheckbox: chapter.steps.length === 0,
     children: orderSteps(chapter.steps, (s) => s.name).map((step) => ({
       key: step.id,
-      title: `${step.name} · ${t(`coursesManage.stepType.${step.type}`)}`,
+      title: `${step.name} · ${t(`courses.manage.stepType.${step.type}`)}`,
     })),
   }));
   return (

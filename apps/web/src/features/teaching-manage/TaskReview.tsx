@@ -245,7 +245,7 @@ function StepSections({ review }: { review: StudentTaskReview }) {
         key: step.id,
         label: (
           <Space wrap size={4}>
-            <Tag>{t(`coursesManage.stepType.${step.type}`)}</Tag>
+            <Tag>{t(`courses.manage.stepType.${step.type}`)}</Tag>
             <span>{step.name}</span>
             <Tag color={step.completed ? 'success' : 'default'}>
               {t(step.completed ? 'teachingManage.hints.done' : 'teachingManage.hints.notDone')}

@@ -23,7 +23,7 @@ function isKind(kind: string): kind is QuestionKind {
 /** What the student answered, in words. */
 function useAnswerText() {
   const { t } = useTranslation();
-  const judged = (value: boolean) => t(`coursesManage.actions.${value ? 'true' : 'false'}`);
+  const judged = (value: boolean) => t(`courses.manage.actions.${value ? 'true' : 'false'}`);
   const chosen = (q: Question, indexes: number[]) =>
     indexes.map((i) => `${letter(i)}. ${q.options[i] ?? ''}`).join('；');
   return {
@@ -68,7 +68,7 @@ export function QuestionList({ questions }: { questions: Question[] }) {
             <Space orientation="vertical" size={2} style={{ width: '100%' }}>
               <Space wrap size={4}>
                 <Typography.Text strong>{`${i + 1}.`}</Typography.Text>
-                {isKind(q.kind) && <Tag>{t(`coursesManage.questionKind.${q.kind}`)}</Tag>}
+                {isKind(q.kind) && <Tag>{t(`courses.manage.questionKind.${q.kind}`)}</Tag>}
                 <span>{q.stem}</span>
               </Space>
               {q.options.length > 0 && (

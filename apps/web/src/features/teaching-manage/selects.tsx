@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
-import { coursePageQueryOptions } from '../courses-manage/api';
+import { coursePageQueryOptions } from '../courses/manage/api';
 import { studentPageQueryOptions } from '../students/api';
 
 /** Courses and students chosen by name, searched on the server. */
