@@ -168,12 +168,12 @@ export default tseslint.config(
     // The students' task pages and the header's notices are kept small as well: teaching's and
     // notices' routes go through routeRefs.
     files: [
-      'apps/web/src/features/tasks-study/**/*.{ts,tsx}',
+      'apps/web/src/features/teaching/study/**/*.{ts,tsx}',
       'apps/web/src/features/notices/**/*.{ts,tsx}',
     ],
     ignores: [
       'apps/web/src/**/*.test.{ts,tsx}',
-      'apps/web/src/features/tasks-study/testing.ts',
+      'apps/web/src/features/teaching/study/testing.ts',
       'apps/web/src/features/notices/testing.ts',
     ],
     rules: {

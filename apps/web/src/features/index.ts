@@ -38,13 +38,13 @@ import { schoolsViews } from './schools/views';
 import { studentsEn, studentsZh } from './students/locales';
 import { studentsViews } from './students/views';
 import { systemEn, systemZh } from './system/locales';
-import { tasksStudyEn, tasksStudyZh } from './tasks-study/locales';
-import { tasksStudyViews } from './tasks-study/views';
+import { teachingStudyEn, teachingStudyZh } from './teaching/study/locales';
+import { teachingStudyViews } from './teaching/study/views';
 import { systemViews } from './system/views';
 import { teachersEn, teachersZh } from './teachers/locales';
 import { teachersViews } from './teachers/views';
-import { teachingManageEn, teachingManageZh } from './teaching-manage/locales';
-import { teachingManageViews } from './teaching-manage/views';
+import { teachingManageEn, teachingManageZh } from './teaching/manage/locales';
+import { teachingManageViews } from './teaching/manage/views';
 import { trialsEn, trialsZh } from './trials/locales';
 import { trialsViews } from './trials/views';
 
@@ -81,9 +81,12 @@ export const features = {
     { manage: coursesManageEn, study: coursesStudyEn },
     { ...coursesManageViews, ...coursesStudyViews },
   ),
-  teachingManage: feature(teachingManageZh, teachingManageEn, teachingManageViews),
+  teaching: feature(
+    { manage: teachingManageZh, study: teachingStudyZh },
+    { manage: teachingManageEn, study: teachingStudyEn },
+    { ...teachingManageViews, ...teachingStudyViews },
+  ),
   imports: feature(importsZh, importsEn),
-  tasksStudy: feature(tasksStudyZh, tasksStudyEn, tasksStudyViews),
   notices: feature(noticesZh, noticesEn),
   system: feature(systemZh, systemEn, systemViews),
   site: feature(siteZh, siteEn),

@@ -6,8 +6,8 @@ import { roleName } from '../../shared/roleName';
 import { useSession } from '../auth/useSession';
 import { usePermissions } from '../../shared/permissions/usePermissions';
 import { visibleChildren } from '../../shared/permissions/menuRoutes';
-import { MyTasksCard } from '../tasks-study/MyTasksCard';
-import { RecentTasksCard } from '../teaching-manage/RecentTasksCard';
+import { MyTasksCard } from '../teaching/study/MyTasksCard';
+import { RecentTasksCard } from '../teaching/manage/RecentTasksCard';
 import { MenuTiles } from './MenuTiles';
 import './Landing.css';
 

@@ -1,0 +1,67 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { setupTestEnvironment } from '../../../test/helpers';
+import { polyfillBrowser, renderView } from '../../../test/render';
+import { mockScreenApi, queriesTo } from '../../../test/api';
+import { TeachingDashboard } from './TeachingDashboard';
+import { dashboardPath, sampleDashboard } from './testing';
+
+setupTestEnvironment();
+polyfillBrowser();
+
+// jsdom lays nothing out and has no canvas: a chart's box gets a size, and text is measured
+// without a canvas.
+beforeAll(() => {
+  HTMLCanvasElement.prototype.getContext = (() => null) as never;
+  const size = (value: number) =>
+    function (this: HTMLElement) {
+      return this.classList.contains('teaching-chart') ? value : 0;
+    };
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
+    get: size(600),
+    configurable: true,
+  });
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    get: size(280),
+    configurable: true,
+  });
+});
+
+const chartTexts = (label: string) =>
+  Array.from(screen.getByRole('img', { name: label }).querySelectorAll('text')).map(
+    (el) => el.textContent,
+  );
+
+describe('teaching dashboard', { timeout: 30_000 }, () => {
+  it('shows the counts, charts and top 5 of a period', async () => {
+    const calls = mockScreenApi([], {
+      [dashboardPath]: (call: { query: URLSearchParams }) =>
+        sampleDashboard({
+          period: call.query.get('period') as 'week' | 'month',
+          taskCount: call.query.get('period') === 'month' ? 12 : 7,
+        }),
+    });
+    renderView(<TeachingDashboard />, '/sch_edu/teaching/dashboard');
+    expect(await screen.findByText('教学看板')).toBeTruthy();
+    expect(await screen.findByText('92')).toBeTruthy();
+    expect(screen.getByText('7')).toBeTruthy();
+    expect(queriesTo(calls, dashboardPath)).toEqual([{ period: 'week' }]);
+
+    // The charts are drawn as SVG with the bands, statuses and days in words.
+    await waitFor(() => expect(chartTexts('学生参与度').length).toBeGreaterThan(0));
+    expect(chartTexts('学生参与度')).toEqual(expect.arrayContaining(['100%', '60% 以下']));
+    expect(chartTexts('任务状态')).toEqual(expect.arrayContaining(['进行中', '已归档']));
+    expect(chartTexts('提交趋势').length).toBeGreaterThan(0);
+
+    const students = screen.getByRole('list', { name: '学生成绩前 5 名' });
+    expect(students.textContent).toContain('张三');
+    expect(students.textContent).toContain('平均 96.5 分');
+    expect(screen.getByRole('list', { name: '班级参与度前 5 名' }).textContent).toContain(
+      '参与度 88%',
+    );
+
+    fireEvent.click(screen.getByText('本月'));
+    expect(await screen.findByText('12')).toBeTruthy();
+    expect(queriesTo(calls, dashboardPath).at(-1)).toEqual({ period: 'month' });
+  });
+});
