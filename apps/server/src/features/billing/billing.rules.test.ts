@@ -443,7 +443,12 @@ describe('school administrators’ views', () => {
   it('exports usage details with the filters as a workbook, and shows the overview', async () => {
     const s = await freshSchool('Export');
     await order(s.schoolId);
-    await usage(s.schoolId, s.student.id, now() - 2 * hour, now() - hour);
+    // One hour of use within one billing day, so that it makes one row: use is cut at midnight
+    // UTC+8, which an hour ending an hour ago crosses late in the evening in China.
+    const billingDay = (ms: number) => Math.floor((ms + 8 * hour) / day);
+    let end = now() - hour;
+    if (billingDay(end - hour) !== billingDay(end)) end = billingDay(end) * day - 8 * hour - minute;
+    await usage(s.schoolId, s.student.id, end - hour, end);
     await chargeAll(h.ctx);
     const res = await h.app.inject({
       method: 'GET',
