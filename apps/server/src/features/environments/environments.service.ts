@@ -125,7 +125,7 @@ export class EnvironmentsService {
 
   async get(id: string): Promise<Environment> {
     const row = await repo.findEnvironment(this.ctx.db, id);
-    if (!row) throw notFound('envs.not_found');
+    if (!row) throw notFound('environments.not_found');
     return (await this.withRunnable([row]))[0]!;
   }
 
@@ -144,10 +144,10 @@ export class EnvironmentsService {
   private async checkParts(type: number, parts: string[], selfId?: string): Promise<void> {
     if (type !== 4) return;
     const unique = [...new Set(parts)];
-    if (unique.length < 2) throw invalid('envs.parts_required', { parts: 'invalid_value' });
+    if (unique.length < 2) throw invalid('environments.parts_required', { parts: 'invalid_value' });
     const rows = await repo.findEnvironments(this.ctx.db, unique);
     if (rows.length !== unique.length || rows.some((r) => r.type === 4 || r.id === selfId)) {
-      throw invalid('envs.part_invalid', { parts: 'invalid_value' });
+      throw invalid('environments.part_invalid', { parts: 'invalid_value' });
     }
   }
 
@@ -166,12 +166,12 @@ export class EnvironmentsService {
     if (values.maxDiskSize != null && values.maxDiskSize < values.diskSize) {
       fields.maxDiskSize = 'invalid_value';
     }
-    if (Object.keys(fields).length) throw invalid('envs.max_below_value', fields);
+    if (Object.keys(fields).length) throw invalid('environments.max_below_value', fields);
   }
 
   private async checkCode(code: string, exceptId?: string): Promise<void> {
     if (await repo.codeTaken(this.ctx.db, code, exceptId)) {
-      throw invalid('envs.code_taken', { code: 'invalid_value' });
+      throw invalid('environments.code_taken', { code: 'invalid_value' });
     }
   }
 
@@ -209,7 +209,7 @@ export class EnvironmentsService {
 
   async update(body: EnvUpdate): Promise<Environment> {
     const existing = await repo.findEnvironment(this.ctx.db, body.id);
-    if (!existing) throw notFound('envs.not_found');
+    if (!existing) throw notFound('environments.not_found');
     await this.checkCode(body.code, body.id);
     if (body.type === 4) await this.checkParts(4, existing.parts, body.id);
     const { id, ...set } = body;
@@ -218,13 +218,13 @@ export class EnvironmentsService {
       parts: body.type === 4 ? existing.parts : [],
       updatedAt: this.ctx.now(),
     });
-    if (!row) throw notFound('envs.not_found');
+    if (!row) throw notFound('environments.not_found');
     return (await this.withRunnable([row]))[0]!;
   }
 
   async config(body: EnvConfig): Promise<Environment> {
     const existing = await repo.findEnvironment(this.ctx.db, body.id);
-    if (!existing) throw notFound('envs.not_found');
+    if (!existing) throw notFound('environments.not_found');
     await this.checkParts(existing.type, body.parts, body.id);
     this.checkRequestLimits(body);
     const { id, ...set } = body;
@@ -233,13 +233,13 @@ export class EnvironmentsService {
       parts: existing.type === 4 ? [...new Set(body.parts)] : [],
       updatedAt: this.ctx.now(),
     });
-    if (!row) throw notFound('envs.not_found');
+    if (!row) throw notFound('environments.not_found');
     return (await this.withRunnable([row]))[0]!;
   }
 
   async copy(actor: Actor, id: string, lang: Lang): Promise<Environment> {
     const source = await repo.findEnvironment(this.ctx.db, id);
-    if (!source) throw notFound('envs.not_found');
+    if (!source) throw notFound('environments.not_found');
     let code = '';
     for (let n = 1; n < 1000; n++) {
       code = `${source.code.slice(0, 56)}-copy${n === 1 ? '' : n}`;
@@ -250,7 +250,7 @@ export class EnvironmentsService {
       ...source,
       id: this.ctx.ids.next(),
       code,
-      name: `${source.name}${formatMessage('envs.copy_suffix', lang)}`.slice(0, 100),
+      name: `${source.name}${formatMessage('environments.copy_suffix', lang)}`.slice(0, 100),
       state: 2,
       createdBy: actor.userId,
       deletedAt: null,
@@ -262,10 +262,10 @@ export class EnvironmentsService {
 
   async remove(id: string): Promise<void> {
     const existing = await repo.findEnvironment(this.ctx.db, id);
-    if (!existing) throw notFound('envs.not_found');
-    if (this.isRunning(id)) throw new AppError('envs.in_use', { code: 9999, status: 409 });
+    if (!existing) throw notFound('environments.not_found');
+    if (this.isRunning(id)) throw new AppError('environments.in_use', { code: 9999, status: 409 });
     if ((await repo.combinationsUsing(this.ctx.db, id)).length > 0) {
-      throw new AppError('envs.in_use', { code: 9999, status: 409 });
+      throw new AppError('environments.in_use', { code: 9999, status: 409 });
     }
     await repo.updateEnvironment(this.ctx.db, id, {
       deletedAt: this.ctx.now(),
@@ -290,7 +290,7 @@ export class EnvironmentsService {
 
   async saveScript(body: ScriptSave): Promise<Script> {
     if (!(await repo.findEnvironment(this.ctx.db, body.envId))) {
-      throw invalid('envs.not_found', { envId: 'invalid_value' });
+      throw invalid('environments.not_found', { envId: 'invalid_value' });
     }
     if (body.id && !(await repo.findScript(this.ctx.db, body.id)))
       throw notFound('scripts.not_found');

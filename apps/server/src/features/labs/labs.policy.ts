@@ -23,7 +23,7 @@ export function requireCentreEnvironment(
   env: EnvironmentRow | undefined,
 ): EnvironmentRow {
   if (!env || env.state !== 1 || (env.hidden === 1 && !isPlatformStaff(actor))) {
-    throw notFound('envs.not_found');
+    throw notFound('environments.not_found');
   }
   return env;
 }

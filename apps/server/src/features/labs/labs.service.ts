@@ -71,8 +71,9 @@ export class LabsService {
 
   private async usableEnv(envId: string): Promise<environments.EnvironmentRow> {
     const env = await environments.findEnvironment(this.ctx.db, envId);
-    if (!env) throw notFound('envs.not_found');
-    if (env.state !== 1) throw new AppError('envs.not_available', { code: ResponseCode.FAILED });
+    if (!env) throw notFound('environments.not_found');
+    if (env.state !== 1)
+      throw new AppError('environments.not_available', { code: ResponseCode.FAILED });
     return env;
   }
 
@@ -81,7 +82,7 @@ export class LabsService {
     const env = await this.usableEnv(body.expEnvId);
     const parts = await this.partsOf(env);
     if (parts.length === 0)
-      throw new AppError('envs.parts_required', { code: ResponseCode.FAILED });
+      throw new AppError('environments.parts_required', { code: ResponseCode.FAILED });
     for (const part of parts) if (takesRequest(part)) checkWithinLimits(part, body);
     for (const part of parts) {
       if (!runnerOf(part.resourceKind as ResourceKind)) {
@@ -283,7 +284,7 @@ export class LabsService {
   async restartLimit(actor: Actor, envId: string) {
     const owner = labOwnerOf(actor);
     const env = await environments.findEnvironment(this.ctx.db, envId);
-    if (!env) throw notFound('envs.not_found');
+    if (!env) throw notFound('environments.not_found');
     const since = new Date(this.ctx.now().getTime() - dayMs);
     const used = await repo.startsSince(this.ctx.db, owner, envId, since);
     return {
@@ -298,7 +299,7 @@ export class LabsService {
     const entries = this.targets(actor, envId, containerId);
     if (entries.length === 0) {
       const env = await environments.findEnvironment(this.ctx.db, envId);
-      if (!env) throw notFound('envs.not_found');
+      if (!env) throw notFound('environments.not_found');
       throw notFound('labs.not_found');
     }
     if (entries.some((e) => e.state === 'Starting' || e.state === 'Stopping')) {
@@ -368,7 +369,7 @@ export class LabsService {
   async saveJupyterInfo(actor: Actor, body: JupyterInfoSave): Promise<JupyterInfo> {
     const owner = labOwnerOf(actor);
     const env = await environments.findEnvironment(this.ctx.db, body.expEnvId);
-    if (!env) throw invalid('envs.not_found', { expEnvId: 'invalid_value' });
+    if (!env) throw invalid('environments.not_found', { expEnvId: 'invalid_value' });
     checkWithinLimits(env, body);
     const row = {
       userId: owner,
@@ -391,7 +392,7 @@ export class LabsService {
 
   async usage(envId: string, pageNum: number, pageSize: number) {
     const env = await environments.findEnvironment(this.ctx.db, envId);
-    if (!env) throw notFound('envs.not_found');
+    if (!env) throw notFound('environments.not_found');
     const page = await repo.usagePage(this.ctx.db, envId, pageNum, pageSize);
     const now = this.ctx.now().getTime();
     return {

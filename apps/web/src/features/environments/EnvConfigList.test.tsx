@@ -111,7 +111,7 @@ describe('environment configuration list', { timeout: 30_000 }, () => {
         return jsonResponse(
           envelope(null, 9000, {
             message: '该环境有正在运行的实验，请先停止',
-            errorKey: 'envs.in_use',
+            errorKey: 'environments.in_use',
           }),
           409,
         );

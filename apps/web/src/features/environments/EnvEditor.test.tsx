@@ -126,7 +126,10 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
     api((call) =>
       call.path === '/api-experiment/env/add'
         ? jsonResponse(
-            envelope(null, 9000, { message: '环境编码已存在', errorKey: 'envs.code_taken' }),
+            envelope(null, 9000, {
+              message: '环境编码已存在',
+              errorKey: 'environments.code_taken',
+            }),
             409,
           )
         : null,

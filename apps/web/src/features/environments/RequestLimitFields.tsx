@@ -73,13 +73,13 @@ function emptyOrValid(field: keyof typeof ownField): FormRule {
   };
 }
 
-/** The server's rule `envs.max_below_value`: a maximum is never below the environment's value. */
+/** The server's rule `environments.max_below_value`: a maximum is never below the environment's value. */
 function atLeastOwn(field: keyof typeof ownField): FormRule {
   return ({ getFieldValue }) => ({
     validator: async (_rule, value: unknown) => {
       const own: unknown = getFieldValue(ownField[field]);
       if (typeof value === 'number' && typeof own === 'number' && value < own) {
-        throw new Error(formatMessage('envs.max_below_value', apiLanguage()));
+        throw new Error(formatMessage('environments.max_below_value', apiLanguage()));
       }
     },
   });

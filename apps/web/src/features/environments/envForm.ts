@@ -158,9 +158,9 @@ export function schemaErrors(
 
 /** Business errors that concern one field (the server's message goes on it). */
 const fieldOfErrorKey: Record<string, string> = {
-  'envs.code_taken': 'code',
-  'envs.parts_required': 'parts',
-  'envs.part_invalid': 'parts',
+  'environments.code_taken': 'code',
+  'environments.parts_required': 'parts',
+  'environments.part_invalid': 'parts',
 };
 
 /** A failed save's errors on the form's fields. */
@@ -187,11 +187,11 @@ export function rowRules(schema: ZodType, list: string, index: number, field: st
   ];
 }
 
-/** A combination needs at least two parts (the server's rule `envs.parts_required`). */
+/** A combination needs at least two parts (the server's rule `environments.parts_required`). */
 export const partsRequiredRule: FormRule = ({ getFieldValue }) => ({
   validator: async (_rule, value: unknown) => {
     if (!isCombination(getFieldValue('type'))) return;
     if (!Array.isArray(value) || value.length < 2)
-      throw new Error(formatMessage('envs.parts_required', apiLanguage()));
+      throw new Error(formatMessage('environments.parts_required', apiLanguage()));
   },
 });
