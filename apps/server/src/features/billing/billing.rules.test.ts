@@ -42,6 +42,10 @@ const now = () => h.ctx.now().getTime();
 beforeAll(async () => {
   // Hours pass on the harness's clock here: the idle sweep would stop the labs billing watches.
   h = await createHarness({ config: { labIdleSweepMs: 600_000 } });
+  // Use is cut at midnight UTC+8, where the billing day and month begin. The tests' hours of use
+  // end before now and must lie in today, so the clock starts at least four hours into a day.
+  const intoDay = (now() + 8 * hour) % day;
+  if (intoDay < 4 * hour) h.advance(4 * hour - intoDay);
   // One price for all kinds, 60 fen per core-hour, in effect since before any use in this file
   // (the routes take prices from now on only).
   await h.ctx.db.insert(billingPrices).values({
@@ -443,12 +447,7 @@ describe('school administrators’ views', () => {
   it('exports usage details with the filters as a workbook, and shows the overview', async () => {
     const s = await freshSchool('Export');
     await order(s.schoolId);
-    // One hour of use within one billing day, so that it makes one row: use is cut at midnight
-    // UTC+8, which an hour ending an hour ago crosses late in the evening in China.
-    const billingDay = (ms: number) => Math.floor((ms + 8 * hour) / day);
-    let end = now() - hour;
-    if (billingDay(end - hour) !== billingDay(end)) end = billingDay(end) * day - 8 * hour - minute;
-    await usage(s.schoolId, s.student.id, end - hour, end);
+    await usage(s.schoolId, s.student.id, now() - 2 * hour, now() - hour);
     await chargeAll(h.ctx);
     const res = await h.app.inject({
       method: 'GET',
