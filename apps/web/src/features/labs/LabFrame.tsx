@@ -5,6 +5,7 @@ import { Button, Result } from 'antd';
 import { openWithValues, type Container } from '@platform/contract';
 import { LoadFailed, LoadingState } from '../../shared/ui/PageStates';
 import { ticketMutationOptions, ticketQueryOptions } from './api';
+import { frameLoadedAttribute } from './frameLoaded';
 
 /**
  * Opens a lab in a new tab with a fresh single-use ticket. The tab is opened at the click (so
@@ -78,6 +79,7 @@ export function LabFrame({ container, title }: { container: Container; title: st
       title={title}
       src={ticket.data.url}
       allow="clipboard-read; clipboard-write; fullscreen"
+      onLoad={(event) => event.currentTarget.setAttribute(frameLoadedAttribute, '')}
     />
   );
 }

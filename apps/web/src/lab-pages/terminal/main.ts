@@ -17,7 +17,7 @@ import {
 } from '../shared/pageChrome';
 import { ReconnectingSocket } from '../shared/reconnectingSocket';
 import { TerminalSession } from './terminalSession';
-import { pastedText } from './pasteMessage';
+import { pasteInbox } from './pasteMessage';
 
 /** No connection by then: say so (management spec §8), and keep trying. */
 const startupTimeoutMs = 20_000;
@@ -49,6 +49,9 @@ const theme: ITheme = {
   brightCyan: '#7fd5e0',
   brightWhite: '#ffffff',
 };
+
+/** Commands of a course step's command configuration, sent by the platform page around this one. */
+const pastes = pasteInbox(window);
 
 function startTerminal(root: HTMLElement, info: LabPageInfo, t: Translate): void {
   const status = createStatusPill(t);
@@ -96,6 +99,10 @@ function startTerminal(root: HTMLElement, info: LabPageInfo, t: Translate): void
         opened = true;
         clearTimeout(startupTimer);
         session.handleOpen();
+        pastes.open(info.readOnly, (text) => {
+          term.paste(text);
+          term.focus();
+        });
       } else if (state.kind === 'stopped') {
         clearTimeout(startupTimer);
         term.options.disableStdin = true;
@@ -121,14 +128,6 @@ function startTerminal(root: HTMLElement, info: LabPageInfo, t: Translate): void
   // Back in this window (or the frame that embeds it): typing goes to the terminal again.
   window.addEventListener('focus', () => term.focus());
   window.addEventListener('online', () => socket.reconnectNow());
-  // A command of a course step's command configuration, sent by the platform page around it.
-  window.addEventListener('message', (event) => {
-    const text = pastedText(event, window, info.readOnly);
-    if (text === null) return;
-    term.paste(text);
-    term.focus();
-  });
-
   socket.start();
 }
 

@@ -18,3 +18,32 @@ export function pastedText(
   if (text.length === 0 || text.length > labPasteMaxLength) return null;
   return text;
 }
+
+/** Pastes that arrive before the terminal is connected wait for it; beyond this they are dropped. */
+export const heldPasteLimit = 8;
+
+type PasteEvent = Pick<MessageEvent, 'data' | 'source'>;
+
+/**
+ * Listens for paste messages from the moment the page's script runs, so a command sent while
+ * the page is still starting is not lost: it is held until `open` hands over the terminal
+ * (once its connection is up), then pasted, and later ones are pasted as they come.
+ */
+export function pasteInbox(self: Window) {
+  const held: PasteEvent[] = [];
+  let take: ((event: PasteEvent) => void) | null = null;
+  self.addEventListener('message', (event) => {
+    if (take) take(event);
+    else if (held.length < heldPasteLimit) held.push({ data: event.data, source: event.source });
+  });
+  return {
+    open(readOnly: boolean, paste: (text: string) => void): void {
+      if (take) return;
+      take = (event) => {
+        const text = pastedText(event, self, readOnly);
+        if (text !== null) paste(text);
+      };
+      for (const event of held.splice(0)) take(event);
+    },
+  };
+}
