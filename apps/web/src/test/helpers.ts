@@ -6,6 +6,7 @@ import { addFeatureTexts } from '../features';
 import { resetToasts } from '../shared/toast';
 import { resetRequestState } from '../shared/request';
 import { setNavigate } from '../shared/navigation';
+import { takeDrift } from './fakeRoutes';
 
 /**
  * Common test setup: Chinese UI (unless a test switches) with every feature's texts; a clean
@@ -18,6 +19,7 @@ export function setupTestEnvironment(): void {
     await changeLanguage('zh-CN');
   });
   afterEach(async () => {
+    const drift = takeDrift();
     cleanup();
     vi.useRealTimers();
     vi.unstubAllGlobals();
@@ -33,6 +35,7 @@ export function setupTestEnvironment(): void {
     }
     await changeLanguage('zh-CN');
     window.history.replaceState(null, '', '/');
+    if (drift.length > 0) throw new Error(drift.join('\n'));
   });
 }
 

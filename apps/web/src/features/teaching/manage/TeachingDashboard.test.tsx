@@ -2,9 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { setupTestEnvironment } from '../../../test/helpers';
 import { polyfillBrowser, renderView } from '../../../test/render';
-import { mockScreenApi, queriesTo } from '../../../test/api';
+import { teachingApi } from '@platform/contract';
+import { fakeRoute, fakeScreenApi } from '../../../test/fakeRoutes';
 import { TeachingDashboard } from './TeachingDashboard';
-import { dashboardPath, sampleDashboard } from './testing';
+import { sampleDashboard } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
@@ -34,18 +35,20 @@ const chartTexts = (label: string) =>
 
 describe('teaching dashboard', { timeout: 30_000 }, () => {
   it('shows the counts, charts and top 5 of a period', async () => {
-    const calls = mockScreenApi([], {
-      [dashboardPath]: (call: { query: URLSearchParams }) =>
+    const api = fakeScreenApi(
+      [],
+      fakeRoute(teachingApi.dashboard, (call) =>
         sampleDashboard({
           period: call.query.get('period') as 'week' | 'month',
           taskCount: call.query.get('period') === 'month' ? 12 : 7,
         }),
-    });
+      ),
+    );
     renderView(<TeachingDashboard />, '/sch_edu/teaching/dashboard');
     expect(await screen.findByText('教学看板')).toBeTruthy();
     expect(await screen.findByText('92')).toBeTruthy();
     expect(screen.getByText('7')).toBeTruthy();
-    expect(queriesTo(calls, dashboardPath)).toEqual([{ period: 'week' }]);
+    expect(api.queries(teachingApi.dashboard)).toEqual([{ period: 'week' }]);
 
     // The charts are drawn as SVG with the bands, statuses and days in words.
     await waitFor(() => expect(chartTexts('学生参与度').length).toBeGreaterThan(0));
@@ -62,6 +65,6 @@ describe('teaching dashboard', { timeout: 30_000 }, () => {
 
     fireEvent.click(screen.getByText('本月'));
     expect(await screen.findByText('12')).toBeTruthy();
-    expect(queriesTo(calls, dashboardPath).at(-1)).toEqual({ period: 'month' });
+    expect(api.queries(teachingApi.dashboard).at(-1)).toEqual({ period: 'month' });
   });
 });
