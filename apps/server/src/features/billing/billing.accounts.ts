@@ -37,7 +37,7 @@ const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
  * usage details and their export, the overview.
  */
 export class BillingAccounts {
-  constructor(protected readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {}
 
   /* Accounts ---------------------------------------------------------------------------------- */
 

@@ -4,11 +4,13 @@ import { sendDownload, XLSX_TYPE } from '../../lib/http-files';
 import { languageOf } from '../../lib/i18n';
 import { serve } from '../../lib/serve';
 import { requireActor } from '../auth/auth.plugin';
+import { BillingAccounts } from './billing.accounts';
 import { BillingService } from './billing.service';
 
 /** Money: packages, billing costs, orders, accounts and their ledger, usage details, overview. */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new BillingService(app.ctx);
+  const accounts = new BillingAccounts(app.ctx);
   const lang = (req: { headers: Record<string, unknown> }) =>
     languageOf(req.headers['accept-language'] as string | undefined);
 
@@ -38,27 +40,29 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, api.orderDetail, async (req, reply) =>
     reply.ok(await service.orderDetail(requireActor(req), req.params.id, lang(req))),
   );
-  serve(app, api.accountPage, async (req, reply) => reply.ok(await service.accountPage(req.query)));
+  serve(app, api.accountPage, async (req, reply) =>
+    reply.ok(await accounts.accountPage(req.query)),
+  );
   serve(app, api.accountDetail, async (req, reply) =>
-    reply.ok(await service.account(requireActor(req), req.params.schoolId, lang(req))),
+    reply.ok(await accounts.account(requireActor(req), req.params.schoolId, lang(req))),
   );
   serve(app, api.limitSave, async (req, reply) =>
-    reply.ok(await service.saveLimits(req.body, lang(req)), 'billing.limits_saved'),
+    reply.ok(await accounts.saveLimits(req.body, lang(req)), 'billing.limits_saved'),
   );
   serve(app, api.adjust, async (req, reply) =>
-    reply.ok(await service.adjust(requireActor(req), req.body, lang(req)), 'billing.adjusted'),
+    reply.ok(await accounts.adjust(requireActor(req), req.body, lang(req)), 'billing.adjusted'),
   );
   serve(app, api.ledgerPage, async (req, reply) =>
-    reply.ok(await service.ledgerPage(requireActor(req), req.query)),
+    reply.ok(await accounts.ledgerPage(requireActor(req), req.query)),
   );
   serve(app, api.usagePage, async (req, reply) =>
-    reply.ok(await service.usagePage(requireActor(req), req.query)),
+    reply.ok(await accounts.usagePage(requireActor(req), req.query)),
   );
   serve(app, api.usageExport, async (req, reply) => {
-    const { data, fileName } = await service.usageExport(requireActor(req), req.query, lang(req));
+    const { data, fileName } = await accounts.usageExport(requireActor(req), req.query, lang(req));
     return sendDownload(reply, { name: fileName, type: XLSX_TYPE, body: data });
   });
   serve(app, api.overview, async (req, reply) =>
-    reply.ok(await service.overview(requireActor(req), req.query.schoolId)),
+    reply.ok(await accounts.overview(requireActor(req), req.query.schoolId)),
   );
 };

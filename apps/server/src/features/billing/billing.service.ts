@@ -17,10 +17,10 @@ import type {
 } from '@platform/contract';
 import { AppError, conflict, notFound, notFoundOn } from '../../lib/errors';
 import { uniqueViolationOf } from '../../lib/sql';
+import type { AppContext } from '../../lib/context';
 import type { Actor } from '../auth/auth.plugin';
 import { setPurchasedCourseCount } from '../schools/schools.service';
 import * as courses from '../courses/courses.service';
-import { BillingAccounts } from './billing.accounts';
 import { book, lockBalances } from './billing.ledger';
 import * as ledgerRepo from './billing.ledger.repo';
 import * as ordersRepo from './billing.orders.repo';
@@ -37,9 +37,11 @@ const digest = (body: unknown) =>
 
 /**
  * The operators' side of billing: packages, billing costs and orders. The schools' side, accounts
- * and usage, comes with `BillingAccounts`.
+ * and usage, is `BillingAccounts`.
  */
-export class BillingService extends BillingAccounts {
+export class BillingService {
+  constructor(private readonly ctx: AppContext) {}
+
   /* Packages ---------------------------------------------------------------------------------- */
 
   private async presentPackage(row: repo.PackageRow, lang: Lang) {
