@@ -7,11 +7,14 @@ import { sendStored } from '../../lib/http-files';
 import { languageOf } from '../../lib/i18n';
 import { serve } from '../../lib/serve';
 import { storeUpload } from '../../lib/store-upload';
-import { CmsService, cmsImageKey } from './cms.service';
+import { cmsImageKey } from './cms.present';
+import { CmsService } from './cms.service';
+import { CmsSite } from './cms.site';
 
 /** Portal content: operators write it, the public site reads what is published. */
 export const cmsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new CmsService(app.ctx);
+  const site = new CmsSite(app.ctx);
   const { storage } = app.ctx;
   const lang = (req: Pick<FastifyRequest, 'headers'>) => languageOf(req.headers['accept-language']);
 
@@ -100,24 +103,24 @@ export const cmsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   serve(app, api.frontCatalogs, async (req, reply) =>
-    reply.ok(await service.frontCatalogs(req.query, lang(req))),
+    reply.ok(await site.frontCatalogs(req.query, lang(req))),
   );
   serve(app, api.frontSub, async (req, reply) =>
-    reply.ok(await service.frontSub(req.params.id, lang(req))),
+    reply.ok(await site.frontSub(req.params.id, lang(req))),
   );
   serve(app, api.frontCatalogList, async (req, reply) =>
-    reply.ok(await service.frontCatalogList(req.query, lang(req))),
+    reply.ok(await site.frontCatalogList(req.query, lang(req))),
   );
   serve(app, api.frontArticlePage, async (req, reply) =>
-    reply.ok(await service.frontArticlePage(req.query, lang(req))),
+    reply.ok(await site.frontArticlePage(req.query, lang(req))),
   );
   serve(app, api.frontArticle, async (req, reply) =>
-    reply.ok(await service.frontArticle(req.params.id, lang(req))),
+    reply.ok(await site.frontArticle(req.params.id, lang(req))),
   );
   serve(app, api.frontNoticePage, async (req, reply) =>
-    reply.ok(await service.frontNoticePage(req.query, lang(req))),
+    reply.ok(await site.frontNoticePage(req.query, lang(req))),
   );
   serve(app, api.frontNotice, async (req, reply) =>
-    reply.ok(await service.frontNotice(req.params.id, lang(req))),
+    reply.ok(await site.frontNotice(req.params.id, lang(req))),
   );
 };

@@ -5,7 +5,7 @@ import type { IdGenerator } from '../../lib/ids';
 import * as repo from './cms.repo';
 import { Readable } from 'node:stream';
 import { newFileId } from '../courses/courses.files';
-import { cmsImageKey } from './cms.service';
+import { cmsImageKey } from './cms.present';
 import {
   articleCovers,
   careerArticles,

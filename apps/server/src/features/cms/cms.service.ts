@@ -1,11 +1,7 @@
 import {
-  cmsApi,
   cmsLimits,
-  localized,
-  pathOf,
   type ArticleSummary,
   type BilingualDoc,
-  type CatalogType,
   type CmsArticle,
   type CmsAttribute,
   type CmsCatalog,
@@ -13,14 +9,6 @@ import {
   type CmsNotice,
   type CmsNoticeSummary,
   type CmsTemplate,
-  type ContentLanguage,
-  type Flag,
-  type FrontArticle,
-  type FrontArticleSummary,
-  type FrontCatalog,
-  type FrontNotice,
-  type FrontNoticeSummary,
-  type TemplateCategory,
   type articlePageQuerySchema,
   type articleSaveSchema,
   type attributePageQuerySchema,
@@ -29,9 +17,6 @@ import {
   type catalogSaveSchema,
   type cmsNoticePageQuerySchema,
   type cmsNoticeSaveSchema,
-  type frontArticlePageQuerySchema,
-  type frontCatalogsQuerySchema,
-  type frontNoticePageQuerySchema,
   type publishSchema,
   type templatePageQuerySchema,
   type templateSaveSchema,
@@ -43,13 +28,18 @@ import { uniqueViolationOf } from '../../lib/sql';
 import type { PlanFromFields, StoredUpload } from '../../lib/store-upload';
 import { newFileId, storedDocs } from '../courses/courses.files';
 import * as repo from './cms.repo';
+import {
+  cmsImageKey,
+  cmsImageUrl,
+  page,
+  presentArticleSummary,
+  presentAttribute,
+  presentCatalog,
+  presentNoticeSummary,
+  presentTemplate,
+} from './cms.present';
 
 type Out<S extends z.ZodType> = z.output<S>;
-
-/** Where an image of the portal is stored, and the public address it is read at. */
-export const cmsImageKey = (fileId: string) => `cms/${fileId}`;
-export const cmsImageUrl = (fileId: string | null) =>
-  fileId ? pathOf(cmsApi.image.path, { fileId }) : null;
 
 /**
  * Rich text stored by the portal: sanitised as the courses' is (decision 0023). No course owns
@@ -57,146 +47,6 @@ export const cmsImageUrl = (fileId: string | null) =>
  */
 const NO_COURSE = '0';
 const cleanDocs = (doc: BilingualDoc, field: string) => storedDocs(doc, NO_COURSE, field);
-
-const flag = (v: boolean): Flag => (v ? 1 : 0);
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const page = <T>(records: T[], total: number, q: { pageNum: number; pageSize: number }) => ({
-  records,
-  total,
-  pageNum: q.pageNum,
-  pageSize: q.pageSize,
-});
-
-/** The reader's language of a document, else the other one. */
-function localDoc(doc: BilingualDoc | null, lang: ContentLanguage) {
-  return doc?.[lang] ?? doc?.[lang === 'zh' ? 'en' : 'zh'] ?? null;
-}
-
-export function presentAttribute(r: repo.AttributeRow): CmsAttribute {
-  return { id: r.id, name: r.name, code: r.code, updatedAt: r.updatedAt.toISOString() };
-}
-
-export function presentTemplate(r: repo.TemplateRow): CmsTemplate {
-  return {
-    id: r.id,
-    name: r.name,
-    category: r.category as TemplateCategory,
-    path: r.path,
-    updatedAt: r.updatedAt.toISOString(),
-  };
-}
-
-export function presentCatalog(r: repo.CatalogWithTemplate): CmsCatalog {
-  return {
-    id: r.id,
-    name: r.name,
-    category: r.category,
-    type: r.type as CatalogType,
-    link: r.link,
-    attributeCode: r.attributeCode,
-    templateId: r.templateId,
-    templateName: r.templateName,
-    image: r.image,
-    imageUrl: cmsImageUrl(r.image),
-    sortNumber: r.sortNumber,
-    isPublish: flag(r.isPublish),
-    isDisplay: flag(r.isDisplay),
-    parentId: r.parentId,
-    description: r.description,
-    updatedAt: r.updatedAt.toISOString(),
-  };
-}
-
-export function presentArticleSummary(r: repo.ArticleWithCatalog): ArticleSummary {
-  return {
-    id: r.id,
-    title: r.title,
-    catalogId: r.catalogId,
-    catalogName: r.catalogName,
-    summary: r.summary,
-    author: r.author,
-    cover: r.cover,
-    coverUrl: cmsImageUrl(r.cover),
-    readings: r.readings,
-    isPublish: flag(r.isPublish),
-    isDisplay: flag(r.isDisplay),
-    publishedAt: iso(r.publishedAt),
-    updatedAt: r.updatedAt.toISOString(),
-  };
-}
-
-export function presentNoticeSummary(r: repo.NoticeRow): CmsNoticeSummary {
-  return {
-    id: r.id,
-    title: r.title,
-    source: r.source,
-    description: r.description,
-    isPublish: flag(r.isPublish),
-    publishedAt: iso(r.publishedAt),
-    updatedAt: r.updatedAt.toISOString(),
-  };
-}
-
-function frontArticleSummary(r: repo.ArticleWithCatalog, lang: ContentLanguage) {
-  return {
-    id: r.id,
-    title: localized(r.title, lang),
-    catalogId: r.catalogId,
-    catalogName: localized(r.catalogName, lang),
-    summary: localized(r.summary, lang),
-    author: r.author,
-    coverUrl: cmsImageUrl(r.cover),
-    readings: r.readings,
-    publishedAt: iso(r.publishedAt),
-    updatedAt: r.updatedAt.toISOString(),
-  } satisfies FrontArticleSummary;
-}
-
-function frontNoticeSummary(r: repo.NoticeRow, lang: ContentLanguage): FrontNoticeSummary {
-  return {
-    id: r.id,
-    title: localized(r.title, lang),
-    source: r.source,
-    description: localized(r.description, lang),
-    publishedAt: iso(r.publishedAt),
-  };
-}
-
-/** Builds the trees under `roots` from every visible catalogue (`all`, in sort order). */
-function frontTrees(
-  roots: repo.CatalogWithTemplate[],
-  all: repo.CatalogWithTemplate[],
-  withContent: Set<string>,
-  lang: ContentLanguage,
-): FrontCatalog[] {
-  const children = new Map<string, repo.CatalogWithTemplate[]>();
-  for (const c of all) {
-    if (!c.parentId) continue;
-    const list = children.get(c.parentId) ?? [];
-    list.push(c);
-    children.set(c.parentId, list);
-  }
-  const build = (c: repo.CatalogWithTemplate, seen: Set<string>): FrontCatalog => {
-    const next = new Set(seen).add(c.id);
-    return {
-      id: c.id,
-      name: localized(c.name, lang),
-      type: c.type as CatalogType,
-      link: c.link,
-      attributeCode: c.attributeCode,
-      imageUrl: cmsImageUrl(c.image),
-      sortNumber: c.sortNumber,
-      parentId: c.parentId,
-      description: localized(c.description, lang),
-      templateContent: c.templatePath ? { path: c.templatePath } : null,
-      isExistContent: withContent.has(c.id) || (c.type === 'link' && c.link !== ''),
-      subCatalogs: (children.get(c.id) ?? [])
-        .filter((s) => !seen.has(s.id))
-        .map((s) => build(s, next)),
-    };
-  };
-  return roots.map((r) => build(r, new Set()));
-}
 
 export class CmsService {
   constructor(private readonly ctx: AppContext) {}
@@ -513,86 +363,5 @@ export class CmsService {
       size: stored.size,
       contentType: stored.contentType,
     };
-  }
-
-  /* The public site ----------------------------------------------------------------------------- */
-
-  private async visibleTrees(roots: repo.CatalogWithTemplate[], lang: ContentLanguage) {
-    const all = await repo.listCatalogs(this.db, { visible: true });
-    const withContent = await repo.catalogsWithPublished(
-      this.db,
-      all.map((c) => c.id),
-    );
-    return frontTrees(roots, all, withContent, lang);
-  }
-
-  /** Catalogues matching the filters, each with its visible sub-catalogues. */
-  async frontCatalogs(q: Out<typeof frontCatalogsQuerySchema>, lang: ContentLanguage) {
-    const roots = await repo.listCatalogs(this.db, { ...this.frontFilter(q), visible: true });
-    return this.visibleTrees(roots, lang);
-  }
-
-  async frontCatalogList(q: Out<typeof frontCatalogsQuerySchema>, lang: ContentLanguage) {
-    const rows = await repo.listCatalogs(this.db, { ...this.frontFilter(q), visible: true });
-    const withContent = await repo.catalogsWithPublished(
-      this.db,
-      rows.map((c) => c.id),
-    );
-    return frontTrees(rows, [], withContent, lang);
-  }
-
-  private frontFilter(q: Out<typeof frontCatalogsQuerySchema>): repo.CatalogFilter {
-    return { attributeCode: q.attributeCode, parentId: q.parentId, name: q.name };
-  }
-
-  async frontSub(id: string, lang: ContentLanguage): Promise<FrontCatalog> {
-    const row = await repo.findCatalog(this.db, id);
-    if (!row || !row.isPublish || !row.isDisplay) throw notFound('cms.catalog_not_found');
-    return (await this.visibleTrees([row], lang))[0]!;
-  }
-
-  async frontArticlePage(q: Out<typeof frontArticlePageQuerySchema>, lang: ContentLanguage) {
-    const { records, total } = await repo.pageArticles(
-      this.db,
-      { title: q.title, catalogId: q.catalogId, visible: true },
-      q.pageNum,
-      q.pageSize,
-    );
-    return page(
-      records.map((r) => frontArticleSummary(r, lang)),
-      total,
-      q,
-    );
-  }
-
-  /** A public article, its reading counted. */
-  async frontArticle(id: string, lang: ContentLanguage): Promise<FrontArticle> {
-    const row = await repo.findArticle(this.db, id, true);
-    if (!row) throw notFound('cms.article_not_found');
-    const readings = (await repo.countReading(this.db, id)) ?? row.readings;
-    return {
-      ...frontArticleSummary({ ...row, readings }, lang),
-      content: localDoc(row.content, lang),
-    };
-  }
-
-  async frontNoticePage(q: Out<typeof frontNoticePageQuerySchema>, lang: ContentLanguage) {
-    const { records, total } = await repo.pageNotices(
-      this.db,
-      { title: q.title, isPublish: true },
-      q.pageNum,
-      q.pageSize,
-    );
-    return page(
-      records.map((r) => frontNoticeSummary(r, lang)),
-      total,
-      q,
-    );
-  }
-
-  async frontNotice(id: string, lang: ContentLanguage): Promise<FrontNotice> {
-    const row = await repo.noticeRows.find(this.db, id);
-    if (!row || !row.isPublish) throw notFound('cms.notice_not_found');
-    return { ...frontNoticeSummary(row, lang), content: localDoc(row.content, lang) };
   }
 }
