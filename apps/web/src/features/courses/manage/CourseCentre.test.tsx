@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { coursesApi, pathOf } from '@platform/contract';
 import { setupTestEnvironment } from '../../../test/helpers';
 import { polyfillBrowser, renderView } from '../../../test/render';
-import { mockScreenApi, pageAnswer, queriesTo } from '../../../test/api';
+import { pageAnswer } from '../../../test/api';
+import { fakeRoute, fakeScreenApi } from '../../../test/fakeRoutes';
 import { chooseOption, clickButton, rowOf, searchFor } from '../../../test/antd';
 import { CourseCentre } from './CourseCentre';
-import { pagePath, sampleCourse } from './testing';
+import { sampleCourse } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
@@ -21,29 +23,30 @@ const rows = [
     schoolId: null,
     authorName: null,
     editable: false,
-    coverUrl: '/api-teaching/course/file/702/cover0001?e=1&s=abc',
+    coverUrl: `${pathOf(coursesApi.file.path, { courseId: '702', fileId: 'cover0001' })}?e=1&s=abc`,
   }),
 ];
 const location = () => screen.getByTestId('location').textContent;
 
 describe('course centre', { timeout: 30_000 }, () => {
   it('pages and filters on the server and shows courses as cards', async () => {
-    const calls = mockScreenApi(['course.add', 'course.edit'], {
-      [pagePath]: pageAnswer(rows, 23),
-    });
+    const api = fakeScreenApi(
+      ['course.add', 'course.edit'],
+      fakeRoute(coursesApi.page, pageAnswer(rows, 23)),
+    );
     renderView(<CourseCentre />, url);
     expect(await screen.findByText('Python 数据分析')).toBeTruthy();
     expect(screen.getByAltText('Python 数据分析').getAttribute('src')).toBe(rows[1]!.coverUrl);
     expect(screen.getByText('平台')).toBeTruthy();
     expect(screen.getByText('较难')).toBeTruthy();
-    expect(queriesTo(calls, pagePath)[0]).toEqual({ pageNum: '1', pageSize: '10' });
+    expect(api.queries(coursesApi.page)[0]).toEqual({ pageNum: '1', pageSize: '10' });
 
     await chooseOption(screen.getByLabelText('全部难度'), '入门');
     await chooseOption(screen.getByLabelText('全部专业'), '物联网');
     await chooseOption(screen.getByLabelText('全部来源'), '本校课程');
     searchFor('按课程名称搜索', 'MQTT');
     await waitFor(() =>
-      expect(queriesTo(calls, pagePath).at(-1)).toEqual({
+      expect(api.queries(coursesApi.page).at(-1)).toEqual({
         pageNum: '1',
         pageSize: '10',
         difficulty: 'entry',
@@ -54,12 +57,12 @@ describe('course centre', { timeout: 30_000 }, () => {
     );
 
     fireEvent.click(screen.getByTitle('3'));
-    await waitFor(() => expect(queriesTo(calls, pagePath).at(-1)?.pageNum).toBe('3'));
-    expect(queriesTo(calls, pagePath).at(-1)?.name).toBe('MQTT');
+    await waitFor(() => expect(api.queries(coursesApi.page).at(-1)?.pageNum).toBe('3'));
+    expect(api.queries(coursesApi.page).at(-1)?.name).toBe('MQTT');
   });
 
   it('offers configuration only for the school’s own courses, and a new course with course.add', async () => {
-    mockScreenApi(['course.add', 'course.edit'], { [pagePath]: pageAnswer(rows, 2) });
+    fakeScreenApi(['course.add', 'course.edit'], fakeRoute(coursesApi.page, pageAnswer(rows, 2)));
     renderView(<CourseCentre />, url);
     await screen.findByText('Python 数据分析');
     fireEvent.click(screen.getByText('表格'));
@@ -76,7 +79,7 @@ describe('course centre', { timeout: 30_000 }, () => {
   });
 
   it('hides the new course button without course.add', async () => {
-    mockScreenApi([], { [pagePath]: pageAnswer(rows, 2) });
+    fakeScreenApi([], fakeRoute(coursesApi.page, pageAnswer(rows, 2)));
     renderView(<CourseCentre />, url);
     await screen.findByText('Python 数据分析');
     expect(screen.queryByText('新建课程')).toBeNull();

@@ -1,20 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CenterItem, CourseEdit } from '@platform/contract';
+import { coursesApi, labsApi, type CenterItem, type CourseEdit } from '@platform/contract';
 import { refusal, setupTestEnvironment, toastTexts } from '../../../test/helpers';
 import { polyfillBrowser, renderView } from '../../../test/render';
-import { callsTo, mockScreenApi, page } from '../../../test/api';
+import { page } from '../../../test/api';
+import { fakeRoute, fakeScreenApi } from '../../../test/fakeRoutes';
 import { clickButton } from '../../../test/antd';
 import { CourseConfig } from './CourseConfig';
-import { sampleCourse, sampleCourseEdit, savePath } from './testing';
+import { sampleCourse, sampleCourseEdit } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
 
 const url = '/sch_edu/teaching/courses/config?id=701';
-const editPath = '/api-teaching/course/edit/701';
-const selfStudyPath = '/api-teaching/course/selfStudy';
-const centerPath = '/api-experiment/center/page';
 
 function step(id: string, zh: string, type = 'document') {
   return { id, chapterId: '0', name: { zh }, content: { type, doc: {} }, fileUrl: null };
@@ -53,7 +51,7 @@ const smartHome: CenterItem = {
 
 describe('course configuration', { timeout: 30_000 }, () => {
   it('shows chapters and steps in course order', async () => {
-    mockScreenApi(['course.edit'], { [editPath]: course });
+    fakeScreenApi(['course.edit'], fakeRoute(coursesApi.edit, course));
     renderView(<CourseConfig />, url);
     await screen.findByText('课程配置：MQTT 与传感器');
     const titles = Array.from(
@@ -69,27 +67,29 @@ describe('course configuration', { timeout: 30_000 }, () => {
   });
 
   it('shows the server’s refusal to open a course for self-study', async () => {
-    const calls = mockScreenApi(['course.edit'], {
-      [editPath]: course,
-      [selfStudyPath]: refusal(400, {
-        message: '章节步骤不能为空',
-        errorKey: 'courses.chapter_steps_empty',
-      }),
-    });
+    const api = fakeScreenApi(
+      ['course.edit'],
+      fakeRoute(coursesApi.edit, course),
+      fakeRoute(
+        coursesApi.selfStudy,
+        refusal(400, { message: '章节步骤不能为空', errorKey: 'courses.chapter_steps_empty' }),
+      ),
+    );
     renderView(<CourseConfig />, url);
     const toggle = await screen.findByRole('switch', { name: '开放自学' });
     fireEvent.click(toggle);
     await waitFor(() => expect(toastTexts()).toEqual(['章节步骤不能为空']));
-    expect(callsTo(calls, selfStudyPath).map((c) => c.body)).toEqual([{ id: '701', open: true }]);
+    expect(api.bodies(coursesApi.selfStudy)).toEqual([{ id: '701', open: true }]);
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
   });
 
   it('chooses the course’s environments in a dialog and saves them with the course', async () => {
-    const calls = mockScreenApi(['course.edit'], {
-      [editPath]: course,
-      [centerPath]: page([smartHome]),
-      [savePath]: sampleCourse(),
-    });
+    const api = fakeScreenApi(
+      ['course.edit'],
+      fakeRoute(coursesApi.edit, course),
+      fakeRoute(labsApi.centerPage, page([smartHome])),
+      fakeRoute(coursesApi.save, sampleCourse()),
+    );
     renderView(<CourseConfig />, url);
     await screen.findByText('尚未添加实验环境');
     clickButton('选择环境');
@@ -98,7 +98,7 @@ describe('course configuration', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('已选择 1 个环境')).toBeTruthy();
     clickButton('确定', dialog);
     await waitFor(() => expect(toastTexts()).toContain('课程环境已保存'));
-    expect(callsTo(calls, savePath).map((c) => c.body)).toEqual([
+    expect(api.bodies(coursesApi.save)).toEqual([
       {
         id: '701',
         name: { zh: 'MQTT 与传感器', en: 'MQTT and sensors' },

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CourseDetail as Detail, CourseResource } from '@platform/contract';
+import { coursesApi, type CourseDetail as Detail, type CourseResource } from '@platform/contract';
 import { setupTestEnvironment, toastTexts } from '../../../test/helpers';
 import { polyfillBrowser, renderView } from '../../../test/render';
-import { callsTo, mockScreenApi, pageAnswer, queriesTo } from '../../../test/api';
+import { pageAnswer } from '../../../test/api';
+import { fakeRoute, fakeScreenApi } from '../../../test/fakeRoutes';
 import { clickButton, rowOf } from '../../../test/antd';
 import { CourseDetail } from './CourseDetail';
 import { sampleCourse } from './testing';
@@ -12,9 +13,6 @@ setupTestEnvironment();
 polyfillBrowser();
 
 const url = '/sch_edu/school/courses/detail?id=701';
-const detailPath = '/api-teaching/course/detail/701';
-const resourcesPath = '/api-teaching/course/resource/page';
-const resourceDeletePath = '/api-teaching/course/resource/delete';
 
 const detail: Detail = {
   ...sampleCourse(),
@@ -45,11 +43,12 @@ const resource: CourseResource = {
 
 describe('course detail', { timeout: 30_000 }, () => {
   it('shows the course, its outline in order and its resource table', async () => {
-    const calls = mockScreenApi(['course.edit', 'course.resource'], {
-      [detailPath]: detail,
-      [resourcesPath]: pageAnswer([resource], 1),
-      [resourceDeletePath]: null,
-    });
+    const api = fakeScreenApi(
+      ['course.edit', 'course.resource'],
+      fakeRoute(coursesApi.detail, detail),
+      fakeRoute(coursesApi.resourcePage, pageAnswer([resource], 1)),
+      fakeRoute(coursesApi.resourceDelete, null),
+    );
     renderView(<CourseDetail />, url);
     expect(await screen.findByText('从零开始连接传感器')).toBeTruthy();
     expect(screen.getByText('智能家居仿真')).toBeTruthy();
@@ -62,7 +61,7 @@ describe('course detail', { timeout: 30_000 }, () => {
     const row = await waitFor(() => rowOf('接线图.pdf'));
     expect(within(row).getByText('2.0 KB')).toBeTruthy();
     expect(within(row).getByText('下载')).toBeTruthy();
-    expect(queriesTo(calls, resourcesPath)[0]).toEqual({
+    expect(api.queries(coursesApi.resourcePage)[0]).toEqual({
       courseId: '701',
       pageNum: '1',
       pageSize: '10',
@@ -72,7 +71,7 @@ describe('course detail', { timeout: 30_000 }, () => {
     fireEvent.click(within(row).getByText('删除'));
     clickButton('删除', document.querySelector('.ant-popconfirm') as HTMLElement);
     await waitFor(() => expect(toastTexts()).toContain('资源文件已删除'));
-    expect(callsTo(calls, resourceDeletePath).map((c) => c.body)).toEqual([{ id: '1201' }]);
+    expect(api.bodies(coursesApi.resourceDelete)).toEqual([{ id: '1201' }]);
 
     clickButton('课程配置');
     await waitFor(() =>
@@ -83,7 +82,11 @@ describe('course detail', { timeout: 30_000 }, () => {
   });
 
   it('offers neither changes nor uploads without the permissions', async () => {
-    mockScreenApi([], { [detailPath]: detail, [resourcesPath]: pageAnswer([resource], 1) });
+    fakeScreenApi(
+      [],
+      fakeRoute(coursesApi.detail, detail),
+      fakeRoute(coursesApi.resourcePage, pageAnswer([resource], 1)),
+    );
     renderView(<CourseDetail />, url);
     const row = await waitFor(() => rowOf('接线图.pdf'));
     expect(within(row).getByText('下载')).toBeTruthy();

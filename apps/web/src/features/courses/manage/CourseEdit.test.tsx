@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { coursesApi, pathOf } from '@platform/contract';
 import { envelope, setupTestEnvironment } from '../../../test/helpers';
 import { polyfillBrowser, renderView } from '../../../test/render';
-import { callsTo, mockPaths } from '../../../test/api';
+import { fakeApi, fakeRoute } from '../../../test/fakeRoutes';
 import {
   chooseOption,
   clickButton,
@@ -13,9 +14,7 @@ import {
 } from '../../../test/antd';
 import { stubXhr } from '../../../test/xhr';
 import { CourseEdit } from './CourseEdit';
-import { sampleCourse, savePath } from './testing';
-
-const deletePath = '/api-teaching/course/delete';
+import { sampleCourse, sampleCourseEdit } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
@@ -28,7 +27,7 @@ beforeAll(() => {
   URL.revokeObjectURL ??= () => undefined;
 });
 
-const coverUrl = '/api-teaching/course/file/701/cover0001?e=1&s=abcdefghijklmnopqrstuv';
+const coverUrl = `${pathOf(coursesApi.file.path, { courseId: '701', fileId: 'cover0001' })}?e=1&s=abcdefghijklmnopqrstuv`;
 
 function chooseCover(file: File) {
   const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
@@ -59,7 +58,7 @@ async function saveNewCourseWithCover() {
 
 describe('course form', { timeout: 30_000 }, () => {
   it('checks the name, difficulty, specialty and cover before anything is sent', async () => {
-    const calls = mockPaths({ [savePath]: sampleCourse() });
+    const api = fakeApi(fakeRoute(coursesApi.save, sampleCourse()));
     const sent = stubXhr();
     renderView(<CourseEdit />, '/sch_edu/teaching/courses/add');
     expect(await screen.findByText('新建课程')).toBeTruthy();
@@ -86,12 +85,19 @@ describe('course form', { timeout: 30_000 }, () => {
 
     clickButton('保存');
     await waitFor(() => expect(errorOf('课程名称（中文）')).toBe('课程名称为 3 到 25 个字符'));
-    expect(callsTo(calls, savePath)).toEqual([]);
+    expect(api.calls(coursesApi.save)).toEqual([]);
     expect(sent).toEqual([]);
   });
 
   it('saves a new course, then sends its cover and saves it with the cover', async () => {
-    const calls = mockPaths({ [savePath]: sampleCourse() });
+    const api = fakeApi(
+      fakeRoute(coursesApi.save, sampleCourse()),
+      // The form stays mounted at the configuration's address and loads the saved course.
+      fakeRoute(
+        coursesApi.edit,
+        sampleCourseEdit({ names: { zh: 'MQTT 与传感器' }, coverFileId: 'cover0001', coverUrl }),
+      ),
+    );
     const sent = stubXhr(() => ({
       status: 200,
       body: envelope({
@@ -109,7 +115,7 @@ describe('course form', { timeout: 30_000 }, () => {
         '/sch_edu/teaching/courses/config?id=701',
       ),
     );
-    const saves = callsTo(calls, savePath).map((c) => c.body);
+    const saves = api.bodies(coursesApi.save);
     expect(saves[0]).toEqual({
       name: { zh: 'MQTT 与传感器' },
       difficulty: 'entry',
@@ -119,13 +125,16 @@ describe('course form', { timeout: 30_000 }, () => {
       envIds: [],
     });
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.url).toBe('/api-teaching/course/file/upload');
+    expect(sent[0]!.url).toBe(coursesApi.fileUpload.path);
     expect(sent[0]!.body?.get('courseId')).toBe('701');
     expect(sent[0]!.body?.get('kind')).toBe('cover');
     expect(saves[1]).toEqual({ ...(saves[0] as object), id: '701', coverFileId: 'cover0001' });
   });
   it('keeps nothing when the cover is refused: the new course is taken back and the form stays', async () => {
-    const calls = mockPaths({ [savePath]: sampleCourse(), [deletePath]: null });
+    const api = fakeApi(
+      fakeRoute(coursesApi.save, sampleCourse()),
+      fakeRoute(coursesApi.remove, null),
+    );
     const sent = stubXhr(() => ({
       status: 400,
       body: envelope(null, 9000, {
@@ -138,8 +147,8 @@ describe('course form', { timeout: 30_000 }, () => {
 
     await waitFor(() => expect(coverHelp()).toBe('封面只能是 JPG 或 PNG 图片'));
     expect(sent).toHaveLength(1);
-    expect(callsTo(calls, deletePath).map((c) => c.body)).toEqual([{ id: '701' }]);
-    expect(callsTo(calls, savePath)).toHaveLength(1);
+    expect(api.bodies(coursesApi.remove)).toEqual([{ id: '701' }]);
+    expect(api.calls(coursesApi.save)).toHaveLength(1);
     expect(screen.getByTestId('location').textContent).toBe('/sch_edu/teaching/courses/add');
     expect(screen.getByText('新建课程')).toBeTruthy();
   });

@@ -1,20 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Teacher } from '@platform/contract';
+import { coursesApi, teachersApi, type Teacher } from '@platform/contract';
 import { refusal, setupTestEnvironment, toastTexts } from '../../../test/helpers';
 import { polyfillBrowser, renderView } from '../../../test/render';
-import { callsTo, mockScreenApi, page, pageAnswer, queriesTo } from '../../../test/api';
+import { page, pageAnswer } from '../../../test/api';
+import { fakeRoute, fakeScreenApi } from '../../../test/fakeRoutes';
 import { chooseOption, clickButton, rowOf } from '../../../test/antd';
 import { CourseList } from './CourseList';
-import { pagePath, sampleCourse } from './testing';
+import { sampleCourse } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
 
 const url = '/sch_edu/school/courses';
-const deletePath = '/api-teaching/course/delete';
-const transferPath = '/api-teaching/course/transfer';
-const teachersPath = '/api-user/teachers/page';
 const managerPermissions = [
   'course.add',
   'course.edit',
@@ -49,13 +47,17 @@ function teacher(id: string, name: string): Teacher {
 
 describe('school course list', { timeout: 30_000 }, () => {
   it('deletes after asking, and words a refusal as a failed delete', async () => {
-    const calls = mockScreenApi(managerPermissions, {
-      [pagePath]: pageAnswer(rows, 2),
-      [deletePath]: refusal(400, {
-        message: '已购课程在有效期内不能删除',
-        errorKey: 'courses.purchased_in_validity',
-      }),
-    });
+    const api = fakeScreenApi(
+      managerPermissions,
+      fakeRoute(coursesApi.page, pageAnswer(rows, 2)),
+      fakeRoute(
+        coursesApi.remove,
+        refusal(400, {
+          message: '已购课程在有效期内不能删除',
+          errorKey: 'courses.purchased_in_validity',
+        }),
+      ),
+    );
     renderView(<CourseList />, url);
     const python = await waitFor(() => rowOf('Python 数据分析'));
     await waitFor(() => expect(within(python).getByText('删除')).toBeTruthy());
@@ -65,19 +67,20 @@ describe('school course list', { timeout: 30_000 }, () => {
 
     fireEvent.click(within(python).getByText('删除'));
     expect(await screen.findByText('确定删除课程「Python 数据分析」吗？')).toBeTruthy();
-    expect(callsTo(calls, deletePath)).toEqual([]);
+    expect(api.calls(coursesApi.remove)).toEqual([]);
     const popup = document.querySelector('.ant-popconfirm') as HTMLElement;
     clickButton('删除', popup);
     await waitFor(() => expect(toastTexts()).toEqual(['删除失败：已购课程在有效期内不能删除']));
-    expect(callsTo(calls, deletePath).map((c) => c.body)).toEqual([{ id: '702' }]);
+    expect(api.bodies(coursesApi.remove)).toEqual([{ id: '702' }]);
   });
 
   it('transfers a course to another teacher of the school', async () => {
-    const calls = mockScreenApi(managerPermissions, {
-      [pagePath]: pageAnswer(rows, 2),
-      [teachersPath]: page([teacher('301', '王老师'), teacher('302', '李老师')]),
-      [transferPath]: sampleCourse({ authorId: '302', authorName: '李老师' }),
-    });
+    const api = fakeScreenApi(
+      managerPermissions,
+      fakeRoute(coursesApi.page, pageAnswer(rows, 2)),
+      fakeRoute(teachersApi.page, page([teacher('301', '王老师'), teacher('302', '李老师')])),
+      fakeRoute(coursesApi.transfer, sampleCourse({ authorId: '302', authorName: '李老师' })),
+    );
     renderView(<CourseList />, url);
     const mqtt = await waitFor(() => rowOf('MQTT 与传感器'));
     await waitFor(() => expect(within(mqtt).getByText('转让')).toBeTruthy());
@@ -86,7 +89,7 @@ describe('school course list', { timeout: 30_000 }, () => {
 
     clickButton('确定');
     expect(await screen.findByText('请选择接收课程的教师')).toBeTruthy();
-    expect(callsTo(calls, transferPath)).toEqual([]);
+    expect(api.calls(coursesApi.transfer)).toEqual([]);
 
     const select = screen.getByLabelText('接收教师');
     fireEvent.mouseDown(select);
@@ -98,15 +101,13 @@ describe('school course list', { timeout: 30_000 }, () => {
     await chooseOption(select, '李老师 (1390000302)');
     clickButton('确定');
     await waitFor(() => expect(toastTexts()).toContain('课程已转让'));
-    expect(callsTo(calls, transferPath).map((c) => c.body)).toEqual([
-      { id: '701', teacherId: '302' },
-    ]);
+    expect(api.bodies(coursesApi.transfer)).toEqual([{ id: '701', teacherId: '302' }]);
 
-    expect(queriesTo(calls, teachersPath)[0]).toMatchObject({ pageNum: '1', pageSize: '50' });
+    expect(api.queries(teachersApi.page)[0]).toMatchObject({ pageNum: '1', pageSize: '50' });
   });
 
   it('without permissions only details are offered', async () => {
-    mockScreenApi([], { [pagePath]: pageAnswer(rows, 2) });
+    fakeScreenApi([], fakeRoute(coursesApi.page, pageAnswer(rows, 2)));
     renderView(<CourseList />, url);
     const mqtt = await waitFor(() => rowOf('MQTT 与传感器'));
     expect(within(mqtt).getByText('详情')).toBeTruthy();

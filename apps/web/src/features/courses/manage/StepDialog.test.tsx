@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { coursesApi, pathOf, type StepSave } from '@platform/contract';
 import { envelope, refusal, setupTestEnvironment } from '../../../test/helpers';
 import { polyfillBrowser, renderWithProviders } from '../../../test/render';
-import { callsTo, mockPaths, type ApiCall } from '../../../test/api';
+import { fakeApi, fakeRoute, type RouteCall } from '../../../test/fakeRoutes';
 import {
   chooseOption,
   clickButton,
@@ -13,7 +14,6 @@ import {
 } from '../../../test/antd';
 import { stubXhr } from '../../../test/xhr';
 import { StepDialog } from './StepDialog';
-import { stepSavePath } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
@@ -25,12 +25,15 @@ beforeAll(() => {
 });
 
 const chapter = { id: '801', name: '第一章 认识 MQTT' };
+/** The saved step as the server answers it. */
+const savedStep = (call: RouteCall) => ({ id: '1001', fileUrl: null, ...(call.body as StepSave) });
+/** A signed address of a file of the course, as an upload answers it. */
+const signedFile = (fileId: string) =>
+  `${pathOf(coursesApi.file.path, { courseId: '701', fileId })}?e=1760000000&s=abcdefghijklmnopqrstuv`;
 const environments = [{ id: '901', name: '智能家居仿真', kind: 'emulation' }];
 
 function open(opts: { environments?: typeof environments; onAddEnvironment?: () => void } = {}) {
-  const calls = mockPaths({
-    [stepSavePath]: (call: ApiCall) => ({ id: '1001', fileUrl: null, ...(call.body as object) }),
-  });
+  const api = fakeApi(fakeRoute(coursesApi.stepSave, savedStep));
   const onClose = vi.fn();
   renderWithProviders(
     <StepDialog
@@ -40,7 +43,7 @@ function open(opts: { environments?: typeof environments; onAddEnvironment?: () 
       onClose={onClose}
     />,
   );
-  return { calls, onClose, saves: () => callsTo(calls, stepSavePath).map((c) => c.body) };
+  return { api, onClose, saves: () => api.bodies(coursesApi.stepSave) };
 }
 
 /** Chooses the step type and waits for its editor, known by one of its inputs. */
@@ -235,17 +238,17 @@ describe('step editor', { timeout: 30_000 }, () => {
 
   it('configures a device check and a telemetry check, and marks a pattern the server refuses', async () => {
     let refuse = true;
-    const calls = mockPaths({
-      [stepSavePath]: (call: ApiCall) => {
-        if (!refuse) return { id: '1001', fileUrl: null, ...(call.body as object) };
+    const api = fakeApi(
+      fakeRoute(coursesApi.stepSave, (call) => {
+        if (!refuse) return savedStep(call);
         refuse = false;
         return refusal(400, {
           message: '检查的正则表达式无法运行，请修改标出的表达式',
           errorKey: 'courses.check_pattern_unsupported',
           fields: { 'content.checks.2.pattern': 'unsupported_pattern' },
         });
-      },
-    });
+      }),
+    );
     const onClose = vi.fn();
     renderWithProviders(
       <StepDialog
@@ -292,7 +295,7 @@ describe('step editor', { timeout: 30_000 }, () => {
 
     clickButton('保存');
     await waitFor(() => expect(within(fan).getByText(/设备编号为小写字母/)).toBeTruthy());
-    expect(callsTo(calls, stepSavePath)).toEqual([]);
+    expect(api.calls(coursesApi.stepSave)).toEqual([]);
     fireEvent.change(within(fan).getByLabelText('设备编号'), { target: { value: 'fan' } });
     clickButton('保存');
     await waitFor(() =>
@@ -304,7 +307,7 @@ describe('step editor', { timeout: 30_000 }, () => {
     });
     clickButton('保存');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(callsTo(calls, stepSavePath).at(-1)!.body).toMatchObject({
+    expect(api.bodies(coursesApi.stepSave).at(-1)).toMatchObject({
       content: {
         checks: [
           { kind: 'device', title: { zh: '风扇已打开' }, device: 'fan', on: true, score: 5 },
@@ -331,14 +334,15 @@ describe('step editor', { timeout: 30_000 }, () => {
   });
 
   it('marks the content the server names, nested inside the document, when it refuses an empty one', async () => {
-    const calls = mockPaths({
-      [stepSavePath]: () =>
+    const api = fakeApi(
+      fakeRoute(coursesApi.stepSave, () =>
         refusal(400, {
           message: '输入有误，请检查后重试',
           errorKey: 'common.invalid_input',
           fields: { 'content.doc': 'required' },
         }),
-    });
+      ),
+    );
     const onClose = vi.fn();
     renderWithProviders(
       <StepDialog
@@ -352,13 +356,13 @@ describe('step editor', { timeout: 30_000 }, () => {
     typeInto('步骤名称（中文）', '1-1 说明');
     clickButton('保存');
     await waitFor(() => expect(labelErrorOf('内容')).toBe('此项为必填项'));
-    expect(callsTo(calls, stepSavePath)).toHaveLength(1);
+    expect(api.calls(coursesApi.stepSave)).toHaveLength(1);
     expect(onClose).not.toHaveBeenCalled();
   });
 
   it('inserts an uploaded image into a document at its signed address, which shows at once', async () => {
     const { saves, onClose } = open();
-    const signed = '/api-teaching/course/file/701/img0000001?e=1760000000&s=abcdefghijklmnopqrstuv';
+    const signed = signedFile('img0000001');
     const sent = stubXhr(() => ({
       status: 200,
       body: envelope({
@@ -407,7 +411,7 @@ describe('step editor', { timeout: 30_000 }, () => {
     act(() => sent[0]!.progress(40, 100));
     expect(await screen.findByText('正在上传 intro.webm')).toBeTruthy();
     expect(document.querySelector('.ant-progress')?.getAttribute('aria-valuenow')).toBe('40');
-    const signed = '/api-teaching/course/file/701/vid0000001?e=1760000000&s=abcdefghijklmnopqrstuv';
+    const signed = signedFile('vid0000001');
     act(() =>
       sent[0]!.respond(
         200,

@@ -2,11 +2,6 @@ import type { CourseEdit, CourseSummary } from '@platform/contract';
 
 /** Test data of the course screens. */
 
-export const pagePath = '/api-teaching/course/page';
-export const savePath = '/api-teaching/course/saveOrUpdate';
-export const uploadPath = '/api-teaching/course/file/upload';
-export const stepSavePath = '/api-teaching/course/step/saveOrUpdate';
-
 export function sampleCourse(partial: Partial<CourseSummary> = {}): CourseSummary {
   return {
     id: '701',

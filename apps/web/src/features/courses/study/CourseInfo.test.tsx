@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { coursesApi } from '@platform/contract';
 import { setupTestEnvironment } from '../../../test/helpers';
 import { polyfillBrowser, renderView } from '../../../test/render';
-import { callsTo, mockPaths } from '../../../test/api';
+import { fakeApi, fakeRoute } from '../../../test/fakeRoutes';
 import { apiLanguage, changeLanguage } from '../../../shared/i18n';
 import { CourseInfo } from './CourseInfo';
-import { courseInfo, paths } from './testing';
+import { courseInfo } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
@@ -15,7 +16,7 @@ const url = '/sch_edu/course/info?id=11';
 
 describe('course info', { timeout: 30_000 }, () => {
   it('shows the course, its outline with marks, and continues at the first step not done', async () => {
-    mockPaths({ [paths.info('11')]: courseInfo() });
+    fakeApi(fakeRoute(coursesApi.studentInfo, courseInfo()));
     renderView(<CourseInfo />, url);
     expect(await screen.findByRole('heading', { name: 'MQTT 与传感器' })).toBeTruthy();
     expect(screen.getByText('本课程介绍 MQTT 协议')).toBeTruthy();
@@ -48,20 +49,21 @@ describe('course info', { timeout: 30_000 }, () => {
       ...c,
       steps: c.steps.map((s) => ({ ...s, completed: false, score: null })),
     }));
-    mockPaths({
-      [paths.info('11')]: courseInfo({
-        chapters: steps,
-        progress: { done: 0, total: 4, percent: 0, score: 0, lastStudiedAt: null },
-      }),
-      [paths.info('12')]: courseInfo({
-        id: '12',
-        chapters: courseInfo().chapters.map((c) => ({
-          ...c,
-          steps: c.steps.map((s) => ({ ...s, completed: true })),
-        })),
-        progress: { done: 4, total: 4, percent: 100, score: 8, lastStudiedAt: null },
-      }),
+    const notBegun = courseInfo({
+      chapters: steps,
+      progress: { done: 0, total: 4, percent: 0, score: 0, lastStudiedAt: null },
     });
+    const done = courseInfo({
+      id: '12',
+      chapters: courseInfo().chapters.map((c) => ({
+        ...c,
+        steps: c.steps.map((s) => ({ ...s, completed: true })),
+      })),
+      progress: { done: 4, total: 4, percent: 100, score: 8, lastStudiedAt: null },
+    });
+    fakeApi(
+      fakeRoute(coursesApi.studentInfo, (call) => (call.params.id === '12' ? done : notBegun)),
+    );
     const view = renderView(<CourseInfo />, url);
     fireEvent.click(await screen.findByRole('button', { name: '开始学习' }));
     await waitFor(() => expect(location()).toBe('/sch_edu/course/study?id=701'));
@@ -72,15 +74,18 @@ describe('course info', { timeout: 30_000 }, () => {
   });
 
   it('downloads a resource under its name', async () => {
-    const calls = mockPaths({
-      [paths.info('11')]: courseInfo(),
-      [paths.resource('91')]: new Response('zipped', {
-        headers: {
-          'content-type': 'application/zip',
-          'content-disposition': "attachment; filename*=UTF-8''%E8%AE%B2%E4%B9%89.zip",
-        },
-      }),
-    });
+    const api = fakeApi(
+      fakeRoute(coursesApi.studentInfo, courseInfo()),
+      fakeRoute(
+        coursesApi.resourceDownload,
+        new Response('zipped', {
+          headers: {
+            'content-type': 'application/zip',
+            'content-disposition': "attachment; filename*=UTF-8''%E8%AE%B2%E4%B9%89.zip",
+          },
+        }),
+      ),
+    );
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:resource');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const saved: string[] = [];
@@ -94,24 +99,25 @@ describe('course info', { timeout: 30_000 }, () => {
     expect(within(item).getByText('2.0 KB')).toBeTruthy();
     fireEvent.click(within(item).getByRole('button', { name: /下载/ }));
     await waitFor(() => expect(saved).toEqual(['讲义.zip']));
-    expect(callsTo(calls, paths.resource('91'))).toHaveLength(1);
+    expect(api.calls(coursesApi.resourceDownload).map((c) => c.params)).toEqual([{ id: '91' }]);
   });
 
   it('fetches the course in the language the interface switches to', async () => {
-    const calls = mockPaths({
-      [paths.info('11')]: () =>
+    const api = fakeApi(
+      fakeRoute(coursesApi.studentInfo, () =>
         courseInfo(apiLanguage() === 'en' ? { name: 'MQTT and sensors' } : {}),
-    });
+      ),
+    );
     renderView(<CourseInfo />, url);
     await screen.findByRole('heading', { name: 'MQTT 与传感器' });
     await act(() => changeLanguage('en-US'));
     expect(await screen.findByRole('heading', { name: 'MQTT and sensors' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
-    expect(callsTo(calls, paths.info('11'))).toHaveLength(2);
+    expect(api.calls(coursesApi.studentInfo).map((c) => c.params.id)).toEqual(['11', '11']);
   });
 
   it('asks for a course when the page has none', async () => {
-    mockPaths({});
+    fakeApi();
     renderView(<CourseInfo />, '/sch_edu/course/info');
     expect(await screen.findByText('缺少课程编号，请从课程大厅进入')).toBeTruthy();
   });

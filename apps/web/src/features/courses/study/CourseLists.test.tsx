@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useNavigate } from 'react-router';
-import type { StudentCourseCard } from '@platform/contract';
+import { coursesApi, type StudentCourseCard } from '@platform/contract';
 import { setupTestEnvironment } from '../../../test/helpers';
 import { polyfillBrowser, renderView } from '../../../test/render';
-import { mockPaths, pageAnswer, queriesTo, type ApiCall } from '../../../test/api';
+import { pageAnswer, type ApiCall } from '../../../test/api';
+import { fakeApi, fakeRoute } from '../../../test/fakeRoutes';
 import { searchFor } from '../../../test/antd';
 import { clearToken } from '../../../shared/session';
 import { CourseHall, MyStudy } from './CourseLists';
-import { courseCard, courseInfo, paths } from './testing';
+import { courseCard, courseInfo } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
@@ -55,23 +56,26 @@ function renderHallAndInfo(url = '/sch_edu/course/index') {
 
 describe('course hall', { timeout: 30_000 }, () => {
   it('shows course cards with their difficulty, specialty, counts and progress', async () => {
-    mockPaths({
-      [paths.hall]: pageAnswer(
-        [
-          courseCard({ coverUrl: '/covers/mqtt.png' }),
-          courseCard({
-            id: '12',
-            name: 'Python 数据分析',
-            difficulty: 'harder',
-            specialty: 'big-data',
-            chapterCount: 4,
-            stepCount: 15,
-            progress: { done: 3, total: 15, percent: 20, score: 0, lastStudiedAt: null },
-          }),
-        ],
-        2,
+    fakeApi(
+      fakeRoute(
+        coursesApi.studentPage,
+        pageAnswer(
+          [
+            courseCard({ coverUrl: '/covers/mqtt.png' }),
+            courseCard({
+              id: '12',
+              name: 'Python 数据分析',
+              difficulty: 'harder',
+              specialty: 'big-data',
+              chapterCount: 4,
+              stepCount: 15,
+              progress: { done: 3, total: 15, percent: 20, score: 0, lastStudiedAt: null },
+            }),
+          ],
+          2,
+        ),
       ),
-    });
+    );
     renderHallAndInfo();
     const card = (await screen.findByText('Python 数据分析')).closest('.cs-card') as HTMLElement;
     expect(within(card).getByText('较难')).toBeTruthy();
@@ -88,20 +92,20 @@ describe('course hall', { timeout: 30_000 }, () => {
   });
 
   it('asks the server for each page and filter, and keeps them in the address', async () => {
-    const calls = mockPaths({ [paths.hall]: hallAnswer });
+    const api = fakeApi(fakeRoute(coursesApi.studentPage, hallAnswer));
     renderHallAndInfo();
     await screen.findByText('课程 1');
-    expect(queriesTo(calls, paths.hall)).toEqual([{ pageNum: '1', pageSize: '12' }]);
+    expect(api.queries(coursesApi.studentPage)).toEqual([{ pageNum: '1', pageSize: '12' }]);
     expect(screen.getByText('共 30 门课程')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));
     await screen.findByText('课程 13');
-    expect(queriesTo(calls, paths.hall).at(-1)).toEqual({ pageNum: '2', pageSize: '12' });
+    expect(api.queries(coursesApi.studentPage).at(-1)).toEqual({ pageNum: '2', pageSize: '12' });
     expect(location()).toBe('/sch_edu/course/index?page=2');
 
     searchFor('按课程名称搜索', ' 课程 ');
     await waitFor(() =>
-      expect(queriesTo(calls, paths.hall).at(-1)).toEqual({
+      expect(api.queries(coursesApi.studentPage).at(-1)).toEqual({
         pageNum: '1',
         pageSize: '12',
         name: '课程',
@@ -109,7 +113,7 @@ describe('course hall', { timeout: 30_000 }, () => {
     );
     choose('全部难度', '较难');
     await waitFor(() =>
-      expect(queriesTo(calls, paths.hall).at(-1)).toEqual({
+      expect(api.queries(coursesApi.studentPage).at(-1)).toEqual({
         pageNum: '1',
         pageSize: '12',
         name: '课程',
@@ -122,7 +126,7 @@ describe('course hall', { timeout: 30_000 }, () => {
         '/sch_edu/course/index?name=%E8%AF%BE%E7%A8%8B&difficulty=harder&specialty=ai&page=1',
       ),
     );
-    expect(queriesTo(calls, paths.hall).at(-1)).toEqual({
+    expect(api.queries(coursesApi.studentPage).at(-1)).toEqual({
       pageNum: '1',
       pageSize: '12',
       name: '课程',
@@ -132,10 +136,10 @@ describe('course hall', { timeout: 30_000 }, () => {
   });
 
   it('reads its filters and page from the address', async () => {
-    const calls = mockPaths({ [paths.hall]: hallAnswer });
+    const api = fakeApi(fakeRoute(coursesApi.studentPage, hallAnswer));
     renderHallAndInfo('/sch_edu/course/index?specialty=iot&difficulty=bad&page=3');
     await screen.findByText('课程 25');
-    expect(queriesTo(calls, paths.hall)).toEqual([
+    expect(api.queries(coursesApi.studentPage)).toEqual([
       { pageNum: '3', pageSize: '12', specialty: 'iot' },
     ]);
   });
@@ -143,14 +147,14 @@ describe('course hall', { timeout: 30_000 }, () => {
   it('comes back as it was left: filters, page and scroll, without loading again', async () => {
     const scrollTo = vi.fn();
     vi.stubGlobal('scrollTo', scrollTo);
-    const calls = mockPaths({ [paths.hall]: hallAnswer });
+    const api = fakeApi(fakeRoute(coursesApi.studentPage, hallAnswer));
     renderHallAndInfo();
     await screen.findByText('课程 1');
     choose('全部专业方向', '物联网');
     await waitFor(() => expect(location()).toBe('/sch_edu/course/index?specialty=iot&page=1'));
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));
     await screen.findByText('课程 13');
-    const requests = queriesTo(calls, paths.hall).length;
+    const requests = api.queries(coursesApi.studentPage).length;
 
     vi.spyOn(window, 'scrollY', 'get').mockReturnValue(640);
     fireEvent.scroll(window);
@@ -163,12 +167,12 @@ describe('course hall', { timeout: 30_000 }, () => {
     expect(document.querySelector('.ant-spin')).toBeNull();
     await waitFor(() => expect(location()).toBe('/sch_edu/course/index?specialty=iot&page=2'));
     await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 640));
-    expect(queriesTo(calls, paths.hall)).toHaveLength(requests);
+    expect(api.queries(coursesApi.studentPage)).toHaveLength(requests);
     expect(screen.getByLabelText<HTMLSelectElement>('全部专业方向').value).toBe('iot');
   });
 
   it('starts afresh for another sign-in', async () => {
-    const calls = mockPaths({ [paths.hall]: hallAnswer });
+    const api = fakeApi(fakeRoute(coursesApi.studentPage, hallAnswer));
     const view = renderHallAndInfo();
     await screen.findByText('课程 1');
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));
@@ -177,29 +181,32 @@ describe('course hall', { timeout: 30_000 }, () => {
     act(() => clearToken());
     renderHallAndInfo();
     await screen.findByText('课程 1');
-    expect(queriesTo(calls, paths.hall).at(-1)).toEqual({ pageNum: '1', pageSize: '12' });
+    expect(api.queries(coursesApi.studentPage).at(-1)).toEqual({ pageNum: '1', pageSize: '12' });
   });
 });
 
 describe('my study', { timeout: 30_000 }, () => {
   it('continues a course at its first step not done yet', async () => {
-    mockPaths({
-      [paths.myStudy]: pageAnswer(
-        [
-          courseCard({
-            progress: {
-              done: 2,
-              total: 4,
-              percent: 50,
-              score: 8,
-              lastStudiedAt: '2026-03-01T08:30:00.000Z',
-            },
-          }),
-        ],
-        1,
+    fakeApi(
+      fakeRoute(
+        coursesApi.myStudy,
+        pageAnswer(
+          [
+            courseCard({
+              progress: {
+                done: 2,
+                total: 4,
+                percent: 50,
+                score: 8,
+                lastStudiedAt: '2026-03-01T08:30:00.000Z',
+              },
+            }),
+          ],
+          1,
+        ),
       ),
-      [paths.info('11')]: courseInfo(),
-    });
+      fakeRoute(coursesApi.studentInfo, courseInfo()),
+    );
     renderView(<MyStudy />, '/sch_edu/course/my-study');
     expect(await screen.findByText('我的学习')).toBeTruthy();
     expect(await screen.findByText('已完成 2 / 4 步')).toBeTruthy();
@@ -209,7 +216,7 @@ describe('my study', { timeout: 30_000 }, () => {
   });
 
   it('points to the course hall when nothing is begun', async () => {
-    mockPaths({ [paths.myStudy]: pageAnswer([], 0) });
+    fakeApi(fakeRoute(coursesApi.myStudy, pageAnswer([], 0)));
     renderView(<MyStudy />, '/sch_edu/course/my-study');
     expect(await screen.findByText('还没有开始学习任何课程，去课程大厅看看吧')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '去课程大厅' }));

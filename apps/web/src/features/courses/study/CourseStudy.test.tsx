@@ -1,20 +1,19 @@
-import { describe, expect, it, vi, type Mock } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { labsApi, pathOf, type StudyStep } from '@platform/contract';
+import { coursesApi, labsApi, pathOf, type CostPreview, type StudyStep } from '@platform/contract';
 import { setupTestEnvironment, toastTexts } from '../../../test/helpers';
 import { polyfillBrowser, renderView } from '../../../test/render';
-import { callsTo, mockPaths, type ApiCall } from '../../../test/api';
+import { fakeApi, fakeRoute } from '../../../test/fakeRoutes';
 import { apiLanguage, changeLanguage } from '../../../shared/i18n';
 import { centerDetail } from '../../labs/testing';
 import { CourseStudy } from './CourseStudy';
-import { courseInfo, paragraph, paths, studyStep } from './testing';
+import { courseInfo, paragraph, studyStep } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
 
 const location = () => screen.getByTestId('location').textContent;
 const studyUrl = (id: string) => `/sch_edu/course/study?id=${id}`;
-const bodies = (calls: ApiCall[], path: string) => callsTo(calls, path).map((c) => c.body);
 const noProgress: StudyStep['progress'] = {
   videoSeconds: null,
   completed: false,
@@ -24,18 +23,49 @@ const noProgress: StudyStep['progress'] = {
   withheld: null,
 };
 
+/** The lab step of the course (2-2), with its environment and a command. */
+const command = 'mosquitto_sub -h localhost -t "home/#"';
+const labStep = studyStep({
+  id: '704',
+  name: '2-2 发布消息',
+  type: 'training',
+  doc: paragraph('先订阅家居主题，再打开客厅的灯'),
+  env: { id: '1', name: '智能家居仿真', kind: 'SIMULATION' },
+  commands: [{ title: '订阅全部主题', command }],
+});
+/** A school that is not charged for its labs. */
+const unmetered: CostPreview = {
+  metered: false,
+  items: [],
+  fenPerHour: 0,
+  totalFen: 0,
+  packageSeconds: 0,
+  untimedUntil: null,
+  validUntil: null,
+  hoursLeft: null,
+  refusal: null,
+};
+/** What the lab of the lab step asks: its environment, restarts, cost, and a start. */
+const labFakes = () => [
+  fakeRoute(labsApi.centerDetail, centerDetail({ name: '智能家居仿真' })),
+  fakeRoute(labsApi.restartLimit, { limit: 0, used: 0, remaining: null }),
+  fakeRoute(labsApi.costPreview, unmetered),
+  fakeRoute(labsApi.start, []),
+];
+
 describe('a document step', { timeout: 30_000 }, () => {
   it('shows the document, marks it done once, and opens the outline in a drawer', async () => {
-    const calls = mockPaths({
-      [paths.step('701')]: studyStep(),
-      [paths.info('11')]: courseInfo(),
-      [paths.progress]: null,
-    });
+    const api = fakeApi(
+      fakeRoute(coursesApi.studyStep, (call) => (call.params.id === '704' ? labStep : studyStep())),
+      fakeRoute(coursesApi.studentInfo, courseInfo()),
+      fakeRoute(coursesApi.stepProgress, null),
+      ...labFakes(),
+    );
     renderView(<CourseStudy />, studyUrl('701'));
     expect(await screen.findByText('MQTT 是一种轻量的发布订阅协议')).toBeTruthy();
     expect(screen.getByRole('heading', { name: '1-1 MQTT 是什么' })).toBeTruthy();
     await waitFor(() =>
-      expect(bodies(calls, paths.progress)).toEqual([{ stepId: '701', completed: true }]),
+      expect(api.bodies(coursesApi.stepProgress)).toEqual([{ stepId: '701', completed: true }]),
     );
     expect(screen.getByRole('button', { name: /上一步/ })).toHaveProperty('disabled', true);
 
@@ -48,20 +78,21 @@ describe('a document step', { timeout: 30_000 }, () => {
     expect(within(outline).getAllByLabelText('已完成')).toHaveLength(2);
     fireEvent.click(within(outline).getByRole('link', { name: /2-2 发布消息/ }));
     await waitFor(() => expect(location()).toBe(studyUrl('704')));
-    expect(bodies(calls, paths.progress)).toHaveLength(1);
+    expect(api.bodies(coursesApi.stepProgress)).toHaveLength(1);
   });
 
   it('fetches the step again in the language the interface switches to', async () => {
-    mockPaths({
-      [paths.step('701')]: () =>
+    fakeApi(
+      fakeRoute(coursesApi.studyStep, () =>
         studyStep(
           apiLanguage() === 'en'
             ? { name: '1-1 What is MQTT', doc: paragraph('MQTT is a light protocol') }
             : {},
         ),
-      [paths.info('11')]: courseInfo(),
-      [paths.progress]: null,
-    });
+      ),
+      fakeRoute(coursesApi.studentInfo, courseInfo()),
+      fakeRoute(coursesApi.stepProgress, null),
+    );
     renderView(<CourseStudy />, studyUrl('701'));
     await screen.findByText('MQTT 是一种轻量的发布订阅协议');
     await act(() => changeLanguage('en-US'));
@@ -72,46 +103,48 @@ describe('a document step', { timeout: 30_000 }, () => {
 });
 
 describe('a video step', { timeout: 30_000 }, () => {
+  /** Where the course's video is; the step answers it signed. */
+  const videoPath = pathOf(coursesApi.file.path, { courseId: '11', fileId: 'video0001' });
+
   /** The server remembers the position it is sent. */
   function serveVideo() {
     let seconds: number | null = 95;
-    const calls = mockPaths({
-      [paths.step('702')]: () =>
-        studyStep({
-          id: '702',
-          name: '1-2 协议视频',
-          type: 'video',
-          doc: null,
-          file: {
-            url: '/api-teaching/course/file/11/video0001?e=1&s=signature0000000000000',
-            downloadUrl: '/api-teaching/course/file/11/video0001?e=1&s=sig&download=1',
-            name: 'mqtt.mp4',
-          },
-          previousStepId: '701',
-          nextStepId: '703',
-          progress: { ...noProgress, videoSeconds: seconds },
-        }),
-      [paths.step('701')]: studyStep(),
-      [paths.info('11')]: courseInfo(),
-      [paths.progress]: (call: ApiCall) => {
+    const video = () =>
+      studyStep({
+        id: '702',
+        name: '1-2 协议视频',
+        type: 'video',
+        doc: null,
+        file: {
+          url: `${videoPath}?e=1&s=signature0000000000000`,
+          downloadUrl: `${videoPath}?e=1&s=sig&download=1`,
+          name: 'mqtt.mp4',
+        },
+        previousStepId: '701',
+        nextStepId: '703',
+        progress: { ...noProgress, videoSeconds: seconds },
+      });
+    return fakeApi(
+      fakeRoute(coursesApi.studyStep, (call) => (call.params.id === '702' ? video() : studyStep())),
+      fakeRoute(coursesApi.studentInfo, courseInfo()),
+      fakeRoute(coursesApi.stepProgress, (call) => {
         const body = call.body as { videoSeconds?: number };
         if (body.videoSeconds !== undefined) seconds = body.videoSeconds;
         return null;
-      },
-    });
-    return calls;
+      }),
+    );
   }
 
   const player = () => document.querySelector('video') as HTMLVideoElement;
-  const videoSaves = (calls: ApiCall[]) =>
-    bodies(calls, paths.progress).filter((b) => (b as { stepId: string }).stepId === '702');
+  const videoSaves = (api: ReturnType<typeof serveVideo>) =>
+    api.bodies(coursesApi.stepProgress).filter((b) => (b as { stepId: string }).stepId === '702');
 
   it('resumes where the student left off and saves the position while playing', async () => {
-    const calls = serveVideo();
+    const api = serveVideo();
     renderView(<CourseStudy />, studyUrl('702'));
     await screen.findByRole('heading', { name: '1-2 协议视频' });
     const video = player();
-    expect(video.getAttribute('src')).toContain('/api-teaching/course/file/11/video0001');
+    expect(video.getAttribute('src')).toContain(videoPath);
     fireEvent.loadedMetadata(video);
     expect(video.currentTime).toBe(95);
     expect(screen.getByText('已从上次观看的位置 1:35 继续')).toBeTruthy();
@@ -120,17 +153,17 @@ describe('a video step', { timeout: 30_000 }, () => {
     fireEvent.play(video);
     video.currentTime = 104.7;
     vi.advanceTimersByTime(9_000);
-    expect(videoSaves(calls)).toEqual([]);
+    expect(videoSaves(api)).toEqual([]);
     vi.advanceTimersByTime(1_000);
-    await waitFor(() => expect(videoSaves(calls)).toEqual([{ stepId: '702', videoSeconds: 104 }]));
+    await waitFor(() => expect(videoSaves(api)).toEqual([{ stepId: '702', videoSeconds: 104 }]));
     // Paused where the last save left it: nothing new to say.
     fireEvent.pause(video);
     video.currentTime = 112.2;
     fireEvent.play(video);
     fireEvent.pause(video);
     vi.advanceTimersByTime(20_000);
-    await waitFor(() => expect(videoSaves(calls)).toHaveLength(2));
-    expect(videoSaves(calls)[1]).toEqual({ stepId: '702', videoSeconds: 112 });
+    await waitFor(() => expect(videoSaves(api)).toHaveLength(2));
+    expect(videoSaves(api)[1]).toEqual({ stepId: '702', videoSeconds: 112 });
     vi.useRealTimers();
 
     // Away to another step and back: the video resumes at the saved position.
@@ -140,34 +173,34 @@ describe('a video step', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { name: '1-2 协议视频' });
     fireEvent.loadedMetadata(player());
     expect(player().currentTime).toBe(112);
-    expect(videoSaves(calls)).toHaveLength(2);
+    expect(videoSaves(api)).toHaveLength(2);
   });
 
   it('marks the step done at the end, and saves when the page is left', async () => {
-    const calls = serveVideo();
+    const api = serveVideo();
     const view = renderView(<CourseStudy />, studyUrl('702'));
     await screen.findByRole('heading', { name: '1-2 协议视频' });
     const video = player();
     video.currentTime = 300;
     fireEvent.ended(video);
     await waitFor(() =>
-      expect(videoSaves(calls)).toEqual([{ stepId: '702', videoSeconds: 300, completed: true }]),
+      expect(videoSaves(api)).toEqual([{ stepId: '702', videoSeconds: 300, completed: true }]),
     );
     expect(await screen.findByText('已完成')).toBeTruthy();
 
     video.currentTime = 12;
     fireEvent(window, new Event('pagehide'));
-    await waitFor(() => expect(videoSaves(calls)).toHaveLength(2));
-    expect(videoSaves(calls)[1]).toEqual({ stepId: '702', videoSeconds: 12 });
-    const init = (fetch as Mock).mock.calls.findLast(([url]) =>
-      String(url).includes(paths.progress),
+    await waitFor(() => expect(videoSaves(api)).toHaveLength(2));
+    expect(videoSaves(api)[1]).toEqual({ stepId: '702', videoSeconds: 12 });
+    const init = api.fetchMock.mock.calls.findLast(([url]) =>
+      String(url).includes(coursesApi.stepProgress.path),
     )?.[1] as RequestInit;
     expect(init.keepalive).toBe(true);
 
     video.currentTime = 20;
     view.unmount();
-    await waitFor(() => expect(videoSaves(calls)).toHaveLength(3));
-    expect(videoSaves(calls)[2]).toEqual({ stepId: '702', videoSeconds: 20 });
+    await waitFor(() => expect(videoSaves(api)).toHaveLength(3));
+    expect(videoSaves(api)[2]).toEqual({ stepId: '702', videoSeconds: 20 });
   });
 });
 
@@ -206,20 +239,20 @@ describe('a questions step', { timeout: 30_000 }, () => {
 
   it('scores the answers at once and shows each result, right answer and analysis', async () => {
     let stored: Partial<StudyStep['progress']> = {};
-    const calls = mockPaths({
-      [paths.step('703')]: () => exercises(stored),
-      [paths.info('11')]: courseInfo(),
-      [paths.answer]: (call: ApiCall) => {
+    const api = fakeApi(
+      fakeRoute(coursesApi.studyStep, () => exercises(stored)),
+      fakeRoute(coursesApi.studentInfo, courseInfo()),
+      fakeRoute(coursesApi.stepAnswer, (call) => {
         const { answers } = call.body as Pick<StudyStep['progress'], 'answers'>;
         stored = { completed: true, score: 15, answers, results };
-        return { score: 15, total: 20, results };
-      },
-    });
+        return { score: 15, total: 20, results, withheld: null };
+      }),
+    );
     renderView(<CourseStudy />, studyUrl('703'));
     fireEvent.click(await screen.findByLabelText('B. 发布订阅'));
     fireEvent.click(screen.getByRole('button', { name: '提交答案' }));
     expect(await screen.findByText('还有 3 道题未作答，请全部作答后再提交')).toBeTruthy();
-    expect(callsTo(calls, paths.answer)).toEqual([]);
+    expect(api.calls(coursesApi.stepAnswer)).toEqual([]);
 
     fireEvent.click(screen.getByLabelText('B. QoS 1'));
     fireEvent.click(screen.getByLabelText('A. QoS 0'));
@@ -230,7 +263,7 @@ describe('a questions step', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: '提交答案' }));
 
     expect(await screen.findByText('得分：15 / 20')).toBeTruthy();
-    expect(bodies(calls, paths.answer)).toEqual([
+    expect(api.bodies(coursesApi.stepAnswer)).toEqual([
       {
         stepId: '703',
         answers: [
@@ -256,20 +289,23 @@ describe('a questions step', { timeout: 30_000 }, () => {
   });
 
   it('shows what an answered step was answered, with its results', async () => {
-    mockPaths({
-      [paths.step('703')]: exercises({
-        completed: true,
-        score: 15,
-        answers: [
-          { kind: 'single', chosen: [1] },
-          { kind: 'multiple', chosen: [0, 1] },
-          { kind: 'judgement', answer: true },
-          { kind: 'fill', text: '1883' },
-        ],
-        results,
-      }),
-      [paths.info('11')]: courseInfo(),
-    });
+    fakeApi(
+      fakeRoute(
+        coursesApi.studyStep,
+        exercises({
+          completed: true,
+          score: 15,
+          answers: [
+            { kind: 'single', chosen: [1] },
+            { kind: 'multiple', chosen: [0, 1] },
+            { kind: 'judgement', answer: true },
+            { kind: 'fill', text: '1883' },
+          ],
+          results,
+        }),
+      ),
+      fakeRoute(coursesApi.studentInfo, courseInfo()),
+    );
     renderView(<CourseStudy />, studyUrl('703'));
     expect(await screen.findByText('得分：15 / 20')).toBeTruthy();
     expect(screen.getByLabelText('B. 发布订阅')).toHaveProperty('checked', true);
@@ -284,28 +320,18 @@ describe('a questions step', { timeout: 30_000 }, () => {
 });
 
 describe('a lab step', { timeout: 30_000 }, () => {
-  const command = 'mosquitto_sub -h localhost -t "home/#"';
   function serveLabStep() {
-    return mockPaths({
-      [paths.step('704')]: studyStep({
-        id: '704',
-        name: '2-2 发布消息',
-        type: 'training',
-        doc: paragraph('先订阅家居主题，再打开客厅的灯'),
-        env: { id: '1', name: '智能家居仿真', kind: 'SIMULATION' },
-        commands: [{ title: '订阅全部主题', command }],
-      }),
-      [paths.info('11')]: courseInfo(),
-      [pathOf(labsApi.centerDetail.path, { id: '1' })]: centerDetail({ name: '智能家居仿真' }),
-      [labsApi.restartLimit.path]: { limit: 0, used: 0, remaining: null },
-      [labsApi.start.path]: [],
-    });
+    return fakeApi(
+      fakeRoute(coursesApi.studyStep, labStep),
+      fakeRoute(coursesApi.studentInfo, courseInfo()),
+      ...labFakes(),
+    );
   }
 
   it('shows the instructions and the commands, and copies a command for the terminal', async () => {
     const writeText = vi.fn(async () => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-    const calls = serveLabStep();
+    const api = serveLabStep();
     renderView(<CourseStudy />, studyUrl('704'));
     expect(await screen.findByText('先订阅家居主题，再打开客厅的灯')).toBeTruthy();
     const commands = screen.getByRole('region', { name: '命令配置' });
@@ -321,7 +347,7 @@ describe('a lab step', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('tab', { name: '实验环境' }));
     expect(await screen.findByText('实验环境未启动，请点击“启动”')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '启动' }));
-    await waitFor(() => expect(bodies(calls, labsApi.start.path)).toEqual([{ expEnvId: '1' }]));
+    await waitFor(() => expect(api.bodies(labsApi.start)).toEqual([{ expEnvId: '1' }]));
   });
 
   it('selects the command for copying by hand when the clipboard is out of reach', async () => {

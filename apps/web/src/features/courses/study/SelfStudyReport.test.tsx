@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { StepReport } from '@platform/contract';
+import { coursesApi, type StepReport } from '@platform/contract';
 import { setupTestEnvironment, toastTexts } from '../../../test/helpers';
 import { polyfillBrowser, renderView } from '../../../test/render';
-import { callsTo, mockPaths, type ApiCall } from '../../../test/api';
+import { fakeApi, fakeRoute } from '../../../test/fakeRoutes';
 import { CourseStudy } from './CourseStudy';
-import { courseInfo, paragraph, paths, studyStep } from './testing';
+import { courseInfo, paragraph, studyStep } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
@@ -34,10 +34,10 @@ const empty: StepReport = {
 describe('a self-study report step', { timeout: 30_000 }, () => {
   it('is written, saved and finished in place, with no "coming soon"', async () => {
     let finished = false;
-    const calls = mockPaths({
-      [paths.step('705')]: () => reportStep(finished),
-      [paths.info('11')]: courseInfo(),
-      [paths.report('705')]: () =>
+    const api = fakeApi(
+      fakeRoute(coursesApi.studyStep, () => reportStep(finished)),
+      fakeRoute(coursesApi.studentInfo, courseInfo()),
+      fakeRoute(coursesApi.stepReport, () =>
         finished
           ? {
               ...empty,
@@ -48,7 +48,8 @@ describe('a self-study report step', { timeout: 30_000 }, () => {
               finishedAt: '2026-03-01T10:00:00.000Z',
             }
           : empty,
-      [paths.reportSave]: (call: ApiCall) => {
+      ),
+      fakeRoute(coursesApi.stepReportSave, (call) => {
         const body = call.body as { revision: number; finish: boolean };
         if (body.finish) finished = true;
         return {
@@ -57,8 +58,8 @@ describe('a self-study report step', { timeout: 30_000 }, () => {
           length: 7,
           finishedAt: body.finish ? '2026-03-01T10:00:00.000Z' : null,
         };
-      },
-    });
+      }),
+    );
     renderView(<CourseStudy />, '/sch_edu/course/study?id=705');
     expect(await screen.findByText('写出实验步骤和结果')).toBeTruthy();
     const editor = await screen.findByLabelText<HTMLTextAreaElement>('实验报告');
@@ -67,7 +68,7 @@ describe('a self-study report step', { timeout: 30_000 }, () => {
     fireEvent.change(editor, { target: { value: '传感器读数稳定' } });
     fireEvent.click(screen.getByRole('button', { name: /保存草稿/ }));
     await waitFor(() =>
-      expect(callsTo(calls, paths.reportSave).map((c) => c.body)).toEqual([
+      expect(api.bodies(coursesApi.stepReportSave)).toEqual([
         { stepId: '705', content: paragraph('传感器读数稳定'), revision: 1, finish: false },
       ]),
     );
@@ -79,7 +80,7 @@ describe('a self-study report step', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText(/不会交给老师评分，之后仍可以继续修改/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '完成报告' }));
     await waitFor(() =>
-      expect(callsTo(calls, paths.reportSave).at(-1)?.body).toMatchObject({
+      expect(api.bodies(coursesApi.stepReportSave).at(-1)).toMatchObject({
         stepId: '705',
         finish: true,
       }),

@@ -1,25 +1,6 @@
-import {
-  coursesApi,
-  pathOf,
-  type StudentCourseCard,
-  type StudentCourseInfo,
-  type StudyStep,
-} from '@platform/contract';
+import type { StudentCourseCard, StudentCourseInfo, StudyStep } from '@platform/contract';
 
 /** Test data of the students' course pages. */
-
-export const paths = {
-  hall: coursesApi.studentPage.path,
-  myStudy: coursesApi.myStudy.path,
-  selfCulture: coursesApi.selfCulture.path,
-  info: (id: string) => pathOf(coursesApi.studentInfo.path, { id }),
-  step: (id: string) => pathOf(coursesApi.studyStep.path, { id }),
-  progress: coursesApi.stepProgress.path,
-  answer: coursesApi.stepAnswer.path,
-  resource: (id: string) => pathOf(coursesApi.resourceDownload.path, { id }),
-  report: (id: string) => pathOf(coursesApi.stepReport.path, { id }),
-  reportSave: coursesApi.stepReportSave.path,
-};
 
 /** A one-paragraph rich-text document. */
 export function paragraph(text: string) {
