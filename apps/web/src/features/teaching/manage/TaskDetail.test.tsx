@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { teachingApi } from '@platform/contract';
 import { refusal, setupTestEnvironment, toastTexts } from '../../../test/helpers';
 import { polyfillBrowser, renderView } from '../../../test/render';
-import { callsTo, mockScreenApi } from '../../../test/api';
+import { fakeRoute, fakeScreenApi } from '../../../test/fakeRoutes';
 import { clickButton, errorOf, pickDate, rowOf, typeInto } from '../../../test/antd';
 import { TaskDetail } from './TaskDetail';
-import { sampleTaskDetail, taskDetailPath, taskPermissions } from './testing';
+import { sampleTaskDetail, taskPermissions } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
 
 const url = '/sch_edu/teaching/tasks/detail?id=501';
-const extendPath = '/api-teaching/teaching/task/extend';
-const issuePath = '/api-teaching/teaching/task/issueScores/501';
 
 const dialog = () => document.querySelector('.ant-modal') as HTMLElement;
 
@@ -26,21 +25,25 @@ async function openExtend() {
 
 describe('task detail', { timeout: 30_000 }, () => {
   it('counts submitted, not submitted and scored students apart', async () => {
-    mockScreenApi(taskPermissions, {
-      [taskDetailPath('501')]: sampleTaskDetail({
-        studentCount: 30,
-        submittedCount: 24,
-        notSubmittedCount: 6,
-        scoredCount: 30,
-      }),
-    });
+    fakeScreenApi(
+      taskPermissions,
+      fakeRoute(
+        teachingApi.taskDetail,
+        sampleTaskDetail({
+          studentCount: 30,
+          submittedCount: 24,
+          notSubmittedCount: 6,
+          scoredCount: 30,
+        }),
+      ),
+    );
     renderView(<TaskDetail />, url);
     expect(await screen.findByText('已提交 24 · 未提交 6 · 已评分 30（共 30 人）')).toBeTruthy();
     expect(screen.getByText('提交与评分')).toBeTruthy();
   });
 
   it('shows the task, its outline and every student, and leads to a review', async () => {
-    mockScreenApi(taskPermissions, { [taskDetailPath('501')]: sampleTaskDetail() });
+    fakeScreenApi(taskPermissions, fakeRoute(teachingApi.taskDetail, sampleTaskDetail()));
     renderView(<TaskDetail />, url);
     expect(await screen.findByText('完成传感器接线并提交实验报告')).toBeTruthy();
     expect(screen.getByText('已提交 1 · 未提交 1 · 已评分 0（共 2 人）')).toBeTruthy();
@@ -63,7 +66,7 @@ describe('task detail', { timeout: 30_000 }, () => {
   });
 
   it('finds a student of the task by name or account', async () => {
-    mockScreenApi(taskPermissions, { [taskDetailPath('501')]: sampleTaskDetail() });
+    fakeScreenApi(taskPermissions, fakeRoute(teachingApi.taskDetail, sampleTaskDetail()));
     renderView(<TaskDetail />, url);
     await waitFor(() => rowOf('张三'));
     const search = screen.getByRole('searchbox', { name: '搜索学生姓名或账号' });
@@ -82,25 +85,29 @@ describe('task detail', { timeout: 30_000 }, () => {
   });
 
   it('extends a range task: a date is required', async () => {
-    const calls = mockScreenApi(taskPermissions, {
-      [taskDetailPath('501')]: sampleTaskDetail({
-        timeType: 'range',
-        durationMinutes: null,
-        endAt: '2026-03-02T08:00:00.000Z',
-      }),
-      [extendPath]: { extended: 1 },
-    });
+    const api = fakeScreenApi(
+      taskPermissions,
+      fakeRoute(
+        teachingApi.taskDetail,
+        sampleTaskDetail({
+          timeType: 'range',
+          durationMinutes: null,
+          endAt: '2026-03-02T08:00:00.000Z',
+        }),
+      ),
+      fakeRoute(teachingApi.taskExtend, { extended: 1 }),
+    );
     renderView(<TaskDetail />, url);
     await openExtend();
 
     clickButton('确定', dialog());
     await waitFor(() => expect(errorOf('延长至')).toBe('请选择日期'));
-    expect(callsTo(calls, extendPath)).toEqual([]);
+    expect(api.calls(teachingApi.taskExtend)).toEqual([]);
 
     pickDate('延长至', '2026-03-05 18:00');
     clickButton('确定', dialog());
     await waitFor(() => expect(toastTexts()).toContain('已延长时间'));
-    expect(callsTo(calls, extendPath).map((c) => c.body)).toEqual([
+    expect(api.bodies(teachingApi.taskExtend)).toEqual([
       {
         taskId: '501',
         studentTaskIds: ['601'],
@@ -110,10 +117,11 @@ describe('task detail', { timeout: 30_000 }, () => {
   });
 
   it('extends a duration task by a number of minutes', async () => {
-    const calls = mockScreenApi(taskPermissions, {
-      [taskDetailPath('501')]: sampleTaskDetail(),
-      [extendPath]: { extended: 1 },
-    });
+    const api = fakeScreenApi(
+      taskPermissions,
+      fakeRoute(teachingApi.taskDetail, sampleTaskDetail()),
+      fakeRoute(teachingApi.taskExtend, { extended: 1 }),
+    );
     renderView(<TaskDetail />, url);
     await openExtend();
     clickButton('确定', dialog());
@@ -123,16 +131,20 @@ describe('task detail', { timeout: 30_000 }, () => {
     typeInto('延长分钟数', '30');
     clickButton('确定', dialog());
     await waitFor(() => expect(toastTexts()).toContain('已延长时间'));
-    expect(callsTo(calls, extendPath).map((c) => c.body)).toEqual([
+    expect(api.bodies(teachingApi.taskExtend)).toEqual([
       { taskId: '501', studentTaskIds: ['601'], minutes: 30 },
     ]);
   });
 
   it('says how many students are unscored when scores cannot be issued', async () => {
-    const calls = mockScreenApi(taskPermissions, {
-      [taskDetailPath('501')]: sampleTaskDetail(),
-      [issuePath]: refusal(409, { message: '还有2名学生未评分', errorKey: 'teaching.unscored' }),
-    });
+    const api = fakeScreenApi(
+      taskPermissions,
+      fakeRoute(teachingApi.taskDetail, sampleTaskDetail()),
+      fakeRoute(
+        teachingApi.issueScores,
+        refusal(409, { message: '还有2名学生未评分', errorKey: 'teaching.unscored' }),
+      ),
+    );
     renderView(<TaskDetail />, url);
     await screen.findByText('张三');
     await waitFor(() => expect(screen.getByText('下发成绩')).toBeTruthy());
@@ -144,6 +156,6 @@ describe('task detail', { timeout: 30_000 }, () => {
     ).toBeTruthy();
     clickButton('下发成绩', document.querySelector('.ant-popconfirm') as HTMLElement);
     await waitFor(() => expect(toastTexts()).toEqual(['还有2名学生未评分']));
-    expect(callsTo(calls, issuePath)).toHaveLength(1);
+    expect(api.calls(teachingApi.issueScores).map((c) => c.params)).toEqual([{ id: '501' }]);
   });
 });

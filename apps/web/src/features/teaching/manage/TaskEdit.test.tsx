@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CourseDetail } from '@platform/contract';
+import {
+  classesApi,
+  coursesApi,
+  studentsApi,
+  teachingApi,
+  type CourseDetail,
+  type Student,
+} from '@platform/contract';
 import { refusal, setupTestEnvironment, toastTexts } from '../../../test/helpers';
 import { polyfillBrowser, renderView } from '../../../test/render';
-import { callsTo, mockPaths, page } from '../../../test/api';
+import { page } from '../../../test/api';
+import { fakeApi, fakeRoute, type FakeAnswer } from '../../../test/fakeRoutes';
 import {
   chooseOption,
   clickButton,
@@ -15,15 +23,12 @@ import {
 } from '../../../test/antd';
 import { sampleCourse } from '../../courses/manage/testing';
 import { TaskEdit } from './TaskEdit';
-import { sampleTask, sampleTaskDetail, taskDetailPath, taskSavePath } from './testing';
+import { sampleTask, sampleTaskDetail } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
 
 const url = '/sch_edu/teaching/tasks/add';
-const coursePagePath = '/api-teaching/course/page';
-const courseDetailPath = '/api-teaching/course/detail/701';
-const classesPath = '/api-user/classes/list';
 
 const course: CourseDetail = {
   ...sampleCourse(),
@@ -53,13 +58,31 @@ const course: CourseDetail = {
 
 const classes = [{ id: '41', name: '物联网 2301', grade: '2023', archived: false }];
 
-function serveForm(save: unknown = sampleTask({ id: '777' })) {
-  return mockPaths({
-    [coursePagePath]: page([sampleCourse()]),
-    [courseDetailPath]: course,
-    [classesPath]: classes,
-    [taskSavePath]: save,
-  });
+/** A student of the school, offered when a task goes to chosen students. */
+const student: Student = {
+  id: '201',
+  username: 'student01',
+  stuNo: '2023001',
+  name: '张三',
+  sex: 1,
+  phone: null,
+  classId: '41',
+  className: '物联网 2301',
+  enabled: true,
+  status: 'normal',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+function serveForm(save: FakeAnswer<typeof teachingApi.taskSave> = sampleTask({ id: '777' })) {
+  return fakeApi(
+    fakeRoute(coursesApi.page, page([sampleCourse()])),
+    fakeRoute(coursesApi.detail, course),
+    fakeRoute(classesApi.list, classes),
+    fakeRoute(studentsApi.page, page([student])),
+    fakeRoute(teachingApi.taskSave, save),
+    // The form stays mounted at the issued task's address and loads it.
+    fakeRoute(teachingApi.taskDetail, sampleTaskDetail({ id: '777' })),
+  );
 }
 
 const issue = () => clickButton('下发任务');
@@ -85,7 +108,7 @@ const savedBody = (partial: Record<string, unknown>) => ({
 
 describe('task form', { timeout: 30_000 }, () => {
   it('checks the fields from the contract before anything is sent', async () => {
-    const calls = serveForm();
+    const api = serveForm();
     renderView(<TaskEdit />, url);
     expect(await screen.findByText('新建教学任务')).toBeTruthy();
 
@@ -119,11 +142,11 @@ describe('task form', { timeout: 30_000 }, () => {
     pickDate('结束时间', '2026-02-28 08:00');
     await waitFor(() => expect(errorOf('结束时间')).toBe('结束时间须晚于开始时间'));
 
-    expect(callsTo(calls, taskSavePath)).toEqual([]);
+    expect(api.calls(teachingApi.taskSave)).toEqual([]);
   });
 
   it('issues a task of a course to a class and goes to its detail in place of the form', async () => {
-    const calls = serveForm();
+    const api = serveForm();
     renderView(<TaskEdit />, url);
     await screen.findByText('新建教学任务');
 
@@ -149,14 +172,14 @@ describe('task form', { timeout: 30_000 }, () => {
       ),
     );
     expect(screen.getByTestId('location').dataset.action).toBe('REPLACE');
-    expect(callsTo(calls, taskSavePath).map((c) => c.body)).toEqual([
+    expect(api.bodies(teachingApi.taskSave)).toEqual([
       savedBody({ durationMinutes: 90, resourceIds: ['1201'], requirements: '完成接线' }),
     ]);
     expect(toastTexts()).toContain('任务已下发');
   });
 
   it('asks before issuing however the form is submitted, Enter in an input included', async () => {
-    const calls = serveForm();
+    const api = serveForm();
     renderView(<TaskEdit />, url);
     await screen.findByText('新建教学任务');
     typeInto('任务名称', 'MQTT 实训一');
@@ -168,10 +191,10 @@ describe('task form', { timeout: 30_000 }, () => {
     fireEvent.submit(field('任务名称').closest('form')!);
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('确定下发任务「MQTT 实训一」吗？');
-    expect(callsTo(calls, taskSavePath)).toEqual([]);
+    expect(api.calls(teachingApi.taskSave)).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(callsTo(calls, taskSavePath)).toEqual([]);
+    expect(api.calls(teachingApi.taskSave)).toEqual([]);
     expect(screen.getByText('新建教学任务')).toBeTruthy();
   });
 
@@ -197,12 +220,13 @@ describe('task form', { timeout: 30_000 }, () => {
   });
 
   it('edits a task that has started: its course and steps stay, its time changes', async () => {
-    const calls = mockPaths({
-      [taskDetailPath('501')]: sampleTaskDetail(),
-      [courseDetailPath]: course,
-      [classesPath]: classes,
-      [taskSavePath]: sampleTask(),
-    });
+    const api = fakeApi(
+      fakeRoute(teachingApi.taskDetail, sampleTaskDetail()),
+      fakeRoute(coursesApi.page, page([sampleCourse()])),
+      fakeRoute(coursesApi.detail, course),
+      fakeRoute(classesApi.list, classes),
+      fakeRoute(teachingApi.taskSave, sampleTask()),
+    );
     renderView(<TaskEdit />, '/sch_edu/school/tasks/edit?id=501');
     expect(await screen.findByText('编辑教学任务')).toBeTruthy();
     expect(await screen.findByText('任务已开始，步骤不能再修改')).toBeTruthy();
@@ -215,7 +239,7 @@ describe('task form', { timeout: 30_000 }, () => {
       ),
     );
     expect(screen.getByTestId('location').dataset.action).toBe('REPLACE');
-    expect(callsTo(calls, taskSavePath).map((c) => c.body)).toEqual([
+    expect(api.bodies(teachingApi.taskSave)).toEqual([
       savedBody({
         id: '501',
         durationMinutes: 120,

@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { classesApi, coursesApi, teachingApi } from '@platform/contract';
 import { setupTestEnvironment, toastTexts } from '../../../test/helpers';
 import { polyfillBrowser, renderView } from '../../../test/render';
-import { callsTo, mockScreenApi, queriesTo, type ApiCall } from '../../../test/api';
+import { page, type ApiCall } from '../../../test/api';
+import { fakeRoute, fakeScreenApi, type FakeRoute } from '../../../test/fakeRoutes';
 import { chooseOption, clickButton, rowOf, searchFor } from '../../../test/antd';
 import { TaskList } from './TaskList';
-import { sampleTask, taskPagePath, taskPermissions } from './testing';
+import { sampleCourse } from '../../courses/manage/testing';
+import { sampleTask, taskPermissions } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
 
 const url = '/sch_edu/teaching/tasks';
-const deletePath = '/api-teaching/teaching/task/delete/502';
 
 /** Page 1 holds the two tasks below, page 2 a third; 12 tasks in all. */
 function pages(call: ApiCall) {
@@ -37,9 +39,16 @@ function pages(call: ApiCall) {
   return { records, total: 12, pageNum, pageSize: 10 };
 }
 
+/** The list's pages, and the courses and classes its filters offer. */
+const listFakes = (): FakeRoute[] => [
+  fakeRoute(teachingApi.taskPage, pages),
+  fakeRoute(coursesApi.page, page([sampleCourse()], 1, 1, 50)),
+  fakeRoute(classesApi.list, [{ id: '41', name: '物联网 2301', grade: '2023', archived: false }]),
+];
+
 describe('task list', { timeout: 30_000 }, () => {
   it('shows the tasks of a page, pages on the server and filters', async () => {
-    const calls = mockScreenApi(taskPermissions, { [taskPagePath]: pages });
+    const api = fakeScreenApi(taskPermissions, ...listFakes());
     renderView(<TaskList />, url);
     const first = await waitFor(() => rowOf('MQTT 实训一'));
     expect(within(first).getByText('练习')).toBeTruthy();
@@ -55,11 +64,11 @@ describe('task list', { timeout: 30_000 }, () => {
 
     fireEvent.click(screen.getByTitle('2'));
     expect(await screen.findByText('第二页的任务')).toBeTruthy();
-    expect(queriesTo(calls, taskPagePath).at(-1)).toEqual({ pageNum: '2', pageSize: '10' });
+    expect(api.queries(teachingApi.taskPage).at(-1)).toEqual({ pageNum: '2', pageSize: '10' });
 
     searchFor('按任务名称搜索', ' 考试 ');
     await waitFor(() =>
-      expect(queriesTo(calls, taskPagePath).at(-1)).toEqual({
+      expect(api.queries(teachingApi.taskPage).at(-1)).toEqual({
         pageNum: '1',
         pageSize: '10',
         name: '考试',
@@ -67,19 +76,23 @@ describe('task list', { timeout: 30_000 }, () => {
     );
     await chooseOption(screen.getByLabelText('全部状态'), '未开始');
     await waitFor(() =>
-      expect(queriesTo(calls, taskPagePath).at(-1)).toMatchObject({
+      expect(api.queries(teachingApi.taskPage).at(-1)).toMatchObject({
         name: '考试',
         status: 'not_started',
       }),
     );
     await chooseOption(screen.getByLabelText('全部类型'), '考试');
     await waitFor(() =>
-      expect(queriesTo(calls, taskPagePath).at(-1)).toMatchObject({ kind: 'exam' }),
+      expect(api.queries(teachingApi.taskPage).at(-1)).toMatchObject({ kind: 'exam' }),
     );
   });
 
   it('deletes after asking, and opens the detail', async () => {
-    const calls = mockScreenApi(taskPermissions, { [taskPagePath]: pages, [deletePath]: null });
+    const api = fakeScreenApi(
+      taskPermissions,
+      ...listFakes(),
+      fakeRoute(teachingApi.taskDelete, null),
+    );
     renderView(<TaskList />, url);
     const exam = await waitFor(() => rowOf('传感器考试'));
     await waitFor(() => expect(within(exam).getByText('删除')).toBeTruthy());
@@ -89,10 +102,12 @@ describe('task list', { timeout: 30_000 }, () => {
 
     fireEvent.click(within(exam).getByText('删除'));
     expect(await screen.findByText('确定删除任务「传感器考试」吗？')).toBeTruthy();
-    expect(callsTo(calls, deletePath)).toEqual([]);
+    expect(api.calls(teachingApi.taskDelete)).toEqual([]);
     clickButton('删除', document.querySelector('.ant-popconfirm') as HTMLElement);
     await waitFor(() => expect(toastTexts()).toContain('任务已删除'));
-    expect(callsTo(calls, deletePath).map((c) => c.method)).toEqual(['POST']);
+    expect(
+      api.calls(teachingApi.taskDelete).map((c) => ({ method: c.method, ...c.params })),
+    ).toEqual([{ method: 'POST', id: '502' }]);
 
     fireEvent.click(within(rowOf('MQTT 实训一')).getByText('详情'));
     expect(screen.getByTestId('location').textContent).toBe(
@@ -101,7 +116,7 @@ describe('task list', { timeout: 30_000 }, () => {
   });
 
   it('without permissions only details are offered', async () => {
-    mockScreenApi([], { [taskPagePath]: pages });
+    fakeScreenApi([], ...listFakes());
     renderView(<TaskList />, '/sch_edu/school/tasks');
     const row = await waitFor(() => rowOf('传感器考试'));
     expect(within(row).getByText('详情')).toBeTruthy();

@@ -1,35 +1,32 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { teachingApi, type FileEntry } from '@platform/contract';
 import { setupTestEnvironment, toastTexts } from '../../../test/helpers';
 import { polyfillBrowser, renderView } from '../../../test/render';
-import { callsTo, mockScreenApi } from '../../../test/api';
+import { fakeRoute, fakeScreenApi } from '../../../test/fakeRoutes';
 import { clickButton, errorOf, field, typeInto } from '../../../test/antd';
 import { TaskReview } from './TaskReview';
-import {
-  sampleReview,
-  sampleTaskDetail,
-  taskDetailPath,
-  taskPermissions,
-  taskStudentPath,
-} from './testing';
+import { sampleReview, sampleTaskDetail, taskPermissions } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
 
 const url = '/sch_edu/teaching/tasks/review?id=601';
-const scorePath = '/api-teaching/teaching/task/score';
-const returnPath = '/api-teaching/teaching/task/report/return';
-const watchPath = '/api-teaching/teaching/task/lab/watch/601';
-const filesPath = '/api-teaching/teaching/task/lab/files/601';
-const filePath = '/api-teaching/teaching/task/lab/file/601';
 
-const entry = (path: string, isDir = false) => ({
+const entry = (path: string, isDir = false): FileEntry => ({
   name: path.split('/').pop() ?? path,
   path,
   isDir,
   size: isDir ? 0 : 2048,
   modifiedAt: '2026-03-01T09:00:00.000Z',
 });
+
+/** The student's lab home of the task's environment, by folder. */
+const listing: Record<string, FileEntry[]> = {
+  '': [entry('data', true), entry('fan.py')],
+  data: [entry('data/telemetry.csv')],
+};
+const labFiles = fakeRoute(teachingApi.labFiles, (c) => listing[c.query.get('path') ?? ''] ?? []);
 
 const saveButton = () => screen.getByText('保存评分').closest('button')!;
 const helpOf = (label: string) =>
@@ -38,11 +35,16 @@ const helpOf = (label: string) =>
 
 describe('student task review', { timeout: 30_000 }, () => {
   it('shows answers, check attempts, the report and lab usage, and watches the lab', async () => {
-    const calls = mockScreenApi(taskPermissions, {
-      [taskStudentPath('601')]: sampleReview(),
-      [taskDetailPath('501')]: sampleTaskDetail(),
-      [watchPath]: { url: 'https://lab.example/watch/abc', expiresAt: '2026-03-01T10:00:00Z' },
-    });
+    const api = fakeScreenApi(
+      taskPermissions,
+      fakeRoute(teachingApi.taskStudent, sampleReview()),
+      fakeRoute(teachingApi.taskDetail, sampleTaskDetail()),
+      fakeRoute(teachingApi.labWatch, {
+        url: 'https://lab.example/watch/abc',
+        expiresAt: '2026-03-01T10:00:00Z',
+      }),
+      labFiles,
+    );
     renderView(<TaskReview />, url);
     expect(await screen.findByText('张三 · MQTT 实训一')).toBeTruthy();
     expect(screen.getByText('传感器已接入网关')).toBeTruthy();
@@ -63,7 +65,9 @@ describe('student task review', { timeout: 30_000 }, () => {
         'https://lab.example/watch/abc',
       ),
     );
-    expect(callsTo(calls, watchPath).map((c) => c.method)).toEqual(['POST']);
+    expect(api.calls(teachingApi.labWatch).map((c) => ({ method: c.method, ...c.params }))).toEqual(
+      [{ method: 'POST', id: '601' }],
+    );
 
     // The next student of the task.
     await waitFor(() =>
@@ -73,19 +77,19 @@ describe('student task review', { timeout: 30_000 }, () => {
   });
 
   it('reads the student’s lab files of the task, read-only, and downloads one', async () => {
-    const listing: Record<string, unknown> = {
-      '': [entry('data', true), entry('fan.py')],
-      data: [entry('data/telemetry.csv')],
-    };
-    const calls = mockScreenApi(taskPermissions, {
-      [taskStudentPath('601')]: sampleReview({ lab: null }),
-      [taskDetailPath('501')]: sampleTaskDetail(),
-      [filesPath]: (c: { query: URLSearchParams }) => listing[c.query.get('path') ?? ''],
-      [filePath]: () =>
-        new Response('a,b\n', {
-          headers: { 'content-disposition': 'attachment; filename="telemetry.csv"' },
-        }),
-    });
+    const api = fakeScreenApi(
+      taskPermissions,
+      fakeRoute(teachingApi.taskStudent, sampleReview({ lab: null })),
+      fakeRoute(teachingApi.taskDetail, sampleTaskDetail()),
+      labFiles,
+      fakeRoute(
+        teachingApi.labFile,
+        () =>
+          new Response('a,b\n', {
+            headers: { 'content-disposition': 'attachment; filename="telemetry.csv"' },
+          }),
+      ),
+    );
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:csv');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const saved: string[] = [];
@@ -98,39 +102,41 @@ describe('student task review', { timeout: 30_000 }, () => {
     expect(await screen.findByText('实验文件')).toBeTruthy();
     // The lab has stopped: its home is still read from the environment the student used.
     expect(await screen.findByText('fan.py')).toBeTruthy();
-    expect(Object.fromEntries(callsTo(calls, filesPath)[0]!.query)).toEqual({
-      envId: '901',
-      path: '',
-    });
+    expect(api.calls(teachingApi.labFiles)[0]!.params).toEqual({ id: '601' });
+    expect(api.queries(teachingApi.labFiles)[0]).toEqual({ envId: '901', path: '' });
     expect(screen.queryByText('上传')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'data/' }));
     fireEvent.click(await screen.findByRole('button', { name: '下载 telemetry.csv' }));
     await waitFor(() => expect(saved).toEqual(['telemetry.csv']));
-    expect(Object.fromEntries(callsTo(calls, filePath)[0]!.query)).toEqual({
+    expect(api.calls(teachingApi.labFile)[0]!.params).toEqual({ id: '601' });
+    expect(api.queries(teachingApi.labFile)[0]).toEqual({
       envId: '901',
       path: 'data/telemetry.csv',
     });
   });
 
   it('says so when the student has used no lab of the task', async () => {
-    mockScreenApi(taskPermissions, {
-      [taskStudentPath('601')]: sampleReview({ lab: null, labUsage: [] }),
-      [taskDetailPath('501')]: sampleTaskDetail(),
-    });
+    fakeScreenApi(
+      taskPermissions,
+      fakeRoute(teachingApi.taskStudent, sampleReview({ lab: null, labUsage: [] })),
+      fakeRoute(teachingApi.taskDetail, sampleTaskDetail()),
+    );
     renderView(<TaskReview />, url);
     expect(await screen.findByText('学生还没有启动过本任务的实验环境，没有实验文件')).toBeTruthy();
   });
 
   it('checks the score, cuts a long comment and saves', async () => {
-    const calls = mockScreenApi(taskPermissions, {
-      [taskStudentPath('601')]: sampleReview(),
-      [taskDetailPath('501')]: sampleTaskDetail(),
-      [scorePath]: (call: { body: unknown }) => ({
-        ...(call.body as object),
+    const api = fakeScreenApi(
+      taskPermissions,
+      fakeRoute(teachingApi.taskStudent, sampleReview()),
+      fakeRoute(teachingApi.taskDetail, sampleTaskDetail()),
+      labFiles,
+      fakeRoute(teachingApi.taskScore, (call) => ({
+        ...(call.body as { studentTaskId: string; score: number; comment: string }),
         commentTruncated: false,
-      }),
-    });
+      })),
+    );
     renderView(<TaskReview />, url);
     await screen.findByText('张三 · MQTT 实训一');
     await waitFor(() => expect(saveButton().disabled).toBe(false));
@@ -141,7 +147,7 @@ describe('student task review', { timeout: 30_000 }, () => {
     await waitFor(() => expect(errorOf('分数')).toBe('输入的分数不正确'));
     typeInto('分数', '7.5');
     await waitFor(() => expect(errorOf('分数')).toBe('输入的分数不正确'));
-    expect(callsTo(calls, scorePath)).toEqual([]);
+    expect(api.calls(teachingApi.taskScore)).toEqual([]);
 
     typeInto('分数', '90');
     await waitFor(() => expect(errorOf('分数')).toBeNull());
@@ -151,19 +157,27 @@ describe('student task review', { timeout: 30_000 }, () => {
 
     clickButton('保存评分');
     await waitFor(() => expect(toastTexts()).toContain('评分成功'));
-    expect(callsTo(calls, scorePath).map((c) => c.body)).toEqual([
+    expect(api.bodies(teachingApi.taskScore)).toEqual([
       { studentTaskId: '601', score: 90, comment: '好'.repeat(500) },
     ]);
   });
 
   it('says so when the server cut the comment', async () => {
-    mockScreenApi(taskPermissions, {
-      [taskStudentPath('601')]: sampleReview({
-        progress: { ...sampleReview().progress, score: 80 },
+    fakeScreenApi(
+      taskPermissions,
+      fakeRoute(
+        teachingApi.taskStudent,
+        sampleReview({ progress: { ...sampleReview().progress, score: 80 } }),
+      ),
+      fakeRoute(teachingApi.taskDetail, sampleTaskDetail()),
+      labFiles,
+      fakeRoute(teachingApi.taskScore, {
+        studentTaskId: '601',
+        score: 80,
+        comment: 'x',
+        commentTruncated: true,
       }),
-      [taskDetailPath('501')]: sampleTaskDetail(),
-      [scorePath]: { studentTaskId: '601', score: 80, comment: 'x', commentTruncated: true },
-    });
+    );
     renderView(<TaskReview />, url);
     await screen.findByText('张三 · MQTT 实训一');
     await waitFor(() => expect(saveButton().disabled).toBe(false));
@@ -174,15 +188,19 @@ describe('student task review', { timeout: 30_000 }, () => {
   });
 
   it('returns only a submitted report', async () => {
-    const calls = mockScreenApi(taskPermissions, {
-      [taskStudentPath('601')]: sampleReview(),
-      [taskStudentPath('602')]: sampleReview({
-        progress: { ...sampleReview().progress, studentTaskId: '602', studentName: '李四' },
-        report: { ...sampleReview().report, status: 'draft', submittedAt: null },
-      }),
-      [taskDetailPath('501')]: sampleTaskDetail(),
-      [returnPath]: null,
+    const li = sampleReview({
+      progress: { ...sampleReview().progress, studentTaskId: '602', studentName: '李四' },
+      report: { ...sampleReview().report, status: 'draft', submittedAt: null },
     });
+    const api = fakeScreenApi(
+      taskPermissions,
+      fakeRoute(teachingApi.taskStudent, (call) =>
+        call.params.id === '602' ? li : sampleReview(),
+      ),
+      fakeRoute(teachingApi.taskDetail, sampleTaskDetail()),
+      labFiles,
+      fakeRoute(teachingApi.reportReturn, null),
+    );
     renderView(<TaskReview />, url);
     await screen.findByText('张三 · MQTT 实训一');
     await waitFor(() => expect(screen.getByText('退回报告')).toBeTruthy());
@@ -192,7 +210,7 @@ describe('student task review', { timeout: 30_000 }, () => {
       (await waitFor(() => document.querySelector('.ant-popconfirm'))) as HTMLElement,
     );
     await waitFor(() => expect(toastTexts()).toContain('报告已退回'));
-    expect(callsTo(calls, returnPath).map((c) => c.body)).toEqual([{ studentTaskId: '601' }]);
+    expect(api.bodies(teachingApi.reportReturn)).toEqual([{ studentTaskId: '601' }]);
 
     await waitFor(() =>
       expect(screen.getByText('下一个学生').closest('button')?.disabled).toBe(false),

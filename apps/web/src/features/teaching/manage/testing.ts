@@ -8,11 +8,6 @@ import type {
 
 /** Test data of the teaching pages. */
 
-export const taskPagePath = '/api-teaching/teaching/task/page';
-export const taskSavePath = '/api-teaching/teaching/task/saveOrUpdate';
-export const taskDetailPath = (id: string) => `/api-teaching/teaching/task/detail/${id}`;
-export const taskStudentPath = (id: string) => `/api-teaching/teaching/task/student/${id}`;
-export const dashboardPath = '/api-teaching/teaching/dashboard';
 export const taskPermissions = [
   'task.add',
   'task.edit',

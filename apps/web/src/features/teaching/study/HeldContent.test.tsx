@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { StudyStep } from '@platform/contract';
+import { coursesApi, teachingApi, type StudyStep } from '@platform/contract';
 import { setupTestEnvironment } from '../../../test/helpers';
 import { polyfillBrowser, renderView } from '../../../test/render';
-import { callsTo, mockPaths } from '../../../test/api';
+import { fakeApi, fakeRoute } from '../../../test/fakeRoutes';
 import { CourseStudy } from '../../courses/study/CourseStudy';
-import { courseInfo, paths as coursePaths, studyStep } from '../../courses/study/testing';
+import { courseInfo, studyStep } from '../../courses/study/testing';
 import { TaskDo } from './TaskDo';
 import { TaskInfo } from './TaskInfo';
-import { ownTaskDetail, paths, remain, taskStep } from './testing';
+import { ownTaskDetail, remain, taskStep } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
@@ -45,14 +45,16 @@ const quiz = (partial: Partial<StudyStep['progress']> = {}) =>
 describe('an exam’s content before and after its window', { timeout: 30_000 }, () => {
   it('says why no steps are shown, and starts the exam without a step to go to', async () => {
     let started = false;
-    const calls = mockPaths({
-      [paths.detail]: () => (started ? ownTaskDetail({ taskType: 1 }) : durationExam),
-      [paths.remain]: () => remain({ remainSeconds: 2700, running: started }),
-      [paths.start('501')]: () => {
+    const api = fakeApi(
+      fakeRoute(teachingApi.ownDetail, () =>
+        started ? ownTaskDetail({ taskType: 1 }) : durationExam,
+      ),
+      fakeRoute(teachingApi.remainTime, () => remain({ remainSeconds: 2700, running: started })),
+      fakeRoute(teachingApi.taskStart, () => {
         started = true;
         return remain({ remainSeconds: 2700, running: true });
-      },
-    });
+      }),
+    );
     renderView(<TaskInfo />, '/sch_edu/task/info?id=501');
     const held = '考试开始后才能看到考试的步骤、题目和资源。';
     expect(await screen.findAllByText(held)).toHaveLength(3);
@@ -62,38 +64,47 @@ describe('an exam’s content before and after its window', { timeout: 30_000 },
     expect(start).toHaveProperty('disabled', false);
     fireEvent.click(start);
     await waitFor(() => expect(location()).toBe('/sch_edu/task/do/exam?id=501'));
-    expect(callsTo(calls, paths.start('501'))).toHaveLength(1);
-    await waitFor(() => expect(callsTo(calls, paths.detail).length).toBeGreaterThan(1));
+    expect(api.calls(teachingApi.taskStart).map((c) => c.params)).toEqual([{ id: '501' }]);
+    await waitFor(() => expect(api.calls(teachingApi.ownDetail).length).toBeGreaterThan(1));
   });
 
   it('asks for no step of an exam that is over and not released', async () => {
-    const calls = mockPaths({
-      [paths.detail]: ownTaskDetail({
-        taskType: 1,
-        status: 'submitted',
-        contentHeld: 'not_released',
-        chapterDTOS: [],
-        resources: [],
-      }),
-      [paths.remain]: remain({ remainSeconds: null }),
-    });
+    const api = fakeApi(
+      fakeRoute(
+        teachingApi.ownDetail,
+        ownTaskDetail({
+          taskType: 1,
+          status: 'submitted',
+          contentHeld: 'not_released',
+          chapterDTOS: [],
+          resources: [],
+        }),
+      ),
+      fakeRoute(teachingApi.remainTime, remain({ remainSeconds: null })),
+      fakeRoute(teachingApi.studyStep, quiz()),
+    );
     renderView(<TaskDo />, '/sch_edu/task/do/exam?id=501&step=706');
     expect(
       await screen.findByText('你的考试时间已结束，老师下发成绩后可以再查看考试内容。'),
     ).toBeTruthy();
-    expect(callsTo(calls, paths.step('706'))).toEqual([]);
+    expect(api.calls(teachingApi.studyStep)).toEqual([]);
   });
 });
 
 describe('answers whose results a task holds back', { timeout: 30_000 }, () => {
   it('shows nothing of an exam’s results but that the answers are in', async () => {
-    mockPaths({
-      [paths.detail]: ownTaskDetail({ taskType: 1 }),
-      [paths.remain]: remain(),
-      [paths.start('501')]: remain(),
-      [paths.step('706')]: quiz(),
-      [paths.answer]: { score: null, total: 5, results: null, withheld: 'results' },
-    });
+    fakeApi(
+      fakeRoute(teachingApi.ownDetail, ownTaskDetail({ taskType: 1 })),
+      fakeRoute(teachingApi.remainTime, remain()),
+      fakeRoute(teachingApi.taskStart, remain()),
+      fakeRoute(teachingApi.studyStep, quiz()),
+      fakeRoute(teachingApi.stepAnswer, {
+        score: null,
+        total: 5,
+        results: null,
+        withheld: 'results',
+      }),
+    );
     renderView(<TaskDo />, '/sch_edu/task/do/exam?id=501&step=706');
     fireEvent.click(await screen.findByLabelText('正确'));
     fireEvent.click(screen.getByRole('button', { name: '提交答案' }));
@@ -106,18 +117,21 @@ describe('answers whose results a task holds back', { timeout: 30_000 }, () => {
   });
 
   it('shows a training task’s right or wrong without the right answer', async () => {
-    mockPaths({
-      [paths.detail]: ownTaskDetail(),
-      [paths.remain]: remain(),
-      [paths.start('501')]: remain(),
-      [paths.step('706')]: quiz({
-        completed: true,
-        score: 0,
-        answers: [{ kind: 'judgement', answer: false }],
-        results: [{ right: false, score: 0 }],
-        withheld: 'keys',
-      }),
-    });
+    fakeApi(
+      fakeRoute(teachingApi.ownDetail, ownTaskDetail()),
+      fakeRoute(teachingApi.remainTime, remain()),
+      fakeRoute(teachingApi.taskStart, remain()),
+      fakeRoute(
+        teachingApi.studyStep,
+        quiz({
+          completed: true,
+          score: 0,
+          answers: [{ kind: 'judgement', answer: false }],
+          results: [{ right: false, score: 0 }],
+          withheld: 'keys',
+        }),
+      ),
+    );
     renderView(<TaskDo />, '/sch_edu/task/do/task?id=501&step=706');
     expect(await screen.findByText('回答错误，得 0 分')).toBeTruthy();
     expect(screen.getByText('得分：0 / 5')).toBeTruthy();
@@ -126,17 +140,20 @@ describe('answers whose results a task holds back', { timeout: 30_000 }, () => {
   });
 
   it('takes no self-study answers to questions a task of the student uses', async () => {
-    mockPaths({
-      [coursePaths.step('706')]: studyStep({
-        id: '706',
-        name: '1-3 小测验',
-        type: 'exercises',
-        doc: null,
-        questions,
-        progress: { ...studyStep().progress, withheld: 'keys' },
-      }),
-      [coursePaths.info('11')]: courseInfo(),
-    });
+    fakeApi(
+      fakeRoute(
+        coursesApi.studyStep,
+        studyStep({
+          id: '706',
+          name: '1-3 小测验',
+          type: 'exercises',
+          doc: null,
+          questions,
+          progress: { ...studyStep().progress, withheld: 'keys' },
+        }),
+      ),
+      fakeRoute(coursesApi.studentInfo, courseInfo()),
+    );
     renderView(<CourseStudy />, '/sch_edu/course/study?id=706');
     expect(
       await screen.findByText(/这些题目属于你尚未发布成绩的教学任务，请在任务中作答/),

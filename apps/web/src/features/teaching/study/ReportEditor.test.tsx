@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { teachingApi } from '@platform/contract';
 import type { RichDocument } from '@platform/rich-text';
 import { refusal, setupTestEnvironment, toastTexts } from '../../../test/helpers';
 import { polyfillBrowser, renderView } from '../../../test/render';
-import { callsTo, mockPaths, type ApiCall } from '../../../test/api';
+import { fakeApi, fakeRoute, type RouteCall } from '../../../test/fakeRoutes';
 import { paragraph } from '../../courses/study/testing';
 import { ReportPanel } from './ReportEditor';
 import { ReportInfo } from './ReportInfo';
@@ -13,7 +14,7 @@ import {
   readDraft,
   reportDraftKey,
 } from '../../courses/study/reportDraft';
-import { paths, reportInfo } from './testing';
+import { reportInfo } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
@@ -32,11 +33,11 @@ interface Sent {
   revision: number;
   content: RichDocument;
 }
-const sent = (calls: ApiCall[]) => callsTo(calls, paths.save).map((c) => c.body as Sent);
+const sent = (api: ReturnType<typeof fakeApi>) => api.bodies(teachingApi.reportSave) as Sent[];
 const textOf = (doc: RichDocument) => doc.content?.[0]?.content?.[0]?.text;
 
 /** The server keeps the highest revision it was sent. */
-function saveAnswer(call: ApiCall) {
+function saveAnswer(call: RouteCall) {
   const { revision, content } = call.body as Sent;
   return {
     revision,
@@ -48,7 +49,7 @@ function saveAnswer(call: ApiCall) {
 describe('report editor', { timeout: 30_000 }, () => {
   it('saves 2 s after edits, with a revision that grows with every edit', async () => {
     fakeTimers();
-    const calls = mockPaths({ [paths.save]: saveAnswer });
+    const api = fakeApi(fakeRoute(teachingApi.reportSave, saveAnswer));
     renderView(<ReportPanel info={reportInfo()} />);
     const box = await editor();
     expect(box.value).toBe('传感器接线');
@@ -61,31 +62,32 @@ describe('report editor', { timeout: 30_000 }, () => {
     // Every edit is in the browser at once.
     expect(readDraft('501')?.revision).toBe(5);
     await jump(autosaveDelayMs - 100);
-    expect(sent(calls)).toEqual([]);
+    expect(sent(api)).toEqual([]);
     await jump(100);
-    await waitFor(() => expect(sent(calls)).toHaveLength(1));
-    expect(sent(calls)[0]).toMatchObject({ studentTaskId: '501', revision: 5 });
-    expect(textOf(sent(calls)[0]!.content)).toBe('传感器接线图和结果');
+    await waitFor(() => expect(sent(api)).toHaveLength(1));
+    expect(sent(api)[0]).toMatchObject({ studentTaskId: '501', revision: 5 });
+    expect(textOf(sent(api)[0]!.content)).toBe('传感器接线图和结果');
     await waitFor(() => expect(screen.getByText(/^已保存于 2026-03-01/)).toBeTruthy());
     // Confirmed by the server: the browser's copy is dropped.
     expect(window.localStorage.getItem(reportDraftKey('501'))).toBeNull();
 
     write(box, '传感器接线图和结果分析');
     await jump(autosaveDelayMs);
-    await waitFor(() => expect(sent(calls).map((s) => s.revision)).toEqual([5, 6]));
+    await waitFor(() => expect(sent(api).map((s) => s.revision)).toEqual([5, 6]));
 
     // Nothing new: the 30 s tick sends nothing.
     await jump(autosaveEveryMs);
-    expect(sent(calls)).toHaveLength(2);
+    expect(sent(api)).toHaveLength(2);
   });
 
   it('says a save failed, keeps the text in the browser, and tries again on the next tick', async () => {
     fakeTimers();
     let failing = true;
-    const calls = mockPaths({
-      [paths.save]: (call: ApiCall) =>
+    const api = fakeApi(
+      fakeRoute(teachingApi.reportSave, (call) =>
         failing ? refusal(500, { message: 'database unavailable' }) : saveAnswer(call),
-    });
+      ),
+    );
     renderView(<ReportPanel info={reportInfo()} />);
     write(await editor(), '传感器接线图');
     await jump(autosaveDelayMs);
@@ -95,16 +97,16 @@ describe('report editor', { timeout: 30_000 }, () => {
 
     // Still failing on the next tick: the message stays, no new toast (the first one is gone).
     await jump(autosaveEveryMs);
-    await waitFor(() => expect(sent(calls)).toHaveLength(2));
+    await waitFor(() => expect(sent(api)).toHaveLength(2));
     expect(toastTexts()).toEqual([]);
     expect(screen.getByText('实验报告保存失败，请重试', { selector: '.ant-alert *' })).toBeTruthy();
     expect(readDraft('501')?.revision).toBe(4);
 
     failing = false;
     await jump(autosaveEveryMs);
-    await waitFor(() => expect(sent(calls)).toHaveLength(3));
+    await waitFor(() => expect(sent(api)).toHaveLength(3));
     await waitFor(() => expect(screen.queryByText('实验报告保存失败，请重试')).toBeNull());
-    expect(sent(calls).map((s) => s.revision)).toEqual([4, 4, 4]);
+    expect(sent(api).map((s) => s.revision)).toEqual([4, 4, 4]);
     expect(readDraft('501')).toBeNull();
   });
 
@@ -114,14 +116,14 @@ describe('report editor', { timeout: 30_000 }, () => {
       reportDraftKey('501'),
       JSON.stringify({ revision: 9, doc: paragraph('断网前写的结论') }),
     );
-    const calls = mockPaths({ [paths.save]: saveAnswer });
+    const api = fakeApi(fakeRoute(teachingApi.reportSave, saveAnswer));
     renderView(<ReportPanel info={reportInfo({ revision: 7 })} />);
     expect((await editor()).value).toBe('断网前写的结论');
     expect(screen.getByText('已恢复本机上尚未保存到服务器的报告内容，将自动保存。')).toBeTruthy();
     expect(screen.getByText('有未保存的修改')).toBeTruthy();
     await jump(autosaveDelayMs);
-    await waitFor(() => expect(sent(calls).map((s) => s.revision)).toEqual([9]));
-    expect(textOf(sent(calls)[0]!.content)).toBe('断网前写的结论');
+    await waitFor(() => expect(sent(api).map((s) => s.revision)).toEqual([9]));
+    expect(textOf(sent(api)[0]!.content)).toBe('断网前写的结论');
   });
 
   it('keeps the server’s report when the browser’s copy is not newer', async () => {
@@ -129,7 +131,7 @@ describe('report editor', { timeout: 30_000 }, () => {
       reportDraftKey('501'),
       JSON.stringify({ revision: 2, doc: paragraph('旧的草稿') }),
     );
-    mockPaths({});
+    fakeApi();
     renderView(<ReportPanel info={reportInfo()} />);
     expect((await editor()).value).toBe('传感器接线');
     expect(screen.queryByText(/已恢复/)).toBeNull();
@@ -137,42 +139,44 @@ describe('report editor', { timeout: 30_000 }, () => {
   });
 
   it('saves on demand and when the page is left', async () => {
-    const calls = mockPaths({ [paths.save]: saveAnswer });
+    const api = fakeApi(fakeRoute(teachingApi.reportSave, saveAnswer));
     const view = renderView(<ReportPanel info={reportInfo()} />);
     const box = await editor();
     write(box, '第一段');
     fireEvent.click(screen.getByRole('button', { name: /保存草稿/ }));
-    await waitFor(() => expect(sent(calls).map((s) => s.revision)).toEqual([4]));
+    await waitFor(() => expect(sent(api).map((s) => s.revision)).toEqual([4]));
     expect(await screen.findByText('草稿已保存')).toBeTruthy();
     write(box, '第一段和第二段');
     view.unmount();
-    await waitFor(() => expect(sent(calls).map((s) => s.revision)).toEqual([4, 5]));
+    await waitFor(() => expect(sent(api).map((s) => s.revision)).toEqual([4, 5]));
   });
 
   it('counts against the 10,000 characters and keeps an over-long report in the browser only', async () => {
-    const calls = mockPaths({ [paths.save]: saveAnswer });
+    const api = fakeApi(fakeRoute(teachingApi.reportSave, saveAnswer));
     renderView(<ReportPanel info={reportInfo()} />);
     write(await editor(), '长'.repeat(10_001));
     expect(screen.getByText('10001 / 10000 字')).toBeTruthy();
     expect(screen.getByText('实验报告不能超过10000个字符')).toBeTruthy();
     expect(screen.getByRole('button', { name: /提交报告/ })).toHaveProperty('disabled', true);
     expect(readDraft('501')?.revision).toBe(4);
-    expect(sent(calls)).toEqual([]);
+    expect(sent(api)).toEqual([]);
   });
 
   it('submits after a confirmation and shows the server’s refusal', async () => {
     let refuse = true;
-    const calls = mockPaths({
-      [paths.submit]: () =>
+    const api = fakeApi(
+      fakeRoute(teachingApi.reportSubmit, () =>
         refuse
           ? refusal(400, {
               message: '老师已下发成绩，无法继续提交',
               errorKey: 'teaching.scores_issued_no_submit',
             })
           : { revision: 4, savedAt: '2026-03-01T10:00:00.000Z', length: 6 },
-      [paths.report('501')]: () =>
+      ),
+      fakeRoute(teachingApi.reportInfo, () =>
         reportInfo(refuse ? {} : { status: 'submitted', editable: false }),
-    });
+      ),
+    );
     renderView(<ReportInfo />, '/sch_edu/report/reportInfo?id=501');
     write(await editor(), '最终报告');
     fireEvent.click(screen.getByRole('button', { name: /提交报告/ }));
@@ -184,7 +188,7 @@ describe('report editor', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(screen.getAllByText('老师已下发成绩，无法继续提交').length).toBeGreaterThan(0),
     );
-    expect(callsTo(calls, paths.submit).map((c) => c.body)).toEqual([
+    expect(api.bodies(teachingApi.reportSubmit)).toEqual([
       { studentTaskId: '501', content: paragraph('最终报告') },
     ]);
 
@@ -200,15 +204,18 @@ describe('report editor', { timeout: 30_000 }, () => {
   });
 
   it('shows the report, the instructions, the comment and the score once issued', async () => {
-    mockPaths({
-      [paths.report('501')]: reportInfo({
-        status: 'submitted',
-        editable: false,
-        submittedAt: '2026-03-02T08:00:00.000Z',
-        score: 90,
-        comment: '结论清楚',
-      }),
-    });
+    fakeApi(
+      fakeRoute(
+        teachingApi.reportInfo,
+        reportInfo({
+          status: 'submitted',
+          editable: false,
+          submittedAt: '2026-03-02T08:00:00.000Z',
+          score: 90,
+          comment: '结论清楚',
+        }),
+      ),
+    );
     renderView(<ReportInfo />, '/sch_edu/report/reportInfo?id=501');
     expect(await screen.findByRole('heading', { name: 'MQTT 实训' })).toBeTruthy();
     expect(screen.getByText('传感器接线')).toBeTruthy();

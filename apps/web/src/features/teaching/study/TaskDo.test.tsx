@@ -1,12 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CheckRunResult, StudyStep } from '@platform/contract';
-import { setupTestEnvironment } from '../../../test/helpers';
+import {
+  teachingApi,
+  type CheckRunResult,
+  type StudyStep,
+  type TaskStudyStep,
+} from '@platform/contract';
+import { refusal, setupTestEnvironment } from '../../../test/helpers';
 import { polyfillBrowser, renderView } from '../../../test/render';
-import { callsTo, mockPaths, queriesTo, type ApiCall } from '../../../test/api';
+import { fakeApi, fakeRoute, type FakeRoute } from '../../../test/fakeRoutes';
 import { paragraph } from '../../courses/study/testing';
 import { TaskDo } from './TaskDo';
-import { ownTaskDetail, paths, remain, reportInfo, taskStep } from './testing';
+import { ownTaskDetail, remain, reportInfo, taskStep } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
@@ -15,7 +20,6 @@ vi.mock('../../../shared/ui/RichTextEditor', () => import('../../../test/editorD
 
 const location = () => screen.getByTestId('location').textContent;
 const doUrl = (step: string, page = 'task') => `/sch_edu/task/do/${page}?id=501&step=${step}`;
-const bodies = (calls: ApiCall[], path: string) => callsTo(calls, path).map((c) => c.body);
 
 const labStep = (partial: Parameters<typeof taskStep>[0] = {}) =>
   taskStep({
@@ -41,34 +45,68 @@ const questionStep = taskStep({
   doc: null,
   questions,
 });
-
-function serve(extra: Record<string, unknown> = {}, time = remain()) {
-  return mockPaths({
-    [paths.detail]: ownTaskDetail(),
-    [paths.remain]: time,
-    [paths.start('501')]: time,
-    [paths.step('701')]: taskStep({ nextStepId: '702' }),
-    [paths.step('704')]: labStep(),
-    [paths.step('706')]: questionStep,
-    [paths.progress]: null,
-    ...extra,
+const reportStep = (done: boolean) =>
+  taskStep({
+    id: '705',
+    name: '2-1 实验报告',
+    type: 'report',
+    doc: paragraph('写出实验步骤和结果'),
+    progress: { ...taskStep().progress, completed: done },
   });
+
+type Steps = Record<string, () => TaskStudyStep>;
+
+/**
+ * The task, its time and its steps by id; `steps` answers some steps otherwise, and `fakes` come
+ * before the task's own.
+ */
+function serveTask(
+  { steps = {}, fakes = [] }: { steps?: Steps; fakes?: FakeRoute[] } = {},
+  time = remain(),
+) {
+  const answers: Steps = {
+    '701': () => taskStep({ nextStepId: '702' }),
+    '704': () => labStep(),
+    '705': () => reportStep(false),
+    '706': () => questionStep,
+    ...steps,
+  };
+  return fakeApi(
+    ...fakes,
+    fakeRoute(teachingApi.ownDetail, ownTaskDetail()),
+    fakeRoute(teachingApi.remainTime, time),
+    fakeRoute(teachingApi.taskStart, time),
+    fakeRoute(teachingApi.studyStep, (call) => {
+      const step = answers[call.params.id ?? ''];
+      return step
+        ? step()
+        : refusal(404, { message: '步骤不存在', errorKey: 'courses.step_not_found' });
+    }),
+    fakeRoute(teachingApi.stepProgress, null),
+    fakeRoute(teachingApi.reportInfo, reportInfo()),
+  );
 }
+
+/** The calls for one step of the task. */
+const stepCalls = (api: ReturnType<typeof serveTask>, id: string) =>
+  api.calls(teachingApi.studyStep).filter((c) => c.params.id === id);
 
 describe('doing a task', { timeout: 30_000 }, () => {
   it('opens the task, records progress in it, and moves through its own steps', async () => {
-    const calls = serve();
+    const api = serveTask();
     renderView(<TaskDo />, doUrl('701'));
     expect(await screen.findByText('MQTT 是一种轻量的发布订阅协议')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'MQTT 实训' })).toBeTruthy();
     expect(screen.getByRole('timer').textContent).toContain('剩余 01:00:00');
     await waitFor(() =>
-      expect(bodies(calls, paths.progress)).toEqual([
+      expect(api.bodies(teachingApi.stepProgress)).toEqual([
         { studentTaskId: '501', stepId: '701', completed: true },
       ]),
     );
-    expect(callsTo(calls, paths.start('501'))).toHaveLength(1);
-    expect(queriesTo(calls, paths.step('701'))).toEqual([{ studentTaskId: '501' }]);
+    expect(api.calls(teachingApi.taskStart).map((c) => c.params)).toEqual([{ id: '501' }]);
+    expect(stepCalls(api, '701').map((c) => Object.fromEntries(c.query))).toEqual([
+      { studentTaskId: '501' },
+    ]);
 
     // The next step is the task's next (704), not the course's (702).
     fireEvent.click(screen.getByRole('button', { name: /下一步/ }));
@@ -89,19 +127,22 @@ describe('doing a task', { timeout: 30_000 }, () => {
   });
 
   it('sends answers to the task, with its student task', async () => {
-    const calls = serve({
-      [paths.answer]: {
-        score: 5,
-        total: 5,
-        results: [{ right: true, score: 5, rightJudgement: true, analysis: '' }],
-      },
+    const api = serveTask({
+      fakes: [
+        fakeRoute(teachingApi.stepAnswer, {
+          score: 5,
+          total: 5,
+          results: [{ right: true, score: 5, rightJudgement: true, analysis: '' }],
+          withheld: null,
+        }),
+      ],
     });
     renderView(<TaskDo />, doUrl('706', 'exam'));
     expect(await screen.findByText('考试进行中：时间结束时，系统将按已保存的答案自动提交。'));
     fireEvent.click(await screen.findByLabelText('正确'));
     fireEvent.click(screen.getByRole('button', { name: '提交答案' }));
     expect(await screen.findByText('得分：5 / 5')).toBeTruthy();
-    expect(bodies(calls, paths.answer)).toEqual([
+    expect(api.bodies(teachingApi.stepAnswer)).toEqual([
       { studentTaskId: '501', stepId: '706', answers: [{ kind: 'judgement', answer: true }] },
     ]);
   });
@@ -128,7 +169,7 @@ describe('doing a task', { timeout: 30_000 }, () => {
       durationMs: 420,
       createdAt: '2026-03-01T09:30:00.000Z',
     };
-    const calls = serve({ [paths.check]: result });
+    const api = serveTask({ fakes: [fakeRoute(teachingApi.stepCheck, result)] });
     renderView(<TaskDo />, doUrl('704'));
     const panel = await screen.findByRole('region', { name: '实验检查' });
     expect(within(panel).getByText('订阅了 home 主题')).toBeTruthy();
@@ -144,23 +185,26 @@ describe('doing a task', { timeout: 30_000 }, () => {
     expect(within(shown).getByText('home/living/light 上没有 ON')).toBeTruthy();
     expect(within(shown).getAllByLabelText('通过')).toHaveLength(2);
     expect(within(shown).getAllByLabelText('未通过')).toHaveLength(1);
-    expect(bodies(calls, paths.check)).toEqual([{ studentTaskId: '501', stepId: '704' }]);
+    expect(api.bodies(teachingApi.stepCheck)).toEqual([{ studentTaskId: '501', stepId: '704' }]);
   });
 
   it('shows the last attempt when the step opens', async () => {
-    serve({
-      [paths.step('704')]: labStep({
-        lastCheck: {
-          attemptId: '9000',
-          stepId: '704',
-          score: 10,
-          max: 10,
-          message: '全部通过',
-          items: [],
-          durationMs: 300,
-          createdAt: '2026-03-01T09:00:00.000Z',
-        },
-      }),
+    serveTask({
+      steps: {
+        '704': () =>
+          labStep({
+            lastCheck: {
+              attemptId: '9000',
+              stepId: '704',
+              score: 10,
+              max: 10,
+              message: '全部通过',
+              items: [],
+              durationMs: 300,
+              createdAt: '2026-03-01T09:00:00.000Z',
+            },
+          }),
+      },
     });
     renderView(<TaskDo />, doUrl('704'));
     const panel = await screen.findByRole('region', { name: '实验检查' });
@@ -169,12 +213,12 @@ describe('doing a task', { timeout: 30_000 }, () => {
   });
 
   it('locks answering when the time is up', async () => {
-    const calls = serve({}, remain({ remainSeconds: 0, timeUp: true }));
+    const api = serveTask({}, remain({ remainSeconds: 0, timeUp: true }));
     const view = renderView(<TaskDo />, doUrl('706'));
     expect(await screen.findAllByText('任务时间已用完')).not.toHaveLength(0);
     expect(await screen.findByLabelText('正确')).toHaveProperty('disabled', true);
     expect(screen.queryByRole('button', { name: '提交答案' })).toBeNull();
-    expect(callsTo(calls, paths.start('501'))).toEqual([]);
+    expect(api.calls(teachingApi.taskStart)).toEqual([]);
     view.unmount();
 
     renderView(<TaskDo />, doUrl('704'));
@@ -184,23 +228,18 @@ describe('doing a task', { timeout: 30_000 }, () => {
 
   it('opens the report editor in place in the report step', async () => {
     let submitted = false;
-    const reportStep = (done: boolean) =>
-      taskStep({
-        id: '705',
-        name: '2-1 实验报告',
-        type: 'report',
-        doc: paragraph('写出实验步骤和结果'),
-        progress: { ...taskStep().progress, completed: done },
-      });
-    const calls = serve(
+    const api = serveTask(
       {
-        [paths.step('705')]: () => reportStep(submitted),
-        [paths.report('501')]: () =>
-          reportInfo(submitted ? { status: 'submitted', editable: false } : {}),
-        [paths.submit]: () => {
-          submitted = true;
-          return { revision: 4, savedAt: '2026-03-01T10:00:00.000Z', length: 5 };
-        },
+        steps: { '705': () => reportStep(submitted) },
+        fakes: [
+          fakeRoute(teachingApi.reportInfo, () =>
+            reportInfo(submitted ? { status: 'submitted', editable: false } : {}),
+          ),
+          fakeRoute(teachingApi.reportSubmit, () => {
+            submitted = true;
+            return { revision: 4, savedAt: '2026-03-01T10:00:00.000Z', length: 5 };
+          }),
+        ],
       },
       remain(),
     );
@@ -209,7 +248,7 @@ describe('doing a task', { timeout: 30_000 }, () => {
     expect(await screen.findByLabelText('实验报告')).toBeTruthy();
     expect(screen.queryByText(/即将开放/)).toBeNull();
     expect(screen.queryByText('已完成')).toBeNull();
-    const timesAsked = callsTo(calls, paths.remain).length;
+    const timesAsked = api.calls(teachingApi.remainTime).length;
 
     // Submitting the report submits the report alone: its step is done, the task stays open.
     fireEvent.click(screen.getByRole('button', { name: /提交报告/ }));
@@ -220,8 +259,8 @@ describe('doing a task', { timeout: 30_000 }, () => {
     expect(await screen.findByText('已完成')).toBeTruthy();
     await waitFor(() => expect(screen.queryByLabelText('实验报告')).toBeNull());
     expect(screen.getByText('传感器接线')).toBeTruthy();
-    expect(callsTo(calls, paths.step('705'))).toHaveLength(2);
-    expect(callsTo(calls, paths.remain).length).toBeGreaterThan(timesAsked);
+    expect(stepCalls(api, '705')).toHaveLength(2);
+    expect(api.calls(teachingApi.remainTime).length).toBeGreaterThan(timesAsked);
     expect(screen.getByRole('button', { name: /提交任务/ })).toBeTruthy();
   });
 });

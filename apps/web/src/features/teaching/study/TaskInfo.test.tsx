@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { teachingApi } from '@platform/contract';
 import { setupTestEnvironment } from '../../../test/helpers';
 import { polyfillBrowser, renderView } from '../../../test/render';
-import { callsTo, mockPaths, queriesTo } from '../../../test/api';
+import { fakeApi, fakeRoute } from '../../../test/fakeRoutes';
 import { TaskInfo } from './TaskInfo';
-import { ownTaskDetail, paths, remain } from './testing';
+import { ownTaskDetail, remain, resourcePath } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
@@ -22,7 +23,10 @@ function tick(ms: number) {
 
 describe('task info', { timeout: 30_000 }, () => {
   it('shows the task: requirements, steps with marks, environments and resources', async () => {
-    mockPaths({ [paths.detail]: ownTaskDetail(), [paths.remain]: remain() });
+    fakeApi(
+      fakeRoute(teachingApi.ownDetail, ownTaskDetail()),
+      fakeRoute(teachingApi.remainTime, remain()),
+    );
     renderView(<TaskInfo />, infoUrl);
     expect(await screen.findByRole('heading', { name: 'MQTT 实训' })).toBeTruthy();
     expect(screen.getByText('完成传感器实验并提交实验报告')).toBeTruthy();
@@ -34,9 +38,7 @@ describe('task info', { timeout: 30_000 }, () => {
         .getAttribute('href'),
     ).toBe('/sch_edu/task/do/task?id=501&step=704');
     expect(screen.getByText('智能家居仿真')).toBeTruthy();
-    expect(screen.getByRole('link', { name: /下载/ }).getAttribute('href')).toContain(
-      '/api-teaching/course/file/11/res00001',
-    );
+    expect(screen.getByRole('link', { name: /下载/ }).getAttribute('href')).toContain(resourcePath);
     expect(screen.getByText('8 / 20')).toBeTruthy();
     expect(screen.queryByText(/成绩：/)).toBeNull();
   });
@@ -44,17 +46,17 @@ describe('task info', { timeout: 30_000 }, () => {
   it('counts the time left down each second, asks the server each minute, and says when it is up', async () => {
     fakeClock();
     let answer = remain({ remainSeconds: 65 });
-    const calls = mockPaths({
-      [paths.detail]: ownTaskDetail(),
-      [paths.remain]: () => answer,
-    });
+    const api = fakeApi(
+      fakeRoute(teachingApi.ownDetail, ownTaskDetail()),
+      fakeRoute(teachingApi.remainTime, () => answer),
+    );
     renderView(<TaskInfo />, infoUrl);
     // Beside its label "剩余时间" the clock stands alone: no "剩余时间 剩余 00:01:05".
     expect(await screen.findByText('00:01:05')).toBeTruthy();
     expect(screen.getByRole('timer').closest('.ant-descriptions-item')?.textContent).toBe(
       '剩余时间 00:01:05',
     );
-    expect(queriesTo(calls, paths.remain)).toEqual([
+    expect(api.queries(teachingApi.remainTime)).toEqual([
       { teachingTaskId: '401', studentTaskId: '501' },
     ]);
     tick(1000);
@@ -65,7 +67,7 @@ describe('task info', { timeout: 30_000 }, () => {
     // A minute on, the server is asked again and its answer wins (the teacher gave more time).
     answer = remain({ remainSeconds: 3_600 * 26 + 5 });
     tick(56_000);
-    await waitFor(() => expect(callsTo(calls, paths.remain)).toHaveLength(2));
+    await waitFor(() => expect(api.calls(teachingApi.remainTime)).toHaveLength(2));
     expect(await screen.findByText('1 天 02:00:05')).toBeTruthy();
 
     answer = remain({ remainSeconds: 2 });
@@ -76,22 +78,28 @@ describe('task info', { timeout: 30_000 }, () => {
     expect(await screen.findByText('任务时间已用完')).toBeTruthy();
     expect(screen.getByText('任务时间已用完，不能继续作答，可以查看已完成的内容。')).toBeTruthy();
     // The end is confirmed with the server, and the task offers a look back, read only.
-    await waitFor(() => expect(callsTo(calls, paths.remain)).toHaveLength(4));
+    await waitFor(() => expect(api.calls(teachingApi.remainTime)).toHaveLength(4));
     expect(await screen.findByRole('button', { name: '查看内容' })).toBeTruthy();
   });
 
   it('shows a duration exam’s whole time, still, until the student starts it', async () => {
     fakeClock();
-    mockPaths({
-      [paths.detail]: ownTaskDetail({
-        taskType: 1,
-        timeType: 'duration',
-        durationMinutes: 45,
-        progress: 0,
-        usedSeconds: 0,
-      }),
-      [paths.remain]: remain({ remainSeconds: 2700, running: false, deadline: null }),
-    });
+    fakeApi(
+      fakeRoute(
+        teachingApi.ownDetail,
+        ownTaskDetail({
+          taskType: 1,
+          timeType: 'duration',
+          durationMinutes: 45,
+          progress: 0,
+          usedSeconds: 0,
+        }),
+      ),
+      fakeRoute(
+        teachingApi.remainTime,
+        remain({ remainSeconds: 2700, running: false, deadline: null }),
+      ),
+    );
     renderView(<TaskInfo />, infoUrl);
     expect(await screen.findByText('00:45:00（开始任务后计时）')).toBeTruthy();
     tick(5000);
@@ -101,28 +109,33 @@ describe('task info', { timeout: 30_000 }, () => {
   });
 
   it('starts the task and opens it at the first step not done; an exam opens as an exam', async () => {
-    const calls = mockPaths({
-      [paths.detail]: ownTaskDetail({ taskType: 1 }),
-      [paths.remain]: remain(),
-      [paths.start('501')]: remain(),
-    });
+    const api = fakeApi(
+      fakeRoute(teachingApi.ownDetail, ownTaskDetail({ taskType: 1 })),
+      fakeRoute(teachingApi.remainTime, remain()),
+      fakeRoute(teachingApi.taskStart, remain()),
+    );
     renderView(<TaskInfo />, infoUrl);
     fireEvent.click(await screen.findByRole('button', { name: '继续任务' }));
     await waitFor(() => expect(location()).toBe('/sch_edu/task/do/exam?id=501&step=704'));
-    expect(callsTo(calls, paths.start('501')).map((c) => c.method)).toEqual(['POST']);
+    expect(
+      api.calls(teachingApi.taskStart).map((c) => ({ method: c.method, ...c.params })),
+    ).toEqual([{ method: 'POST', id: '501' }]);
   });
 
   it('shows the score and the comment once issued', async () => {
-    mockPaths({
-      [paths.detail]: ownTaskDetail({
-        taskStatus: 'ended',
-        status: 'completed',
-        scoresIssued: true,
-        score: 88,
-        comment: '实验步骤完整',
-      }),
-      [paths.remain]: remain({ remainSeconds: null }),
-    });
+    fakeApi(
+      fakeRoute(
+        teachingApi.ownDetail,
+        ownTaskDetail({
+          taskStatus: 'ended',
+          status: 'completed',
+          scoresIssued: true,
+          score: 88,
+          comment: '实验步骤完整',
+        }),
+      ),
+      fakeRoute(teachingApi.remainTime, remain({ remainSeconds: null })),
+    );
     renderView(<TaskInfo />, infoUrl);
     expect(await screen.findByText('成绩：88 分')).toBeTruthy();
     expect(screen.getByText('教师评语：实验步骤完整')).toBeTruthy();
@@ -130,10 +143,13 @@ describe('task info', { timeout: 30_000 }, () => {
   });
 
   it('says where the time left was that a submitted task is submitted', async () => {
-    mockPaths({
-      [paths.detail]: ownTaskDetail({ status: 'submitted', reportStatus: 'submitted' }),
-      [paths.remain]: remain({ remainSeconds: null }),
-    });
+    fakeApi(
+      fakeRoute(
+        teachingApi.ownDetail,
+        ownTaskDetail({ status: 'submitted', reportStatus: 'submitted' }),
+      ),
+      fakeRoute(teachingApi.remainTime, remain({ remainSeconds: null })),
+    );
     renderView(<TaskInfo />, infoUrl);
     const left = (await screen.findByText('剩余时间')).closest(
       '.ant-descriptions-item-container',
@@ -144,10 +160,13 @@ describe('task info', { timeout: 30_000 }, () => {
   });
 
   it('cannot be started before it begins', async () => {
-    mockPaths({
-      [paths.detail]: ownTaskDetail({ taskStatus: 'not_started', progress: 0, usedSeconds: 0 }),
-      [paths.remain]: remain({ remainSeconds: null }),
-    });
+    fakeApi(
+      fakeRoute(
+        teachingApi.ownDetail,
+        ownTaskDetail({ taskStatus: 'not_started', progress: 0, usedSeconds: 0 }),
+      ),
+      fakeRoute(teachingApi.remainTime, remain({ remainSeconds: null })),
+    );
     renderView(<TaskInfo />, infoUrl);
     const start = await screen.findByRole('button', { name: '开始任务' });
     expect(start).toHaveProperty('disabled', true);

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { teachingApi } from '@platform/contract';
 import { setupTestEnvironment } from '../../../test/helpers';
 import { polyfillBrowser, renderView } from '../../../test/render';
-import { mockPaths, page, queriesTo, type ApiCall } from '../../../test/api';
+import { page, type ApiCall } from '../../../test/api';
+import { fakeApi, fakeRoute } from '../../../test/fakeRoutes';
 import { searchFor } from '../../../test/antd';
 import { MyReports, MyTasks } from './TaskLists';
-import { ownTask, paths } from './testing';
+import { ownTask } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
@@ -43,12 +45,12 @@ const tasks = [
 function listAnswer(call: ApiCall) {
   return page(tasks, 23, Number(call.query.get('pageNum')), Number(call.query.get('pageSize')));
 }
-const listQueries = (calls: ApiCall[]) =>
-  queriesTo(calls, paths.list).filter((q) => q.pageSize === '10');
+const listQueries = (api: ReturnType<typeof fakeApi>) =>
+  api.queries(teachingApi.ownList).filter((q) => q.pageSize === '10');
 
 describe('my tasks', { timeout: 30_000 }, () => {
   it('shows each task with its course, type, states, time, time left and issued score', async () => {
-    mockPaths({ [paths.list]: listAnswer });
+    fakeApi(fakeRoute(teachingApi.ownList, listAnswer));
     renderView(<MyTasks />, '/sch_edu/task/list');
     const first = (await screen.findByRole('link', { name: 'MQTT 实训' })).closest(
       '.ts-card',
@@ -76,9 +78,12 @@ describe('my tasks', { timeout: 30_000 }, () => {
   });
 
   it('shows no time left on a task already submitted', async () => {
-    mockPaths({
-      [paths.list]: page([ownTask({ status: 'submitted', reportStatus: 'submitted' })]),
-    });
+    fakeApi(
+      fakeRoute(
+        teachingApi.ownList,
+        page([ownTask({ status: 'submitted', reportStatus: 'submitted' })]),
+      ),
+    );
     renderView(<MyTasks />, '/sch_edu/task/list');
     const card = (await screen.findByRole('link', { name: 'MQTT 实训' })).closest(
       '.ts-card',
@@ -89,10 +94,10 @@ describe('my tasks', { timeout: 30_000 }, () => {
   });
 
   it('asks the server with each filter, ten a page, and keeps them in the address', async () => {
-    const calls = mockPaths({ [paths.list]: listAnswer });
+    const api = fakeApi(fakeRoute(teachingApi.ownList, listAnswer));
     renderView(<MyTasks />, '/sch_edu/task/list');
     await screen.findByText('MQTT 实训');
-    expect(listQueries(calls)).toEqual([{ pageNum: '1', pageSize: '10' }]);
+    expect(listQueries(api)).toEqual([{ pageNum: '1', pageSize: '10' }]);
     // The course filter offers the courses of the student's tasks.
     await waitFor(() =>
       expect(within(screen.getByLabelText('全部课程')).getAllByRole('option')).toHaveLength(3),
@@ -104,7 +109,7 @@ describe('my tasks', { timeout: 30_000 }, () => {
     choose('全部类型', '考试');
     searchFor('按任务名称搜索', ' 传感器 ');
     await waitFor(() =>
-      expect(listQueries(calls).at(-1)).toEqual({
+      expect(listQueries(api).at(-1)).toEqual({
         pageNum: '1',
         pageSize: '10',
         status: 'submitted',
@@ -115,7 +120,7 @@ describe('my tasks', { timeout: 30_000 }, () => {
       }),
     );
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));
-    await waitFor(() => expect(listQueries(calls).at(-1)?.pageNum).toBe('2'));
+    await waitFor(() => expect(listQueries(api).at(-1)?.pageNum).toBe('2'));
     expect(location()).toBe(
       '/sch_edu/task/list?name=%E4%BC%A0%E6%84%9F%E5%99%A8&status=submitted&courseId=12&isReport=1&taskType=1&page=2',
     );
@@ -123,21 +128,21 @@ describe('my tasks', { timeout: 30_000 }, () => {
     // A filter changed goes back to the first page.
     choose('全部类型', '实训');
     await waitFor(() =>
-      expect(listQueries(calls).at(-1)).toMatchObject({ pageNum: '1', taskType: '0' }),
+      expect(listQueries(api).at(-1)).toMatchObject({ pageNum: '1', taskType: '0' }),
     );
   });
 
   it('reads its filters and page from the address, ignoring what is not a choice', async () => {
-    const calls = mockPaths({ [paths.list]: listAnswer });
+    const api = fakeApi(fakeRoute(teachingApi.ownList, listAnswer));
     renderView(<MyTasks />, '/sch_edu/task/list?status=bad&isReport=0&taskType=1&page=3');
     await screen.findByText('MQTT 实训');
-    expect(listQueries(calls)).toEqual([
+    expect(listQueries(api)).toEqual([
       { pageNum: '3', pageSize: '10', isReport: '0', taskType: '1' },
     ]);
   });
 
   it('says when there are no tasks', async () => {
-    mockPaths({ [paths.list]: page([], 0) });
+    fakeApi(fakeRoute(teachingApi.ownList, page([], 0)));
     renderView(<MyTasks />, '/sch_edu/task/list');
     expect(await screen.findByText('暂无任务')).toBeTruthy();
   });
@@ -145,8 +150,8 @@ describe('my tasks', { timeout: 30_000 }, () => {
 
 describe('my reports', { timeout: 30_000 }, () => {
   it('lists the reports by state and opens one', async () => {
-    const calls = mockPaths({
-      [paths.reports]: (call: ApiCall) =>
+    const api = fakeApi(
+      fakeRoute(teachingApi.myReports, (call) =>
         page(
           [
             {
@@ -164,19 +169,20 @@ describe('my reports', { timeout: 30_000 }, () => {
           1,
           Number(call.query.get('pageNum')),
         ),
-    });
+      ),
+    );
     renderView(<MyReports />, '/sch_edu/report/list');
     const link = await screen.findByRole('link', { name: 'MQTT 实训' });
     const row = link.closest('.ts-row') as HTMLElement;
     expect(within(row).getByText('报告：已退回')).toBeTruthy();
     expect(within(row).getByText(/^已保存于 2026-03-02/)).toBeTruthy();
     expect(within(row).getByText('1200 / 10000 字')).toBeTruthy();
-    expect(queriesTo(calls, paths.reports)).toEqual([{ pageNum: '1', pageSize: '10' }]);
+    expect(api.queries(teachingApi.myReports)).toEqual([{ pageNum: '1', pageSize: '10' }]);
 
     choose('全部报告状态', '已退回');
     searchFor('按任务名称搜索', 'MQTT');
     await waitFor(() =>
-      expect(queriesTo(calls, paths.reports).at(-1)).toEqual({
+      expect(api.queries(teachingApi.myReports).at(-1)).toEqual({
         pageNum: '1',
         pageSize: '10',
         status: 'returned',

@@ -1,6 +1,6 @@
 import {
+  coursesApi,
   pathOf,
-  teachingApi,
   type OwnTask,
   type OwnTaskDetail,
   type RemainTime,
@@ -11,23 +11,8 @@ import { paragraph, studyStep } from '../../courses/study/testing';
 
 /** Test data of the students' task pages. */
 
-export const paths = {
-  list: teachingApi.ownList.path,
-  mine: teachingApi.myTask.path,
-  detail: teachingApi.ownDetail.path,
-  step: (id: string) => pathOf(teachingApi.studyStep.path, { id }),
-  remain: teachingApi.remainTime.path,
-  start: (id: string) => pathOf(teachingApi.taskStart.path, { id }),
-  submitTask: (id: string) => pathOf(teachingApi.taskSubmit.path, { id }),
-  answer: teachingApi.stepAnswer.path,
-  progress: teachingApi.stepProgress.path,
-  check: teachingApi.stepCheck.path,
-  save: teachingApi.reportSave.path,
-  submit: teachingApi.reportSubmit.path,
-  image: teachingApi.reportImage.path,
-  reports: teachingApi.myReports.path,
-  report: (id: string) => pathOf(teachingApi.reportInfo.path, { id }),
-};
+/** Where the course's resource of the sample task is; the task answers it signed. */
+export const resourcePath = pathOf(coursesApi.file.path, { courseId: '11', fileId: 'res00001' });
 
 export function ownTask(partial: Partial<OwnTask> = {}): OwnTask {
   return {
@@ -106,7 +91,7 @@ export function ownTaskDetail(partial: Partial<OwnTaskDetail> = {}): OwnTaskDeta
         size: 2048,
         contentType: 'application/zip',
         createdAt: '2026-01-01T00:00:00.000Z',
-        url: '/api-teaching/course/file/11/res00001?e=1&s=signature',
+        url: `${resourcePath}?e=1&s=signature`,
       },
     ],
     ...partial,
