@@ -2,35 +2,40 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { type ApiCall, callsTo, mockScreenApi, page, queriesTo } from '../../test/api';
+import { page } from '../../test/api';
+import { billingApi } from '@platform/contract';
+import { type FakeRoute, fakeRoute, fakeScreenApi } from '../../test/fakeRoutes';
 import { clickButton, errorOf, rowOf, searchFor, typeInto } from '../../test/antd';
 import { AccountDetail } from './AccountDetail';
 import { AccountList } from './AccountList';
-import { paths, sampleAccount, sampleLedger } from './testing';
+import { sampleAccount, sampleLedger } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
 
 const { packages: _packages, ...row } = sampleAccount();
-const detailPath = '/api-operation/account/detail/11';
 const detailUrl = '/sch_edu/operation/accounts/detail?schoolId=11';
 const allPermissions = ['billing.limit_edit', 'billing.adjust'];
 
 describe('account index', { timeout: 30_000 }, () => {
   it('lists each school’s balances, counts, validity and limits, and opens one', async () => {
-    const calls = mockScreenApi([], {
-      [paths.accountPage]: page([
-        row,
-        {
-          ...row,
-          schoolId: '12',
-          schoolName: '南方学院',
-          metered: false,
-          spendLimitFen: null,
-          studentDailyHours: null,
-        },
-      ]),
-    });
+    const api = fakeScreenApi(
+      [],
+      fakeRoute(
+        billingApi.accountPage,
+        page([
+          row,
+          {
+            ...row,
+            schoolId: '12',
+            schoolName: '南方学院',
+            metered: false,
+            spendLimitFen: null,
+            studentDailyHours: null,
+          },
+        ]),
+      ),
+    );
     renderView(<AccountList />, '/sch_edu/operation/accounts');
     const north = await waitFor(() => rowOf('北方职业技术学院'));
     expect(within(north).getByText('计费中')).toBeTruthy();
@@ -45,7 +50,7 @@ describe('account index', { timeout: 30_000 }, () => {
 
     searchFor('按学校名称搜索', '北方');
     await waitFor(() =>
-      expect(queriesTo(calls, paths.accountPage).at(-1)).toEqual({
+      expect(api.queries(billingApi.accountPage).at(-1)).toEqual({
         pageNum: '1',
         pageSize: '10',
         name: '北方',
@@ -56,39 +61,43 @@ describe('account index', { timeout: 30_000 }, () => {
   });
 
   it('says the accounts failed to load', async () => {
-    mockScreenApi([], { [paths.accountPage]: () => refusal(400, { message: '参数错误' }) });
+    fakeScreenApi(
+      [],
+      fakeRoute(billingApi.accountPage, () => refusal(400, { message: '参数错误' })),
+    );
     renderView(<AccountList />, '/sch_edu/operation/accounts');
     expect(await screen.findByText('获取账户列表失败：参数错误')).toBeTruthy();
   });
 });
 
-function detailApi(permissions: string[], answer?: (call: ApiCall) => unknown) {
-  return mockScreenApi(
+const ledger = () =>
+  page([
+    sampleLedger(),
+    sampleLedger({
+      id: '82',
+      reason: 'usage',
+      ref: 'USE-9',
+      rechargeFen: -300,
+      giftFen: 0,
+      tokens: 0,
+      slides: 0,
+      packageSeconds: 0,
+      rechargeAfter: 499_700,
+    }),
+  ]);
+
+function detailApi(permissions: string[], ...fakes: FakeRoute[]) {
+  return fakeScreenApi(
     permissions,
-    {
-      [detailPath]: sampleAccount(),
-      [paths.ledgerPage]: page([
-        sampleLedger(),
-        sampleLedger({
-          id: '82',
-          reason: 'usage',
-          ref: 'USE-9',
-          rechargeFen: -300,
-          giftFen: 0,
-          tokens: 0,
-          slides: 0,
-          packageSeconds: 0,
-          rechargeAfter: 499_700,
-        }),
-      ]),
-    },
-    answer,
+    ...fakes,
+    fakeRoute(billingApi.accountDetail, sampleAccount()),
+    fakeRoute(billingApi.ledgerPage, ledger()),
   );
 }
 
 describe('account detail', { timeout: 30_000 }, () => {
   it('shows the balances, packages in force and the ledger', async () => {
-    const calls = detailApi([]);
+    const api = detailApi([]);
     renderView(<AccountDetail />, detailUrl);
     expect(await screen.findByText('账户详情：北方职业技术学院')).toBeTruthy();
     expect(screen.getByText('5,500.00 元')).toBeTruthy();
@@ -102,7 +111,7 @@ describe('account detail', { timeout: 30_000 }, () => {
     const ledger = screen.getByText('账户流水').closest('.ant-card') as HTMLElement;
     expect(within(ledger).getByText('+5,000.00')).toBeTruthy();
     expect(within(ledger).getByText('订单')).toBeTruthy();
-    expect(queriesTo(calls, paths.ledgerPage)[0]).toEqual({
+    expect(api.queries(billingApi.ledgerPage)[0]).toEqual({
       schoolId: '11',
       pageNum: '1',
       pageSize: '10',
@@ -112,10 +121,11 @@ describe('account detail', { timeout: 30_000 }, () => {
   });
 
   it('says what is missing without a school, and when the account failed to load', async () => {
-    detailApi([], (call) =>
-      call.path === '/api-operation/account/detail/12'
-        ? refusal(404, { message: '学校不存在' })
-        : null,
+    detailApi(
+      [],
+      fakeRoute(billingApi.accountDetail, (call) =>
+        call.params.schoolId === '12' ? refusal(404, { message: '学校不存在' }) : sampleAccount(),
+      ),
     );
     const missing = renderView(<AccountDetail />, '/sch_edu/operation/accounts/detail');
     expect(await screen.findByText('缺少学校，请从账户列表进入')).toBeTruthy();
@@ -125,7 +135,10 @@ describe('account detail', { timeout: 30_000 }, () => {
   });
 
   it('says a school without a student limit has none', async () => {
-    mockScreenApi([], { [detailPath]: sampleAccount({ accountCount: 0, maxStudents: 0 }) });
+    detailApi(
+      [],
+      fakeRoute(billingApi.accountDetail, sampleAccount({ accountCount: 0, maxStudents: 0 })),
+    );
     renderView(<AccountDetail />, detailUrl);
     expect(await screen.findByText('账户详情：北方职业技术学院')).toBeTruthy();
     expect(screen.getByText('0 / 不限')).toBeTruthy();
@@ -133,9 +146,7 @@ describe('account detail', { timeout: 30_000 }, () => {
   });
 
   it('sets the limits in fen, empty for none', async () => {
-    const calls = detailApi(allPermissions, (call) =>
-      call.path === paths.limitSave ? sampleAccount() : null,
-    );
+    const api = detailApi(allPermissions, fakeRoute(billingApi.limitSave, sampleAccount()));
     renderView(<AccountDetail />, detailUrl);
     await screen.findByText('限额设置');
     clickButton('限额设置');
@@ -145,12 +156,12 @@ describe('account detail', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(errorOf('学生每日实验时长（小时）')).toBe('每日时长为 0.5 到 24 小时；留空表示不限'),
     );
-    expect(callsTo(calls, paths.limitSave)).toEqual([]);
+    expect(api.calls(billingApi.limitSave)).toEqual([]);
     typeInto('学生每日实验时长（小时）', '');
     typeInto('每月消费限额（元）', '2500.5');
     clickButton('保存', dialog);
     await waitFor(() => expect(toastTexts()).toContain('限额已保存'));
-    expect(callsTo(calls, paths.limitSave)[0]?.body).toEqual({
+    expect(api.bodies(billingApi.limitSave)[0]).toEqual({
       schoolId: '11',
       spendLimitFen: 250_050,
       studentDailyHours: null,
@@ -158,9 +169,7 @@ describe('account detail', { timeout: 30_000 }, () => {
   });
 
   it('adjusts or refunds with a reason and an idempotency key', async () => {
-    const calls = detailApi(allPermissions, (call) =>
-      call.path === paths.adjust ? sampleAccount() : null,
-    );
+    const api = detailApi(allPermissions, fakeRoute(billingApi.adjust, sampleAccount()));
     renderView(<AccountDetail />, detailUrl);
     await screen.findByText('手动调整 / 退款');
     clickButton('手动调整 / 退款');
@@ -173,12 +182,12 @@ describe('account detail', { timeout: 30_000 }, () => {
     typeInto('原因', '合同终止退款');
     clickButton('确定', dialog);
     await waitFor(() => expect(errorOf('充值余额变动（元）')).toBe('退款时各项变动须为负数或 0'));
-    expect(callsTo(calls, paths.adjust)).toEqual([]);
+    expect(api.calls(billingApi.adjust)).toEqual([]);
 
     typeInto('充值余额变动（元）', '-100.25');
     clickButton('确定', dialog);
     await waitFor(() => expect(toastTexts()).toContain('账户已调整'));
-    const body = callsTo(calls, paths.adjust)[0]?.body as Record<string, unknown>;
+    const body = api.bodies(billingApi.adjust)[0] as Record<string, unknown>;
     expect(body.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     expect(body).toEqual({
       idempotencyKey: body.idempotencyKey,

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { refusal, setupTestEnvironment, textResponse, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { type ApiCall, callsTo, mockScreenApi, page, pageAnswer, queriesTo } from '../../test/api';
+import { page, pageAnswer } from '../../test/api';
+import { billingApi, collegesApi, coursesApi } from '@platform/contract';
+import { type FakeRoute, fakeRoute, fakeScreenApi } from '../../test/fakeRoutes';
 import {
   chooseOption,
   clickButton,
@@ -15,7 +17,7 @@ import {
 } from '../../test/antd';
 import { formatInstant } from '../../shared/dates';
 import { OrderManager } from './OrderManager';
-import { paths, samplePackage, sampleOrder } from './testing';
+import { sampleCourse, samplePackage, sampleOrder } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
@@ -42,26 +44,28 @@ const rows = [
 ];
 const orderable = samplePackage({ periodMonths: 6 });
 
-function api(permissions: string[], answer?: (call: ApiCall) => unknown) {
-  return mockScreenApi(
+const schools = fakeRoute(collegesApi.options, [
+  { id: '11', name: '北方职业技术学院' },
+  { id: '12', name: '南方学院' },
+]);
+
+function fakeOrders(permissions: string[], ...fakes: FakeRoute[]) {
+  return fakeScreenApi(
     permissions,
-    {
-      [paths.orderPage]: pageAnswer(rows, 12),
-      [paths.packagePage]: page([orderable]),
-      [paths.schools]: [
-        { id: '11', name: '北方职业技术学院' },
-        { id: '12', name: '南方学院' },
-      ],
-      [paths.courses]: page([{ id: '501', name: 'MQTT 入门' }]),
-      '/api-operation/order/detail/71': sampleOrder(),
-    },
-    answer,
+    ...fakes,
+    fakeRoute(billingApi.orderPage, pageAnswer(rows, 12)),
+    fakeRoute(billingApi.packagePage, page([orderable])),
+    schools,
+    fakeRoute(coursesApi.frontPage, page([sampleCourse()])),
+    fakeRoute(billingApi.orderDetail, (call) =>
+      call.params.id === '71' ? sampleOrder() : refusal(404, { message: '订单不存在' }),
+    ),
   );
 }
 
 describe('order manager', { timeout: 30_000 }, () => {
   it('shows the recharge records with amounts in yuan and opens an order’s details', async () => {
-    const calls = api(['billing.order_add']);
+    const api = fakeOrders(['billing.order_add']);
     renderView(<OrderManager />, url);
     const first = await waitFor(() => rowOf('ORD-2026-001'));
     expect(within(first).getByText('北方职业技术学院')).toBeTruthy();
@@ -80,11 +84,11 @@ describe('order manager', { timeout: 30_000 }, () => {
     expect(await screen.findByText('订单详情：ORD-2026-001')).toBeTruthy();
     expect(await screen.findByText('首年合同')).toBeTruthy();
     expect(screen.getByText('运营小王')).toBeTruthy();
-    expect(callsTo(calls, '/api-operation/order/detail/71')).toHaveLength(1);
+    expect(api.calls(billingApi.orderDetail).map((c) => c.params)).toEqual([{ id: '71' }]);
   });
 
   it('filters by school, order number and type', async () => {
-    const calls = api([]);
+    const api = fakeOrders([]);
     renderView(<OrderManager />, url);
     await waitFor(() => rowOf('ORD-2026-001'));
     expect(screen.queryByText('新增订单')).toBeNull();
@@ -92,7 +96,7 @@ describe('order manager', { timeout: 30_000 }, () => {
     await chooseOption(screen.getByLabelText('全部类型'), '金额');
     searchFor('按订单号搜索', ' ORD-2026 ');
     await waitFor(() =>
-      expect(queriesTo(calls, paths.orderPage).at(-1)).toEqual({
+      expect(api.queries(billingApi.orderPage).at(-1)).toEqual({
         pageNum: '1',
         pageSize: '10',
         schoolId: '12',
@@ -103,22 +107,28 @@ describe('order manager', { timeout: 30_000 }, () => {
   });
 
   it('says the recharge records failed to load', async () => {
-    mockScreenApi([], { [paths.orderPage]: () => refusal(400, { message: '网络繁忙' }) });
+    fakeScreenApi(
+      [],
+      fakeRoute(billingApi.orderPage, () => refusal(400, { message: '网络繁忙' })),
+      schools,
+    );
     renderView(<OrderManager />, url);
     expect(await screen.findByText('获取充值记录失败：网络繁忙')).toBeTruthy();
   });
 
   it('adds an order: fen on the wire, expiry from the package, one key per submission', async () => {
     let refuseFirst = true;
-    const calls = api(['billing.order_add'], (call) => {
-      if (call.path !== paths.orderAdd) return null;
-      // The first answer is lost on the way: the order may or may not have been recorded.
-      if (refuseFirst) {
-        refuseFirst = false;
-        return textResponse('Bad Gateway', 502);
-      }
-      return sampleOrder();
-    });
+    const api = fakeOrders(
+      ['billing.order_add'],
+      fakeRoute(billingApi.orderAdd, () => {
+        // The first answer is lost on the way: the order may or may not have been recorded.
+        if (refuseFirst) {
+          refuseFirst = false;
+          return textResponse('Bad Gateway', 502);
+        }
+        return sampleOrder();
+      }),
+    );
     renderView(<OrderManager />, url);
     await waitFor(() => rowOf('ORD-2026-001'));
     clickButton('新增订单');
@@ -169,7 +179,7 @@ describe('order manager', { timeout: 30_000 }, () => {
     );
     clickButton('保存', dialog);
     await waitFor(() => expect(toastTexts()).toContain('订单已添加，余额已到账'));
-    const sent = callsTo(calls, paths.orderAdd).map((c) => c.body as Record<string, unknown>);
+    const sent = api.bodies(billingApi.orderAdd) as Record<string, unknown>[];
     expect(sent).toHaveLength(2);
     const key = sent[0]?.idempotencyKey;
     expect(key).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
@@ -196,14 +206,16 @@ describe('order manager', { timeout: 30_000 }, () => {
 
   it('takes a new key once the submission changed', async () => {
     let first = true;
-    const calls = api(['billing.order_add'], (call) => {
-      if (call.path !== paths.orderAdd) return null;
-      if (first) {
-        first = false;
-        return refusal(400, { message: '学校不存在', errorKey: 'billing.school_not_found' });
-      }
-      return sampleOrder();
-    });
+    const api = fakeOrders(
+      ['billing.order_add'],
+      fakeRoute(billingApi.orderAdd, () => {
+        if (first) {
+          first = false;
+          return refusal(400, { message: '学校不存在', errorKey: 'billing.school_not_found' });
+        }
+        return sampleOrder();
+      }),
+    );
     renderView(<OrderManager />, url);
     await waitFor(() => rowOf('ORD-2026-001'));
     clickButton('新增订单');
@@ -217,9 +229,11 @@ describe('order manager', { timeout: 30_000 }, () => {
     await chooseOption(field('学校'), '南方学院');
     clickButton('保存', dialog);
     await waitFor(() => expect(toastTexts()).toContain('订单已添加，余额已到账'));
-    const [a, b] = callsTo(calls, paths.orderAdd).map(
-      (c) => c.body as { idempotencyKey: string; rechargeFen: number; schoolId: string },
-    );
+    const [a, b] = api.bodies(billingApi.orderAdd) as {
+      idempotencyKey: string;
+      rechargeFen: number;
+      schoolId: string;
+    }[];
     expect(a?.rechargeFen).toBe(10_000);
     expect(b?.schoolId).toBe('12');
     expect(b?.idempotencyKey).not.toBe(a?.idempotencyKey);

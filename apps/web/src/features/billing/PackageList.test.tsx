@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { type ApiCall, callsTo, mockScreenApi, pageAnswer, queriesTo } from '../../test/api';
+import { pageAnswer } from '../../test/api';
+import { billingApi, coursesApi } from '@platform/contract';
+import { type FakeRoute, fakeRoute, fakeScreenApi } from '../../test/fakeRoutes';
 import {
   chooseOption,
   clickButton,
@@ -15,7 +17,7 @@ import {
   typeInto,
 } from '../../test/antd';
 import { PackageList } from './PackageList';
-import { paths, samplePackage } from './testing';
+import { sampleCourse, samplePackage } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
@@ -41,30 +43,33 @@ const rows = [
   }),
 ];
 
-function api(permissions: string[], answer?: (call: ApiCall) => unknown) {
-  return mockScreenApi(
+function fakePackages(permissions: string[], ...fakes: FakeRoute[]) {
+  return fakeScreenApi(
     permissions,
-    {
-      [paths.packagePage]: pageAnswer(rows, 12),
-      [paths.courses]: {
-        records: [
-          { id: '501', name: 'MQTT 入门' },
-          { id: '502', name: '机器学习基础' },
-        ],
-        total: 2,
-        pageNum: 1,
-        pageSize: 50,
-      },
-    },
-    answer,
+    ...fakes,
+    fakeRoute(billingApi.packagePage, pageAnswer(rows, 12)),
+    fakeRoute(coursesApi.frontPage, {
+      records: [
+        sampleCourse(),
+        sampleCourse({
+          id: '502',
+          name: '机器学习基础',
+          specialty: 'ai',
+          chapters: [{ id: '5021', name: '第1章 线性回归' }],
+          chapterCount: 1,
+          stepCount: 3,
+        }),
+      ],
+      total: 2,
+      pageNum: 1,
+      pageSize: 50,
+    }),
   );
 }
 
-const writes = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST');
-
 describe('package list', { timeout: 30_000 }, () => {
   it('shows the server page: type, hours, price in yuan, periods, states and what it opens', async () => {
-    const calls = api(['billing.package_edit']);
+    const api = fakePackages(['billing.package_edit']);
     renderView(<PackageList />, url);
     const timed = await waitFor(() => rowOf('物联网实训年包'));
     expect(within(timed).getByText('计时套餐')).toBeTruthy();
@@ -87,20 +92,20 @@ describe('package list', { timeout: 30_000 }, () => {
     expect(within(timed).getByText('下架')).toBeTruthy();
     expect(within(untimed).getByText('发布')).toBeTruthy();
     expect(within(untimed).getByText('上架')).toBeTruthy();
-    expect(queriesTo(calls, paths.packagePage)[0]).toEqual({ pageNum: '1', pageSize: '10' });
+    expect(api.queries(billingApi.packagePage)[0]).toEqual({ pageNum: '1', pageSize: '10' });
   });
 
   it('sends the filters and paging to the server', async () => {
-    const calls = api([]);
+    const api = fakePackages([]);
     renderView(<PackageList />, url);
     await waitFor(() => rowOf('物联网实训年包'));
     fireEvent.click(screen.getByTitle('2'));
-    await waitFor(() => expect(queriesTo(calls, paths.packagePage).at(-1)?.pageNum).toBe('2'));
+    await waitFor(() => expect(api.queries(billingApi.packagePage).at(-1)?.pageNum).toBe('2'));
     await chooseOption(screen.getByLabelText('全部状态'), '未生效');
     await chooseOption(screen.getByLabelText('发布状态'), '已发布');
     searchFor('按套餐名称搜索', ' 年包 ');
     await waitFor(() =>
-      expect(queriesTo(calls, paths.packagePage).at(-1)).toEqual({
+      expect(api.queries(billingApi.packagePage).at(-1)).toEqual({
         pageNum: '1',
         pageSize: '10',
         name: '年包',
@@ -111,7 +116,7 @@ describe('package list', { timeout: 30_000 }, () => {
   });
 
   it('hides adding, editing and the state actions without the permission', async () => {
-    api([]);
+    fakePackages([]);
     renderView(<PackageList />, url);
     await waitFor(() => rowOf('物联网实训年包'));
     expect(screen.queryByText('新增套餐')).toBeNull();
@@ -121,21 +126,25 @@ describe('package list', { timeout: 30_000 }, () => {
   });
 
   it('says the list failed to load in the spec’s words, with a retry', async () => {
-    mockScreenApi([], { [paths.packagePage]: () => refusal(400, { message: '服务器繁忙' }) });
+    fakeScreenApi(
+      [],
+      fakeRoute(billingApi.packagePage, () => refusal(400, { message: '服务器繁忙' })),
+    );
     renderView(<PackageList />, url);
     expect(await screen.findByText('获取套餐列表失败：服务器繁忙')).toBeTruthy();
     expect(screen.getByText('重试')).toBeTruthy();
   });
 
   it('shows the empty state', async () => {
-    mockScreenApi([], { [paths.packagePage]: pageAnswer([], 0) });
+    fakeScreenApi([], fakeRoute(billingApi.packagePage, pageAnswer([], 0)));
     renderView(<PackageList />, url);
     expect((await screen.findAllByText('暂无数据')).length).toBeGreaterThan(0);
   });
 
   it('cancels publishing after asking', async () => {
-    const calls = api(['billing.package_edit'], (call) =>
-      call.path === paths.packageState ? rows[0] : null,
+    const api = fakePackages(
+      ['billing.package_edit'],
+      fakeRoute(billingApi.packageState, samplePackage()),
     );
     renderView(<PackageList />, url);
     const row = await waitFor(() => rowOf('物联网实训年包'));
@@ -143,14 +152,13 @@ describe('package list', { timeout: 30_000 }, () => {
     await screen.findByText('确定取消发布套餐“物联网实训年包”吗？');
     clickButton('确定');
     await waitFor(() => expect(toastTexts()).toContain('套餐状态已更新'));
-    expect(callsTo(calls, paths.packageState).map((c) => c.body)).toEqual([
-      { id: '41', published: false },
-    ]);
+    expect(api.bodies(billingApi.packageState)).toEqual([{ id: '41', published: false }]);
   });
 
   it('validates a new package with the contract’s rules and sends the price in fen', async () => {
-    const calls = api(['billing.package_edit'], (call) =>
-      call.path === paths.packageSave ? rows[0] : null,
+    const api = fakePackages(
+      ['billing.package_edit'],
+      fakeRoute(billingApi.packageSave, samplePackage()),
     );
     renderView(<PackageList />, url);
     await waitFor(() => rowOf('物联网实训年包'));
@@ -176,14 +184,14 @@ describe('package list', { timeout: 30_000 }, () => {
     clickButton('保存', dialog);
     await waitFor(() => expect(errorOf('生效时间')).toBe('定时生效请选择生效时间'));
     expect(labelErrorOf('套餐类型')).toBeNull();
-    expect(writes(calls).filter((c) => c.path === paths.packageSave)).toEqual([]);
+    expect(api.calls(billingApi.packageSave)).toEqual([]);
 
     pickDate('生效时间', '2026-09-01 08:00');
     await chooseOption(screen.getByLabelText('开通专业'), '人工智能');
     await chooseOption(screen.getByLabelText('开通课程'), '机器学习基础');
     clickButton('保存', dialog);
     await waitFor(() => expect(toastTexts()).toContain('套餐已保存'));
-    expect(callsTo(calls, paths.packageSave)[0]?.body).toEqual({
+    expect(api.bodies(billingApi.packageSave)[0]).toEqual({
       name: '人工智能年包',
       type: 'timed',
       hoursPerYear: 1000,

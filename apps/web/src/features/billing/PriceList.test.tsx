@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { type ApiCall, callsTo, mockScreenApi, page, queriesTo } from '../../test/api';
+import { page } from '../../test/api';
+import { billingApi } from '@platform/contract';
+import { type FakeRoute, fakeRoute, fakeScreenApi } from '../../test/fakeRoutes';
 import {
   chooseOption,
   clickButton,
@@ -14,7 +16,7 @@ import {
 } from '../../test/antd';
 import { dateTimeInputOf } from '../../shared/dates';
 import { PriceList } from './PriceList';
-import { paths, samplePrice } from './testing';
+import { samplePrice } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
@@ -39,13 +41,13 @@ const rows = [
   }),
 ];
 
-function api(permissions: string[], answer?: (call: ApiCall) => unknown) {
-  return mockScreenApi(permissions, { [paths.pricePage]: page(rows) }, answer);
+function fakePrices(permissions: string[], ...fakes: FakeRoute[]) {
+  return fakeScreenApi(permissions, ...fakes, fakeRoute(billingApi.pricePage, page(rows)));
 }
 
 describe('billing costs', { timeout: 30_000 }, () => {
   it('shows each price per unit of its item, its kind and its time, and withdraws one to come', async () => {
-    const calls = api(['billing.price_edit'], () => null);
+    const api = fakePrices(['billing.price_edit'], fakeRoute(billingApi.priceDelete, null));
     renderView(<PriceList />, url);
     const cpu = await waitFor(() => rowOf('1.20 元 / 核·时'));
     expect(within(cpu).getByText('CPU')).toBeTruthy();
@@ -63,18 +65,20 @@ describe('billing costs', { timeout: 30_000 }, () => {
     await screen.findByText('确定撤销这条尚未生效的价格吗？');
     clickButton('确定');
     await waitFor(() => expect(toastTexts()).toContain('价格已撤销'));
-    expect(callsTo(calls, '/api-operation/price/delete/62').map((c) => c.method)).toEqual(['POST']);
+    expect(api.calls(billingApi.priceDelete).map((c) => [c.method, c.params.id])).toEqual([
+      ['POST', '62'],
+    ]);
   });
 
   it('filters by item and hides the edits without the permission', async () => {
-    const calls = api([]);
+    const api = fakePrices([]);
     renderView(<PriceList />, url);
     await waitFor(() => rowOf('1.20 元 / 核·时'));
     expect(screen.queryByText('添加价格')).toBeNull();
     expect(screen.queryByText('撤销')).toBeNull();
     await chooseOption(screen.getByLabelText('全部计费项'), 'GPU');
     await waitFor(() =>
-      expect(queriesTo(calls, paths.pricePage).at(-1)).toEqual({
+      expect(api.queries(billingApi.pricePage).at(-1)).toEqual({
         pageNum: '1',
         pageSize: '10',
         item: 'gpu_hour',
@@ -83,15 +87,16 @@ describe('billing costs', { timeout: 30_000 }, () => {
   });
 
   it('says the prices failed to load', async () => {
-    mockScreenApi([], { [paths.pricePage]: () => refusal(400, { message: '参数错误' }) });
+    fakeScreenApi(
+      [],
+      fakeRoute(billingApi.pricePage, () => refusal(400, { message: '参数错误' })),
+    );
     renderView(<PriceList />, url);
     expect(await screen.findByText('获取计费价格失败：参数错误')).toBeTruthy();
   });
 
   it('adds a price in fen from a moment not in the past', async () => {
-    const calls = api(['billing.price_edit'], (call) =>
-      call.path === paths.priceAdd ? rows[0] : null,
-    );
+    const api = fakePrices(['billing.price_edit'], fakeRoute(billingApi.priceAdd, samplePrice()));
     renderView(<PriceList />, url);
     await waitFor(() => rowOf('1.20 元 / 核·时'));
     clickButton('添加价格');
@@ -108,13 +113,13 @@ describe('billing costs', { timeout: 30_000 }, () => {
     pickDate('生效时间', '2020-01-01 08:00');
     clickButton('保存', dialog);
     await waitFor(() => expect(errorOf('生效时间')).toBe('生效时间不能早于当前时间'));
-    expect(callsTo(calls, paths.priceAdd)).toEqual([]);
+    expect(api.calls(billingApi.priceAdd)).toEqual([]);
 
     const later = dateTimeInputOf(new Date(Date.now() + 86_400_000).toISOString());
     pickDate('生效时间', later.replace('T', ' '));
     clickButton('保存', dialog);
     await waitFor(() => expect(toastTexts()).toContain('价格已添加'));
-    expect(callsTo(calls, paths.priceAdd)[0]?.body).toEqual({
+    expect(api.bodies(billingApi.priceAdd)[0]).toEqual({
       item: 'gpu_hour',
       envKind: 'JUPYTER',
       unitFen: 350,

@@ -2,11 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { refusal, setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockScreenApi, page, queriesTo } from '../../test/api';
+import { page } from '../../test/api';
+import { billingApi, usersApi } from '@platform/contract';
+import { fakeRoute, fakeScreenApi } from '../../test/fakeRoutes';
 import { chooseOption, rowOf, searchFor } from '../../test/antd';
 import { AccountOverview } from './AccountOverview';
 import { OrderList } from './OrderList';
-import { paths, sampleAccount, sampleOrder, sampleOverview, sampleUser } from './testing';
+import { sampleAccount, sampleOrder, sampleOverview, sampleUser } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
@@ -29,7 +31,6 @@ beforeAll(() => {
   });
 });
 
-const detailPath = '/api-operation/account/detail/11';
 const chartTexts = (label: string) =>
   Array.from(screen.getByRole('img', { name: label }).querySelectorAll('text')).map(
     (el) => el.textContent,
@@ -37,18 +38,19 @@ const chartTexts = (label: string) =>
 
 describe('school account overview', { timeout: 30_000 }, () => {
   it('shows the own school’s account as cards and its spending and use', async () => {
-    const calls = mockScreenApi([], {
-      [paths.currentUser]: sampleUser('11'),
-      [detailPath]: sampleAccount(),
-      [paths.overview]: sampleOverview(),
-    });
+    const api = fakeScreenApi(
+      [],
+      fakeRoute(usersApi.current, sampleUser('11')),
+      fakeRoute(billingApi.accountDetail, sampleAccount()),
+      fakeRoute(billingApi.overview, sampleOverview()),
+    );
     renderView(<AccountOverview />, '/sch_edu/school/account');
     expect(await screen.findByText('5,500.00 元')).toBeTruthy();
     expect(screen.getByText('2000 小时')).toBeTruthy();
     expect(screen.getByText('1,000.00 元')).toBeTruthy();
     expect(screen.getByText('4 小时 / 天')).toBeTruthy();
     expect(rowOf('物联网实训年包')).toBeTruthy();
-    expect(queriesTo(calls, paths.overview)).toEqual([{ schoolId: '11' }]);
+    expect(api.queries(billingApi.overview)).toEqual([{ schoolId: '11' }]);
 
     await waitFor(() => expect(chartTexts('每周消费（近 12 周）').length).toBeGreaterThan(0));
     expect(chartTexts('每周消费（近 12 周）')).toEqual(expect.arrayContaining(['03-02']));
@@ -62,11 +64,12 @@ describe('school account overview', { timeout: 30_000 }, () => {
   });
 
   it('says the school is not charged yet, and the overview failed to load', async () => {
-    mockScreenApi([], {
-      [paths.currentUser]: sampleUser('11'),
-      [detailPath]: sampleAccount({ metered: false, packages: [] }),
-      [paths.overview]: () => refusal(400, { message: '参数错误' }),
-    });
+    fakeScreenApi(
+      [],
+      fakeRoute(usersApi.current, sampleUser('11')),
+      fakeRoute(billingApi.accountDetail, sampleAccount({ metered: false, packages: [] })),
+      fakeRoute(billingApi.overview, () => refusal(400, { message: '参数错误' })),
+    );
     renderView(<AccountOverview />, '/sch_edu/school/account');
     expect(await screen.findByText('该学校尚无订单，实验使用只记录不扣费')).toBeTruthy();
     expect(await screen.findByText('获取概览数据失败：参数错误')).toBeTruthy();
@@ -75,12 +78,13 @@ describe('school account overview', { timeout: 30_000 }, () => {
 
 describe('school orders', { timeout: 30_000 }, () => {
   it('shows the packages in force, then the orders without a school filter', async () => {
-    const calls = mockScreenApi([], {
-      [paths.currentUser]: sampleUser('11'),
-      [detailPath]: sampleAccount(),
-      [paths.orderPage]: page([sampleOrder()]),
-      '/api-operation/order/detail/71': sampleOrder(),
-    });
+    const api = fakeScreenApi(
+      [],
+      fakeRoute(usersApi.current, sampleUser('11')),
+      fakeRoute(billingApi.accountDetail, sampleAccount()),
+      fakeRoute(billingApi.orderPage, page([sampleOrder()])),
+      fakeRoute(billingApi.orderDetail, sampleOrder()),
+    );
     renderView(<OrderList />, '/sch_edu/school/orders');
     const inForce = (await screen.findByText('生效中的套餐')).closest('.ant-card') as HTMLElement;
     expect(await within(inForce).findByText('物联网实训年包')).toBeTruthy();
@@ -92,7 +96,7 @@ describe('school orders', { timeout: 30_000 }, () => {
     await chooseOption(screen.getByLabelText('全部类型'), '套餐');
     searchFor('按订单号搜索', 'ORD');
     await waitFor(() =>
-      expect(queriesTo(calls, paths.orderPage).at(-1)).toEqual({
+      expect(api.queries(billingApi.orderPage).at(-1)).toEqual({
         pageNum: '1',
         pageSize: '10',
         type: 'package',
@@ -104,11 +108,12 @@ describe('school orders', { timeout: 30_000 }, () => {
   });
 
   it('says the recharge records failed to load', async () => {
-    mockScreenApi([], {
-      [paths.currentUser]: sampleUser('11'),
-      [detailPath]: sampleAccount(),
-      [paths.orderPage]: () => refusal(400, { message: '参数错误' }),
-    });
+    fakeScreenApi(
+      [],
+      fakeRoute(usersApi.current, sampleUser('11')),
+      fakeRoute(billingApi.accountDetail, sampleAccount()),
+      fakeRoute(billingApi.orderPage, () => refusal(400, { message: '参数错误' })),
+    );
     renderView(<OrderList />, '/sch_edu/school/orders');
     expect(await screen.findByText('获取充值记录失败：参数错误')).toBeTruthy();
   });

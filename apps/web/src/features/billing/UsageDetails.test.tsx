@@ -2,10 +2,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { refusal, setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { callsTo, mockScreenApi, page, pageAnswer, queriesTo } from '../../test/api';
+import { page, pageAnswer } from '../../test/api';
+import {
+  billingApi,
+  classesApi,
+  collegesApi,
+  environmentsApi,
+  labsApi,
+  usersApi,
+} from '@platform/contract';
+import { type FakeRoute, fakeRoute, fakeScreenApi } from '../../test/fakeRoutes';
 import { chooseOption, clickButton, pickDate, rowOf, searchFor } from '../../test/antd';
 import { UsageDetails } from './UsageDetails';
-import { paths, sampleUsage, sampleUser } from './testing';
+import { centerItem } from '../labs/testing';
+import { sampleUsage, sampleUser } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
@@ -26,25 +36,29 @@ const rows = [
   }),
 ];
 
-function api(collegeId: string | null, extra: Record<string, unknown> = {}) {
-  return mockScreenApi([], {
-    [paths.currentUser]: sampleUser(collegeId),
-    [paths.usagePage]: pageAnswer(rows, 30),
-    [paths.schools]: [{ id: '11', name: '北方职业技术学院' }],
-    [paths.classes]: [{ id: '21', name: '物联网 2301', grade: '2023', archived: false }],
-    [paths.envList]: [
+function fakeUsage(collegeId: string | null, ...fakes: FakeRoute[]) {
+  return fakeScreenApi(
+    [],
+    ...fakes,
+    fakeRoute(usersApi.current, sampleUser(collegeId)),
+    fakeRoute(billingApi.usagePage, pageAnswer(rows, 30)),
+    fakeRoute(collegesApi.options, [{ id: '11', name: '北方职业技术学院' }]),
+    fakeRoute(classesApi.list, [{ id: '21', name: '物联网 2301', grade: '2023', archived: false }]),
+    fakeRoute(environmentsApi.list, [
       { id: '5', code: 'jupyter', name: 'Jupyter 实验', type: 2, resourceKind: 'JUPYTER' },
-    ],
-    [paths.envCenter]: page([{ id: '5', name: 'Jupyter 实验' }]),
-    [paths.usageExport]: () =>
-      new Response('xlsx', {
-        headers: {
-          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          'content-disposition': 'attachment; filename="usage.xlsx"',
-        },
-      }),
-    ...extra,
-  });
+    ]),
+    fakeRoute(labsApi.centerPage, page([centerItem({ id: '5', name: 'Jupyter 实验' })])),
+    fakeRoute(
+      billingApi.usageExport,
+      () =>
+        new Response('xlsx', {
+          headers: {
+            'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'content-disposition': 'attachment; filename="usage.xlsx"',
+          },
+        }),
+    ),
+  );
 }
 
 /** Catches the file the page hands to the browser. */
@@ -64,7 +78,7 @@ function catchSaves(): string[] {
 
 describe('usage details', { timeout: 30_000 }, () => {
   it('shows each day’s use with its unit, price, cost and how it was paid', async () => {
-    api(null);
+    fakeUsage(null);
     renderView(<UsageDetails />, '/sch_edu/operation/usage');
     const cpu = await waitFor(() => rowOf('张三'));
     expect(within(cpu).getByText('北方职业技术学院')).toBeTruthy();
@@ -86,7 +100,7 @@ describe('usage details', { timeout: 30_000 }, () => {
   });
 
   it('filters on the server, at most a year of days, and exports with the same filters', async () => {
-    const calls = api(null);
+    const api = fakeUsage(null);
     const saved = catchSaves();
     renderView(<UsageDetails />, '/sch_edu/operation/usage');
     await waitFor(() => rowOf('张三'));
@@ -110,7 +124,7 @@ describe('usage details', { timeout: 30_000 }, () => {
       to: '2025-12-31',
     };
     await waitFor(() =>
-      expect(queriesTo(calls, paths.usagePage).at(-1)).toEqual({
+      expect(api.queries(billingApi.usagePage).at(-1)).toEqual({
         pageNum: '1',
         pageSize: '10',
         ...filters,
@@ -119,24 +133,27 @@ describe('usage details', { timeout: 30_000 }, () => {
 
     clickButton('导出 Excel');
     await waitFor(() => expect(saved).toEqual(['usage.xlsx']));
-    expect(queriesTo(calls, paths.usageExport)).toEqual([filters]);
+    expect(api.queries(billingApi.usageExport)).toEqual([filters]);
   });
 
   it('says the usage details failed to load', async () => {
-    api(null, { [paths.usagePage]: () => refusal(400, { message: '参数错误' }) });
+    fakeUsage(
+      null,
+      fakeRoute(billingApi.usagePage, () => refusal(400, { message: '参数错误' })),
+    );
     renderView(<UsageDetails />, '/sch_edu/operation/usage');
     expect(await screen.findByText('获取使用明细失败：参数错误')).toBeTruthy();
   });
 
   it('shows a school’s administrator no school filter, and their classes to filter by', async () => {
-    const calls = api('11');
+    const api = fakeUsage('11');
     renderView(<UsageDetails />, '/sch_edu/school/usage');
     await waitFor(() => rowOf('张三'));
     await chooseOption(await screen.findByLabelText('全部班级'), '物联网 2301');
     await chooseOption(await screen.findByLabelText('全部实验环境'), 'Jupyter 实验');
     expect(screen.queryByLabelText('全部学校')).toBeNull();
     await waitFor(() =>
-      expect(queriesTo(calls, paths.usagePage).at(-1)).toEqual({
+      expect(api.queries(billingApi.usagePage).at(-1)).toEqual({
         pageNum: '1',
         pageSize: '10',
         classId: '21',
@@ -144,7 +161,7 @@ describe('usage details', { timeout: 30_000 }, () => {
       }),
     );
     // A school's environments come from the environment centre, not the staff's list.
-    expect(callsTo(calls, paths.envList)).toEqual([]);
-    expect(callsTo(calls, paths.envCenter).length).toBeGreaterThan(0);
+    expect(api.calls(environmentsApi.list)).toEqual([]);
+    expect(api.calls(labsApi.centerPage).length).toBeGreaterThan(0);
   });
 });

@@ -1,45 +1,16 @@
-import {
-  billingApi,
-  classesApi,
-  collegesApi,
-  coursesPaths,
-  environmentsApi,
-  labsApi,
-  usersPaths,
-  type Account,
-  type BillingPackage,
-  type CurrentUser,
-  type LedgerEntry,
-  type Order,
-  type Overview,
-  type Price,
-  type UsageDetail,
+import type {
+  Account,
+  BillingPackage,
+  CurrentUser,
+  FrontCourse,
+  LedgerEntry,
+  Order,
+  Overview,
+  Price,
+  UsageDetail,
 } from '@platform/contract';
 
-/** Sample rows and paths for the money views' tests. */
-
-export const paths = {
-  packagePage: billingApi.packagePage.path,
-  packageSave: billingApi.packageSave.path,
-  packageState: billingApi.packageState.path,
-  pricePage: billingApi.pricePage.path,
-  priceAdd: billingApi.priceAdd.path,
-  orderPage: billingApi.orderPage.path,
-  orderAdd: billingApi.orderAdd.path,
-  accountPage: billingApi.accountPage.path,
-  limitSave: billingApi.limitSave.path,
-  adjust: billingApi.adjust.path,
-  ledgerPage: billingApi.ledgerPage.path,
-  usagePage: billingApi.usagePage.path,
-  usageExport: billingApi.usageExport.path,
-  overview: billingApi.overview.path,
-  currentUser: usersPaths.current.path,
-  schools: collegesApi.options.path,
-  courses: coursesPaths.frontPage.path,
-  classes: classesApi.list.path,
-  envList: environmentsApi.list.path,
-  envCenter: labsApi.centerPage.path,
-};
+/** Sample rows for the money views' tests. */
 
 export function samplePackage(partial: Partial<BillingPackage> = {}): BillingPackage {
   return {
@@ -224,5 +195,24 @@ export function sampleUser(collegeId: string | null = '11'): CurrentUser {
     enabled: true,
     mustChangePassword: false,
     roles: [],
+  };
+}
+
+/** A course of the platform as the course list answers it, for choosing what a package opens. */
+export function sampleCourse(partial: Partial<FrontCourse> = {}): FrontCourse {
+  return {
+    id: '501',
+    name: 'MQTT 入门',
+    overview: '发布与订阅',
+    difficulty: 'entry',
+    specialty: 'iot',
+    coverUrl: null,
+    chapterCount: 2,
+    stepCount: 6,
+    chapters: [
+      { id: '5011', name: '第1章 认识 MQTT' },
+      { id: '5012', name: '第2章 订阅主题' },
+    ],
+    ...partial,
   };
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setupTestEnvironment } from '../../test/helpers';
+import { refusal, setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockApi, page, type ApiCall } from '../../test/api';
+import { page } from '../../test/api';
+import { environmentsApi, labsApi } from '@platform/contract';
+import { fakeApi, fakeRoute } from '../../test/fakeRoutes';
 import { rowOf } from '../../test/antd';
 import { EnvConfigDetail } from './EnvConfigDetail';
 import { sampleEnv, sampleScript } from './testing';
@@ -28,21 +30,26 @@ const record = (id: string, partial: Record<string, unknown> = {}) => ({
   ...partial,
 });
 
-const usagePath = '/api-operation/env/usage/101';
+const missing = () => refusal(404, { message: '实验环境不存在' });
 
-function api() {
-  return mockApi((call: ApiCall) => {
-    if (call.path === '/api-experiment/env/get/101')
-      return sampleEnv({
-        type: 4,
-        parts: ['201'],
-        restartLimit: 0,
-        devices: [{ id: 't1', type: 'humidity', name: '湿度一号', intervalMs: 2000 }],
-      });
-    if (call.path === '/api-experiment/env/list')
-      return [{ id: '201', code: 'jup', name: 'Jupyter 笔记本', type: 2, resourceKind: 'JUPYTER' }];
-    if (call.path === '/api-experiment/script/list') return page([sampleScript()]);
-    if (call.path === usagePath) {
+function fakeEnvDetail() {
+  return fakeApi(
+    fakeRoute(environmentsApi.get, (call) =>
+      call.params.id === '101'
+        ? sampleEnv({
+            type: 4,
+            parts: ['201'],
+            restartLimit: 0,
+            devices: [{ id: 't1', type: 'humidity', name: '湿度一号', intervalMs: 2000 }],
+          })
+        : missing(),
+    ),
+    fakeRoute(environmentsApi.list, [
+      { id: '201', code: 'jup', name: 'Jupyter 笔记本', type: 2, resourceKind: 'JUPYTER' },
+    ]),
+    fakeRoute(environmentsApi.scripts, page([sampleScript()])),
+    fakeRoute(labsApi.usage, (call) => {
+      if (call.params.id !== '101') return missing();
       const pageNum = Number(call.query.get('pageNum'));
       const records =
         pageNum === 1
@@ -58,14 +65,13 @@ function api() {
         pageNum,
         pageSize: 10,
       };
-    }
-    return null;
-  });
+    }),
+  );
 }
 
 describe('environment detail', { timeout: 30_000 }, () => {
   it('shows the fields read-only, the scripts and the usage records', async () => {
-    const calls = api();
+    const api = fakeEnvDetail();
     renderView(<EnvConfigDetail />, '/sch_edu/environment-admin/detail?id=101');
     expect(await screen.findByText('环境详情：Linux 终端')).toBeTruthy();
     expect(screen.getByText('组合环境')).toBeTruthy();
@@ -76,7 +82,7 @@ describe('environment detail', { timeout: 30_000 }, () => {
     expect(document.querySelector('form')).toBeNull();
     expect(await screen.findByText('文件操作入门')).toBeTruthy();
     expect(screen.queryByText('编辑')).toBeNull();
-    const scripts = calls.find((c) => c.path === '/api-experiment/script/list')!;
+    const scripts = api.calls(environmentsApi.scripts)[0]!;
     expect(scripts.query.get('envId')).toBe('101');
 
     // Usage: summary, records, a running lab, and server paging.
@@ -92,25 +98,18 @@ describe('environment detail', { timeout: 30_000 }, () => {
     expect(within(first).getByText('idle')).toBeTruthy();
     expect(within(first).getByText('1 核 / 2 GB / 10 GB')).toBeTruthy();
     expect(within(rowOf('c-2')).getByText('运行中')).toBeTruthy();
-    const usage = calls.filter((c) => c.path === usagePath);
+    const usage = api.calls(labsApi.usage);
     expect(usage[0]?.query.get('pageNum')).toBe('1');
     const pager = screen.getByText('张三').closest('.ant-table-wrapper') as HTMLElement;
     fireEvent.click(within(pager).getByTitle('2'));
     expect(await screen.findByText('王五')).toBeTruthy();
-    await waitFor(() =>
-      expect(
-        calls
-          .filter((c) => c.path === usagePath)
-          .at(-1)
-          ?.query.get('pageNum'),
-      ).toBe('2'),
-    );
+    await waitFor(() => expect(api.calls(labsApi.usage).at(-1)?.query.get('pageNum')).toBe('2'));
   });
 
   it('says so when the id is missing, without calling the server', async () => {
-    const calls = api();
+    const api = fakeEnvDetail();
     renderView(<EnvConfigDetail />, '/sch_edu/environment-admin/detail');
     expect(await screen.findByText('缺少环境 ID，请从环境列表进入')).toBeTruthy();
-    expect(calls).toEqual([]);
+    expect(api.sent).toEqual([]);
   });
 });

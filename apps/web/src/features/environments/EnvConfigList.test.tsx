@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import {
+  envelope,
+  jsonResponse,
+  refusal,
+  setupTestEnvironment,
+  toastTexts,
+} from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockApi, page, type ApiCall } from '../../test/api';
+import { page } from '../../test/api';
+import { environmentsApi } from '@platform/contract';
+import { fakeApi, fakeRoute } from '../../test/fakeRoutes';
 import { chooseOption, rowOf } from '../../test/antd';
 import { resetToasts } from '../../shared/toast';
 import { EnvConfigList, MyEnvList } from './EnvConfigList';
@@ -11,14 +19,12 @@ import { sampleEnv } from './testing';
 setupTestEnvironment();
 polyfillBrowser();
 
-const pageCalls = (calls: ApiCall[]) =>
-  calls.filter((c) => c.path === '/api-experiment/env/page/list');
-
 describe('environment configuration list', { timeout: 30_000 }, () => {
   it('shows the server page with translated enums and the runnable flag', async () => {
-    const calls = mockApi((call) => {
-      if (call.path === '/api-experiment/env/page/list')
-        return page(
+    const api = fakeApi(
+      fakeRoute(
+        environmentsApi.page,
+        page(
           [
             sampleEnv(),
             sampleEnv({
@@ -33,10 +39,10 @@ describe('environment configuration list', { timeout: 30_000 }, () => {
             }),
           ],
           2,
-        );
-      if (call.path === '/api-experiment/env/labels') return ['linux'];
-      return null;
-    });
+        ),
+      ),
+      fakeRoute(environmentsApi.labels, ['linux']),
+    );
     renderView(<EnvConfigList />);
     expect(await screen.findByText('term-basic')).toBeTruthy();
     const tb = rowOf('ThingsBoard 平台');
@@ -45,29 +51,33 @@ describe('environment configuration list', { timeout: 30_000 }, () => {
     expect(within(tb).getByText('需要镜像或虚拟化')).toBeTruthy();
     expect(within(rowOf('Linux 终端')).getByText('可运行')).toBeTruthy();
     expect(within(rowOf('Linux 终端')).getByText('容器环境')).toBeTruthy();
-    const first = pageCalls(calls)[0]!;
+    const first = api.calls(environmentsApi.page)[0]!;
     expect(first.query.get('pageNum')).toBe('1');
     expect(first.query.get('pageSize')).toBe('10');
     expect(first.query.has('mine')).toBe(false);
   });
 
   it('sends filters and paging to the server', async () => {
-    const calls = mockApi((call) => {
-      if (call.path === '/api-experiment/env/page/list')
-        return page([sampleEnv()], 25, Number(call.query.get('pageNum')));
-      if (call.path === '/api-experiment/env/labels') return ['linux', 'iot'];
-      return null;
-    });
+    const api = fakeApi(
+      fakeRoute(environmentsApi.page, (call) =>
+        page([sampleEnv()], 25, Number(call.query.get('pageNum'))),
+      ),
+      fakeRoute(environmentsApi.labels, ['linux', 'iot']),
+    );
     renderView(<EnvConfigList />);
     await screen.findByText('term-basic');
 
     fireEvent.click(screen.getByTitle('2'));
-    await waitFor(() => expect(pageCalls(calls).at(-1)?.query.get('pageNum')).toBe('2'));
+    await waitFor(() =>
+      expect(api.calls(environmentsApi.page).at(-1)?.query.get('pageNum')).toBe('2'),
+    );
 
     await chooseOption(screen.getByLabelText('全部类型'), '组合环境');
-    await waitFor(() => expect(pageCalls(calls).at(-1)?.query.get('type')).toBe('4'));
+    await waitFor(() =>
+      expect(api.calls(environmentsApi.page).at(-1)?.query.get('type')).toBe('4'),
+    );
     // A new filter starts again from the first page.
-    expect(pageCalls(calls).at(-1)?.query.get('pageNum')).toBe('1');
+    expect(api.calls(environmentsApi.page).at(-1)?.query.get('pageNum')).toBe('1');
 
     await chooseOption(screen.getByLabelText('全部状态'), '归档');
     await chooseOption(screen.getByLabelText('全部实验类型'), 'Jupyter');
@@ -76,7 +86,7 @@ describe('environment configuration list', { timeout: 30_000 }, () => {
     fireEvent.change(search, { target: { value: ' 终端 ' } });
     fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => {
-      const q = pageCalls(calls).at(-1)!.query;
+      const q = api.calls(environmentsApi.page).at(-1)!.query;
       expect(Object.fromEntries(q)).toEqual({
         pageNum: '1',
         pageSize: '10',
@@ -90,23 +100,28 @@ describe('environment configuration list', { timeout: 30_000 }, () => {
   });
 
   it('my environments ask for mine=true', async () => {
-    const calls = mockApi((call) =>
-      call.path === '/api-experiment/env/page/list' ? page([sampleEnv()]) : [],
+    const api = fakeApi(
+      fakeRoute(environmentsApi.page, page([sampleEnv()])),
+      fakeRoute(environmentsApi.labels, []),
     );
     renderView(<MyEnvList />, '/sch_edu/environment-admin/mine');
     expect(await screen.findByText('我的实验环境')).toBeTruthy();
     await screen.findByText('term-basic');
-    expect(pageCalls(calls)[0]?.query.get('mine')).toBe('true');
+    expect(api.calls(environmentsApi.page)[0]?.query.get('mine')).toBe('true');
   });
 
   it('copies, changes state, removes and opens details through the right routes', async () => {
     let removeRefused = true;
-    const calls = mockApi((call) => {
-      if (call.path === '/api-experiment/env/page/list') return page([sampleEnv()]);
-      if (call.path === '/api-experiment/env/copy/101')
-        return sampleEnv({ id: '103', name: 'Linux 终端（副本）' });
-      if (call.path === '/api-experiment/env/update') return { ...sampleEnv(), state: 2 };
-      if (call.path === '/api-experiment/env/remove/101' && removeRefused) {
+    const api = fakeApi(
+      fakeRoute(environmentsApi.page, page([sampleEnv()])),
+      fakeRoute(environmentsApi.copy, (call) =>
+        call.params.id === '101'
+          ? sampleEnv({ id: '103', name: 'Linux 终端（副本）' })
+          : refusal(404, { message: '实验环境不存在' }),
+      ),
+      fakeRoute(environmentsApi.update, { ...sampleEnv(), state: 2 }),
+      fakeRoute(environmentsApi.remove, () => {
+        if (!removeRefused) return null;
         removeRefused = false;
         return jsonResponse(
           envelope(null, 9000, {
@@ -115,27 +130,27 @@ describe('environment configuration list', { timeout: 30_000 }, () => {
           }),
           409,
         );
-      }
-      return call.path === '/api-experiment/env/labels' ? [] : null;
-    });
+      }),
+      fakeRoute(environmentsApi.labels, []),
+    );
     renderView(<EnvConfigList />);
     await screen.findByText('term-basic');
     const row = () => rowOf('term-basic');
-    const pageLoads = () => pageCalls(calls).length;
+    const pageLoads = () => api.calls(environmentsApi.page).length;
 
     let before = pageLoads();
     fireEvent.click(within(row()).getByRole('button', { name: '复制' }));
     await waitFor(() => expect(toastTexts()).toContain('已复制为“Linux 终端（副本）”'));
-    expect(calls.find((c) => c.path === '/api-experiment/env/copy/101')?.method).toBe('POST');
+    expect(api.calls(environmentsApi.copy).map((c) => [c.method, c.params.id])).toEqual([
+      ['POST', '101'],
+    ]);
     await waitFor(() => expect(pageLoads()).toBeGreaterThan(before));
 
     // An enabled environment offers disable and archive, not enable.
     expect(within(row()).queryByRole('button', { name: '启用' })).toBeNull();
     fireEvent.click(within(row()).getByRole('button', { name: '停用' }));
-    await waitFor(() =>
-      expect(calls.some((c) => c.path === '/api-experiment/env/update')).toBe(true),
-    );
-    const update = calls.find((c) => c.path === '/api-experiment/env/update')!;
+    await waitFor(() => expect(api.calls(environmentsApi.update).length).toBeGreaterThan(0));
+    const update = api.calls(environmentsApi.update)[0]!;
     expect(update.method).toBe('PUT');
     expect(update.body).toEqual({
       id: '101',
@@ -167,8 +182,11 @@ describe('environment configuration list', { timeout: 30_000 }, () => {
     before = pageLoads();
     await removeOnce();
     await waitFor(() => expect(toastTexts()).toContain('删除成功'));
-    const removes = calls.filter((c) => c.path === '/api-experiment/env/remove/101');
-    expect(removes.map((c) => c.method)).toEqual(['DELETE', 'DELETE']);
+    const removes = api.calls(environmentsApi.remove);
+    expect(removes.map((c) => [c.method, c.params.id])).toEqual([
+      ['DELETE', '101'],
+      ['DELETE', '101'],
+    ]);
     await waitFor(() => expect(pageLoads()).toBeGreaterThan(before));
 
     fireEvent.click(within(row()).getByRole('button', { name: '详情' }));

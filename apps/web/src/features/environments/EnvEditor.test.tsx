@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { envelope, jsonResponse, setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockApi, type ApiCall } from '../../test/api';
+import { environmentsApi } from '@platform/contract';
+import { type DataOf, type FakeRoute, fakeApi, fakeRoute } from '../../test/fakeRoutes';
 import { chooseOption, clickButton, errorOf, field, typeInto } from '../../test/antd';
 import { EnvEditor } from './EnvEditor';
 import { sampleEnv } from './testing';
@@ -10,22 +11,26 @@ import { sampleEnv } from './testing';
 setupTestEnvironment();
 polyfillBrowser();
 
-const options = [
+const options: DataOf<typeof environmentsApi.list> = [
   { id: '101', code: 'term', name: '终端', type: 2, resourceKind: 'TERMINAL' },
   { id: '102', code: 'jup', name: 'Jupyter', type: 2, resourceKind: 'JUPYTER' },
   { id: '103', code: 'combo', name: '组合', type: 4, resourceKind: 'TERMINAL' },
 ];
 
-function api(answer: (call: ApiCall) => unknown = () => sampleEnv()) {
-  return mockApi((call) => {
-    if (call.path === '/api-experiment/env/labels') return ['linux'];
-    if (call.path === '/api-experiment/env/list') return options;
-    return answer(call);
-  });
+function fakeEnvApi(...fakes: FakeRoute[]) {
+  return fakeApi(
+    ...fakes,
+    fakeRoute(environmentsApi.labels, ['linux']),
+    fakeRoute(environmentsApi.list, options),
+    fakeRoute(environmentsApi.add, sampleEnv()),
+    fakeRoute(environmentsApi.update, sampleEnv()),
+    fakeRoute(environmentsApi.config, sampleEnv()),
+  );
 }
 
-const saves = (calls: ApiCall[]) =>
-  calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+/** The routes of the calls that change something, in order. */
+const saves = (api: ReturnType<typeof fakeApi>) =>
+  api.sent.filter((c) => c.method !== 'GET').map((c) => c.route);
 
 async function fillValidBasics() {
   typeInto('环境编码', 'iot-lab');
@@ -41,17 +46,17 @@ const runtimeTab = () => fireEvent.click(screen.getByText('运行配置'));
 
 describe('environment add and edit form', { timeout: 30_000 }, () => {
   it('refuses a code with spaces on the client', async () => {
-    const calls = api();
+    const api = fakeEnvApi();
     renderView(<EnvEditor onClose={() => {}} />);
     await fillValidBasics();
     typeInto('环境编码', 'iot lab');
     save();
     await waitFor(() => expect(errorOf('环境编码')).toBe('格式不正确'));
-    expect(saves(calls)).toEqual([]);
+    expect(saves(api)).toEqual([]);
   });
 
   it('says an empty code is required, not too short', async () => {
-    const calls = api();
+    const api = fakeEnvApi();
     renderView(<EnvEditor onClose={() => {}} />);
     await fillValidBasics();
     typeInto('环境编码', '');
@@ -59,11 +64,11 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
     await waitFor(() => expect(errorOf('环境编码')).toBe('此项为必填项'));
     typeInto('环境编码', 'a');
     await waitFor(() => expect(errorOf('环境编码')).toBe('长度过短'));
-    expect(saves(calls)).toEqual([]);
+    expect(saves(api)).toEqual([]);
   });
 
   it('refuses a combination without parts and shows the runtime tab', async () => {
-    const calls = api();
+    const api = fakeEnvApi();
     renderView(<EnvEditor onClose={() => {}} />);
     await fillValidBasics();
     await chooseOption(field('环境类型'), '组合环境');
@@ -71,7 +76,7 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
     save();
     await waitFor(() => expect(errorOf('组成环境')).toBe('组合环境至少需要两个组成环境'));
     expect(screen.getByText('运行配置').getAttribute('aria-selected')).toBe('true');
-    expect(saves(calls)).toEqual([]);
+    expect(saves(api)).toEqual([]);
     // Combinations and the environment itself are not offered as parts.
     fireEvent.mouseDown(field('组成环境'));
     await waitFor(() => expect(document.querySelector('[title="终端 (term)"]')).toBeTruthy());
@@ -79,17 +84,17 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
   });
 
   it('puts server field errors on the fields, also inside lists', async () => {
-    const calls = api((call) =>
-      call.path === '/api-experiment/env/add'
-        ? jsonResponse(
-            envelope(null, 9000, {
-              message: '输入有误，请检查后重试',
-              errorKey: 'common.invalid_input',
-              fields: { name: 'too_long', 'devices.0.id': 'invalid_format' },
-            }),
-            400,
-          )
-        : null,
+    const api = fakeEnvApi(
+      fakeRoute(environmentsApi.add, () =>
+        jsonResponse(
+          envelope(null, 9000, {
+            message: '输入有误，请检查后重试',
+            errorKey: 'common.invalid_input',
+            fields: { name: 'too_long', 'devices.0.id': 'invalid_format' },
+          }),
+          400,
+        ),
+      ),
     );
     renderView(<EnvEditor onClose={() => {}} />);
     await fillValidBasics();
@@ -99,11 +104,11 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
     save();
     await waitFor(() => expect(errorOf('环境名称')).toBe('长度过长'));
     expect(errorOf('设备 ID')).toBe('格式不正确');
-    expect(saves(calls)).toEqual(['POST /api-experiment/env/add']);
+    expect(saves(api)).toEqual([environmentsApi.add]);
   });
 
   it('fills the image with the default of a platform kind and keeps an image typed by hand', async () => {
-    api();
+    fakeEnvApi();
     renderView(<EnvEditor onClose={() => {}} />);
     const image = () => (field('镜像') as HTMLInputElement).value;
     await chooseOption(field('资源类型'), 'ChirpStack');
@@ -123,16 +128,16 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
   });
 
   it('puts a taken code on the code field', async () => {
-    api((call) =>
-      call.path === '/api-experiment/env/add'
-        ? jsonResponse(
-            envelope(null, 9000, {
-              message: '环境编码已存在',
-              errorKey: 'environments.code_taken',
-            }),
-            409,
-          )
-        : null,
+    fakeEnvApi(
+      fakeRoute(environmentsApi.add, () =>
+        jsonResponse(
+          envelope(null, 9000, {
+            message: '环境编码已存在',
+            errorKey: 'environments.code_taken',
+          }),
+          409,
+        ),
+      ),
     );
     renderView(<EnvEditor onClose={() => {}} />);
     await fillValidBasics();
@@ -142,7 +147,7 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
 
   it('adds with the contract body and closes', async () => {
     const onClose = vi.fn();
-    const calls = api();
+    const api = fakeEnvApi();
     renderView(<EnvEditor onClose={onClose} />);
     await fillValidBasics();
     runtimeTab();
@@ -151,8 +156,7 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
     typeInto('环境名称', ' 物联网仿真 ');
     save();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const add = calls.find((c) => c.path === '/api-experiment/env/add')!;
-    expect(add.body).toEqual({
+    expect(api.bodies(environmentsApi.add)[0]).toEqual({
       code: 'iot-lab',
       name: '物联网仿真',
       type: 2,
@@ -185,7 +189,7 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
   it('on edit sends only the changed part: runtime through env/config', async () => {
     const onClose = vi.fn();
     const env = sampleEnv();
-    const calls = api((call) => (call.path === '/api-experiment/env/config' ? env : null));
+    const api = fakeEnvApi(fakeRoute(environmentsApi.config, env));
     renderView(<EnvEditor env={env} onClose={onClose} />);
     typeInto('空闲超时（秒）', '3600');
     typeInto('预热实验数', '5');
@@ -195,8 +199,8 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
     typeInto('文件内容', 'print(1)');
     save();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(saves(calls)).toEqual(['PUT /api-experiment/env/config']);
-    expect(calls.find((c) => c.path === '/api-experiment/env/config')?.body).toEqual({
+    expect(saves(api)).toEqual([environmentsApi.config]);
+    expect(api.bodies(environmentsApi.config)[0]).toEqual({
       id: '101',
       cpuCore: 1,
       memorySize: 2,
@@ -217,20 +221,20 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
   it('sets the Jupyter request maximums, never below the environment’s own values', async () => {
     const onClose = vi.fn();
     const env = sampleEnv({ resourceKind: 'JUPYTER', experimentKind: '3', cpuCore: 2 });
-    const calls = api((call) => (call.path === '/api-experiment/env/config' ? env : null));
+    const api = fakeEnvApi(fakeRoute(environmentsApi.config, env));
     renderView(<EnvEditor env={env} onClose={onClose} />);
     runtimeTab();
     expect(screen.getByText('Jupyter 资源申请上限')).toBeTruthy();
     await chooseOption(field('最大 CPU'), '1 核');
     save();
     await waitFor(() => expect(errorOf('最大 CPU')).toBe('允许申请的上限不能小于环境本身的配置'));
-    expect(saves(calls)).toEqual([]);
+    expect(saves(api)).toEqual([]);
     await chooseOption(field('最大 CPU'), '4 核');
     await chooseOption(field('最大内存'), '8 GB');
     typeInto('最大 GPU 数量', '1');
     save();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls.find((c) => c.path === '/api-experiment/env/config')?.body).toMatchObject({
+    expect(api.bodies(environmentsApi.config)[0]).toMatchObject({
       cpuCore: 2,
       maxCpuCore: 4,
       maxMemorySize: 8,
@@ -240,20 +244,20 @@ describe('environment add and edit form', { timeout: 30_000 }, () => {
   });
 
   it('shows no request maximums for environments that take no request', () => {
-    api();
+    fakeEnvApi();
     renderView(<EnvEditor env={sampleEnv()} onClose={() => {}} />);
     runtimeTab();
     expect(screen.queryByText('Jupyter 资源申请上限')).toBeNull();
   });
 
   it('on edit refuses a path that leaves the lab home', async () => {
-    const calls = api();
+    const api = fakeEnvApi();
     renderView(<EnvEditor env={sampleEnv()} onClose={() => {}} />);
     runtimeTab();
     clickButton('添加文件');
     typeInto('文件路径', '../etc/passwd');
     save();
     await waitFor(() => expect(errorOf('文件路径')).toBe('格式不正确'));
-    expect(saves(calls)).toEqual([]);
+    expect(saves(api)).toEqual([]);
   });
 });

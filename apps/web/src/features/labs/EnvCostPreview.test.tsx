@@ -1,15 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import {
-  formatMessage,
-  labsApi,
-  pathOf,
-  type CenterDetail,
-  type CostPreview,
-} from '@platform/contract';
+import { formatMessage, labsApi, type CenterDetail, type CostPreview } from '@platform/contract';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { renderWithProviders } from '../../test/render';
-import { serve } from '../../test/api';
+import { type FakeAnswer, type FakeRoute, fakeApi, fakeRoute } from '../../test/fakeRoutes';
 import { formatTime } from '../../shared/dates';
 import { EnvDetail } from './EnvDetail';
 import { JupyterResourceForm } from './JupyterResourceForm';
@@ -18,8 +12,6 @@ import { centerDetail, polyfillForAntd, renderScreen } from './testing';
 setupTestEnvironment();
 polyfillForAntd();
 
-const previewRoute = `GET ${labsApi.costPreview.path}`;
-const startRoute = `POST ${labsApi.start.path}`;
 const exhausted = formatMessage('billing.exhausted', 'zh');
 
 function preview(partial: Partial<CostPreview> = {}): CostPreview {
@@ -37,25 +29,31 @@ function preview(partial: Partial<CostPreview> = {}): CostPreview {
   };
 }
 
-function serveDetail(answer: unknown, detail: Partial<CenterDetail> = {}, extra = {}) {
-  return serve({
-    [`GET ${pathOf(labsApi.centerDetail.path, { id: '1' })}`]: centerDetail(detail),
-    [`GET ${labsApi.restartLimit.path}`]: { limit: 0, used: 0, remaining: null },
-    [previewRoute]: answer,
-    ...extra,
-  });
+function serveDetail(
+  answer: FakeAnswer<typeof labsApi.costPreview>,
+  detail: Partial<CenterDetail> = {},
+  ...fakes: FakeRoute[]
+) {
+  return fakeApi(
+    ...fakes,
+    fakeRoute(labsApi.centerDetail, (call) =>
+      call.params.id === '1' ? centerDetail(detail) : refusal(404, { message: '实验环境不存在' }),
+    ),
+    fakeRoute(labsApi.restartLimit, { limit: 0, used: 0, remaining: null }),
+    fakeRoute(labsApi.costPreview, answer),
+  );
 }
 
 const startButton = () => screen.getByRole('button', { name: '启动' });
 
 describe('cost preview before Start', { timeout: 20_000 }, () => {
   it('shows the price an hour and the balance with the hours it lasts', async () => {
-    const { calls } = serveDetail(preview());
+    const api = serveDetail(preview());
     renderScreen(<EnvDetail />, '/sch_edu/environment/detail?id=1');
     expect(
       await screen.findByText('费用 1.50 元 / 小时 · 学校余额 5,500.00 元，约可使用 3666.6 小时'),
     ).toBeTruthy();
-    expect(Object.fromEntries(calls(previewRoute)[0]!.query)).toEqual({ expEnvId: '1' });
+    expect(api.queries(labsApi.costPreview)[0]).toEqual({ expEnvId: '1' });
     expect(startButton()).toHaveProperty('disabled', false);
   });
 
@@ -74,12 +72,16 @@ describe('cost preview before Start', { timeout: 20_000 }, () => {
   });
 
   it('warns with the refusal and does not offer Start', async () => {
-    const { calls } = serveDetail(preview({ totalFen: 0, hoursLeft: 0, refusal: exhausted }));
+    const api = serveDetail(
+      preview({ totalFen: 0, hoursLeft: 0, refusal: exhausted }),
+      {},
+      fakeRoute(labsApi.start, ['501']),
+    );
     renderScreen(<EnvDetail />, '/sch_edu/environment/detail?id=1');
     expect(await screen.findByText(exhausted)).toBeTruthy();
     expect(startButton()).toHaveProperty('disabled', true);
     fireEvent.click(startButton());
-    expect(calls(startRoute)).toEqual([]);
+    expect(api.calls(labsApi.start)).toEqual([]);
   });
 
   it('shows nothing more for a school that is not charged', async () => {
@@ -95,9 +97,9 @@ describe('cost preview before Start', { timeout: 20_000 }, () => {
     serveDetail(
       preview(),
       {},
-      {
-        [startRoute]: refusal(402, { message: exhausted, errorKey: 'billing.exhausted' }),
-      },
+      fakeRoute(labsApi.start, () =>
+        refusal(402, { message: exhausted, errorKey: 'billing.exhausted' }),
+      ),
     );
     renderScreen(<EnvDetail />, '/sch_edu/environment/detail?id=1');
     await screen.findByText(/费用 1.50 元/);
@@ -108,17 +110,18 @@ describe('cost preview before Start', { timeout: 20_000 }, () => {
 
 describe('cost preview of a Jupyter request', { timeout: 20_000 }, () => {
   it('follows the sizes after they settle, and a refusal keeps the request from going', async () => {
-    const { calls } = serve({
-      [`GET ${labsApi.jupyterInfoQuery.path}`]: null,
-      [previewRoute]: (call: { query: URLSearchParams }) =>
+    const api = fakeApi(
+      fakeRoute(labsApi.jupyterInfoQuery, null),
+      fakeRoute(labsApi.costPreview, (call) =>
         call.query.get('gpuCount') === '3'
           ? preview({ fenPerHour: 900, hoursLeft: 611.11, refusal: exhausted })
           : preview(),
-    });
+      ),
+    );
     const onSaved = vi.fn();
     renderWithProviders(<JupyterResourceForm envId="9" onSaved={onSaved} onCancel={() => {}} />);
     expect(await screen.findByText(/^费用 1.50 元 \/ 小时/)).toBeTruthy();
-    expect(Object.fromEntries(calls(previewRoute)[0]!.query)).toEqual({
+    expect(api.queries(labsApi.costPreview)[0]).toEqual({
       expEnvId: '9',
       cpuCore: '1',
       memorySize: '4',
@@ -132,7 +135,7 @@ describe('cost preview of a Jupyter request', { timeout: 20_000 }, () => {
     fireEvent.change(gpu, { target: { value: '3' } });
     expect(await screen.findByText(exhausted)).toBeTruthy();
     expect(screen.getByText(/^费用 9.00 元 \/ 小时/)).toBeTruthy();
-    expect(calls(previewRoute).map((c) => c.query.get('gpuCount'))).toEqual(['1', '3']);
+    expect(api.calls(labsApi.costPreview).map((c) => c.query.get('gpuCount'))).toEqual(['1', '3']);
     expect(screen.getByRole('button', { name: '确定' })).toHaveProperty('disabled', true);
   });
 });

@@ -1,10 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { pathOf, storageKeys, type CenterDetail, labsApi } from '@platform/contract';
-import { envelope, jsonResponse, setupTestEnvironment, toastTexts } from '../../test/helpers';
-import { serve } from '../../test/api';
+import { storageKeys, type CenterDetail, labsApi } from '@platform/contract';
+import {
+  envelope,
+  jsonResponse,
+  refusal,
+  setupTestEnvironment,
+  toastTexts,
+} from '../../test/helpers';
+import { type FakeRoute, fakeApi, fakeRoute } from '../../test/fakeRoutes';
 import { EnvExperiment } from './EnvExperiment';
-import { centerDetail, container, polyfillForAntd, renderScreen } from './testing';
+import {
+  centerDetail,
+  container,
+  jupyterInfo,
+  polyfillForAntd,
+  renderScreen,
+  runningState,
+} from './testing';
 
 setupTestEnvironment();
 polyfillForAntd();
@@ -31,43 +44,43 @@ const scripts: CenterDetail['scripts'] = [
   },
 ];
 
-const route = {
-  detail: `GET ${pathOf(labsApi.centerDetail.path, { id: '1' })}`,
-  start: `POST ${labsApi.start.path}`,
-  stop: `GET ${labsApi.stop.path}`,
-  reset: `POST ${labsApi.reset.path}`,
-  limit: `GET ${labsApi.restartLimit.path}`,
-  check: (id: string) => `POST ${pathOf(labsApi.checkState.path, { id })}`,
-  container: (id: string) => `GET ${pathOf(labsApi.detail.path, { id })}`,
-  ticket: (id: string) => `POST ${pathOf(labsApi.ticket.path, { id })}`,
+/** The containers of the lab: a simulation and a terminal. */
+const containers: Record<string, ReturnType<typeof container>> = {
+  '501': container(),
+  '502': container({ id: '502', name: 'terminal', serviceType: 'TERMINAL' }),
 };
+const noContainer = () => refusal(404, { message: '容器不存在' });
 
-function serveLab(detail: Partial<CenterDetail>, extra: Record<string, unknown> = {}) {
+function serveLab(detail: Partial<CenterDetail>, ...fakes: FakeRoute[]) {
   let ticket = 0;
-  const routes: Record<string, unknown> = {
-    [route.detail]: centerDetail({ scripts, ...detail }),
-    [route.limit]: { limit: 0, used: 0, remaining: null },
-    [route.stop]: null,
-  };
-  for (const id of ['501', '502']) {
-    routes[route.check(id)] = {
-      id,
-      state: 'Running',
-      message: null,
-      warning: null,
-      stopReason: null,
-    };
-    routes[route.container(id)] = container(
-      id === '502' ? { id, name: 'terminal', serviceType: 'TERMINAL' } : {},
-    );
-    routes[route.ticket(id)] = () => ({
-      url: `http://${id}.labs.localhost/__lab/ticket?t=t${++ticket}`,
-      expiresIn: 60,
-      embedOrigin: window.location.origin,
-    });
-  }
-  return serve({ ...routes, ...extra });
+  return fakeApi(
+    ...fakes,
+    fakeRoute(labsApi.centerDetail, (call) =>
+      call.params.id === '1'
+        ? centerDetail({ scripts, ...detail })
+        : refusal(404, { message: '实验环境不存在' }),
+    ),
+    fakeRoute(labsApi.restartLimit, { limit: 0, used: 0, remaining: null }),
+    fakeRoute(labsApi.start, ['501']),
+    fakeRoute(labsApi.stop, null),
+    fakeRoute(labsApi.checkState, ({ params: { id } }) =>
+      id && containers[id] ? runningState(id) : noContainer(),
+    ),
+    fakeRoute(labsApi.detail, ({ params: { id } }) => (id && containers[id]) || noContainer()),
+    fakeRoute(labsApi.ticket, ({ params: { id } }) =>
+      id && containers[id]
+        ? {
+            url: `http://${id}.labs.localhost/__lab/ticket?t=t${++ticket}`,
+            expiresIn: 60,
+            embedOrigin: window.location.origin,
+          }
+        : noContainer(),
+    ),
+  );
 }
+
+const ticketsTo = (api: ReturnType<typeof fakeApi>, id: string) =>
+  api.calls(labsApi.ticket).filter((c) => c.params.id === id);
 
 const button = (name: string) => screen.getByRole('button', { name });
 
@@ -86,13 +99,13 @@ function labAreaWidth(width: number) {
 describe('experiment screen', { timeout: 20_000 }, () => {
   it('gets the running lab back after a reload and shows it through a fresh ticket', async () => {
     window.localStorage.setItem(storageKeys.containerId, '501');
-    const { calls } = serveLab({ containerIds: ['501'] });
+    const api = serveLab({ containerIds: ['501'] });
     renderScreen(<EnvExperiment />, url);
     const frame = await screen.findByTitle<HTMLIFrameElement>('MQTT 入门');
     expect(frame.tagName).toBe('IFRAME');
     expect(frame.src).toBe('http://501.labs.localhost/__lab/ticket?t=t1');
-    expect(calls(route.ticket('501'))).toHaveLength(1);
-    expect(calls(route.start)).toHaveLength(0);
+    expect(ticketsTo(api, '501')).toHaveLength(1);
+    expect(api.calls(labsApi.start)).toHaveLength(0);
     expect(screen.getByText('运行中')).toBeTruthy();
     expect(button('启动')).toHaveProperty('disabled', true);
     expect(button('停止')).toHaveProperty('disabled', false);
@@ -102,13 +115,11 @@ describe('experiment screen', { timeout: 20_000 }, () => {
     window.localStorage.setItem(storageKeys.containerId, '501');
     serveLab(
       { containerIds: ['501'] },
-      {
-        [route.ticket('501')]: {
-          url: 'http://501.labs.localhost/__lab/ticket?t=x',
-          expiresIn: 60,
-          embedOrigin: 'http://platform.example:8080',
-        },
-      },
+      fakeRoute(labsApi.ticket, {
+        url: 'http://501.labs.localhost/__lab/ticket?t=x',
+        expiresIn: 60,
+        embedOrigin: 'http://platform.example:8080',
+      }),
     );
     renderScreen(<EnvExperiment />, url);
     expect(
@@ -126,7 +137,7 @@ describe('experiment screen', { timeout: 20_000 }, () => {
     const warning = '学校账户余额已用完，实验将在 10 分钟后停止，请及时保存';
     serveLab(
       { containerIds: ['501'] },
-      { [route.check('501')]: { id: '501', state: 'Running', message: null, warning } },
+      fakeRoute(labsApi.checkState, runningState('501', { warning })),
     );
     renderScreen(<EnvExperiment />, url);
     expect(await screen.findByText(warning)).toBeTruthy();
@@ -144,28 +155,27 @@ describe('experiment screen', { timeout: 20_000 }, () => {
   });
 
   it('starts with the chosen script, shows the lab, and stop clears everything', async () => {
-    const { calls } = serveLab({}, { [route.start]: ['501'] });
+    const api = serveLab({}, fakeRoute(labsApi.start, ['501']));
     renderScreen(<EnvExperiment />, url);
     fireEvent.click(await screen.findByRole('button', { name: '启动' }));
     await screen.findByTitle('MQTT 入门');
-    expect(calls(route.start)[0]?.body).toEqual({ expEnvId: '1', expScriptId: '31' });
+    expect(api.bodies(labsApi.start)[0]).toEqual({ expEnvId: '1', expScriptId: '31' });
     expect(window.localStorage.getItem(storageKeys.containerId)).toBe('501');
 
     fireEvent.click(button('停止'));
     await waitFor(() => expect(screen.queryByTitle('MQTT 入门')).toBeNull());
-    expect(calls(route.stop)[0]?.query.get('envId')).toBe('1');
+    expect(api.calls(labsApi.stop)[0]?.query.get('envId')).toBe('1');
     expect(screen.getByText('未运行')).toBeTruthy();
     expect(window.localStorage.getItem(storageKeys.containerId)).toBeNull();
   });
 
   it('shows a failed start for 3 s, and the same failure again within 3 s not at all', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { calls } = serveLab(
+    const api = serveLab(
       {},
-      {
-        [route.start]: () =>
-          jsonResponse(envelope(null, 9999, { message: '今日启动次数已达上限' })),
-      },
+      fakeRoute(labsApi.start, () =>
+        jsonResponse(envelope(null, 9999, { message: '今日启动次数已达上限' })),
+      ),
     );
     renderScreen(<EnvExperiment />, url);
     fireEvent.click(await screen.findByRole('button', { name: '启动' }));
@@ -174,7 +184,7 @@ describe('experiment screen', { timeout: 20_000 }, () => {
     for (const n of [2, 3]) {
       await vi.advanceTimersByTimeAsync(900);
       fireEvent.click(button('启动'));
-      await waitFor(() => expect(calls(route.start)).toHaveLength(n));
+      await waitFor(() => expect(api.calls(labsApi.start)).toHaveLength(n));
     }
     expect(toastTexts()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1_500);
@@ -183,70 +193,73 @@ describe('experiment screen', { timeout: 20_000 }, () => {
 
   it('asks before a reset; a click while it runs says please wait', async () => {
     let finish: () => void = () => {};
-    const { calls } = serveLab(
+    const api = serveLab(
       { containerIds: ['501'] },
-      {
-        [route.reset]: () =>
-          new Promise((resolve) => {
+      fakeRoute(
+        labsApi.reset,
+        () =>
+          new Promise<null>((resolve) => {
             finish = () => resolve(null);
           }),
-      },
+      ),
     );
     renderScreen(<EnvExperiment />, url);
     await screen.findByTitle('MQTT 入门');
     fireEvent.click(button('重置'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getAllByText('重置实验环境').length).toBeGreaterThan(0);
-    expect(calls(route.reset)).toHaveLength(0);
+    expect(api.calls(labsApi.reset)).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(calls(route.reset)).toHaveLength(1));
-    expect(calls(route.reset)[0]?.body).toEqual({ envId: '1', containerId: '501' });
+    await waitFor(() => expect(api.calls(labsApi.reset)).toHaveLength(1));
+    expect(api.bodies(labsApi.reset)[0]).toEqual({ envId: '1', containerId: '501' });
 
     fireEvent.click(button('重置'));
     expect(toastTexts()).toContain('环境准备中、启动中或重置中，请稍候');
-    expect(calls(route.reset)).toHaveLength(1);
+    expect(api.calls(labsApi.reset)).toHaveLength(1);
     finish();
     await waitFor(() => expect(toastTexts()).toContain('环境已重置'));
   });
 
   it('shows the starts left today when the environment has a limit', async () => {
-    serveLab({}, { [route.limit]: { limit: 3, used: 1, remaining: 2 } });
+    serveLab({}, fakeRoute(labsApi.restartLimit, { limit: 3, used: 1, remaining: 2 }));
     renderScreen(<EnvExperiment />, url);
     expect(await screen.findByText('今日剩余启动次数：2 / 3')).toBeTruthy();
   });
 
   it('cannot start with no starts left today, and says why before any click', async () => {
-    const { calls } = serveLab({}, { [route.limit]: { limit: 3, used: 3, remaining: 0 } });
+    const api = serveLab({}, fakeRoute(labsApi.restartLimit, { limit: 3, used: 3, remaining: 0 }));
     renderScreen(<EnvExperiment />, url);
     expect(await screen.findByText('今日剩余启动次数：0 / 3')).toBeTruthy();
     expect(await screen.findByText('启动次数已用完：每天最多启动 3 次，请稍后再试')).toBeTruthy();
     expect(button('启动')).toHaveProperty('disabled', true);
     fireEvent.click(button('启动'));
-    expect(calls(route.start)).toHaveLength(0);
+    expect(api.calls(labsApi.start)).toHaveLength(0);
   });
 
   it('asks a Jupyter environment for its resources and starts with them', async () => {
-    const { calls } = serveLab(
+    const api = serveLab(
       { resourceKind: 'JUPYTER', experimentKind: '3' },
-      {
-        [route.start]: ['501'],
-        [`GET ${labsApi.jupyterInfoQuery.path}`]: null,
-        [`POST ${labsApi.jupyterInfoSave.path}`]: null,
-      },
+      fakeRoute(labsApi.start, ['501']),
+      fakeRoute(labsApi.jupyterInfoQuery, null),
+      fakeRoute(labsApi.jupyterInfoSave, jupyterInfo()),
     );
     renderScreen(<EnvExperiment />, url);
     fireEvent.click(await screen.findByRole('button', { name: '启动' }));
     const dialog = await screen.findByRole('dialog');
-    expect(calls(route.start)).toHaveLength(0);
+    expect(api.calls(labsApi.start)).toHaveLength(0);
     fireEvent.click(await within(dialog).findByRole('button', { name: '确定' }));
-    await waitFor(() => expect(calls(route.start)).toHaveLength(1));
+    await waitFor(() => expect(api.calls(labsApi.start)).toHaveLength(1));
     const resources = { cpuCore: 1, memorySize: 4, gpuCount: 1, gpuMemory: 2, diskSize: 10 };
-    expect(calls(`POST ${labsApi.jupyterInfoSave.path}`)[0]?.body).toEqual({
+    expect(api.bodies(labsApi.jupyterInfoSave)[0]).toEqual({
       expEnvId: '1',
       expScriptId: '31',
       ...resources,
     });
-    expect(calls(route.start)[0]?.body).toEqual({ expEnvId: '1', expScriptId: '31', ...resources });
+    expect(api.bodies(labsApi.start)[0]).toEqual({
+      expEnvId: '1',
+      expScriptId: '31',
+      ...resources,
+    });
   });
 
   it('shows a tab per container of a combination environment on a narrow screen', async () => {
@@ -275,7 +288,7 @@ describe('experiment screen', { timeout: 20_000 }, () => {
   it('opens the lab in a new tab with its own fresh ticket', async () => {
     const tab = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    const { calls } = serveLab({ containerIds: ['501'] });
+    const api = serveLab({ containerIds: ['501'] });
     renderScreen(<EnvExperiment />, url);
     await screen.findByTitle('MQTT 入门');
     fireEvent.click(button('在新标签页打开'));
@@ -284,11 +297,11 @@ describe('experiment screen', { timeout: 20_000 }, () => {
     );
     expect(open).toHaveBeenCalledWith('', '_blank');
     expect(tab.opener).toBeNull();
-    expect(calls(route.ticket('501'))).toHaveLength(2);
+    expect(ticketsTo(api, '501')).toHaveLength(2);
   });
 
   it('says which lab is missing when the page has no environment id', () => {
-    serve({});
+    fakeApi();
     renderScreen(<EnvExperiment />, '/sch_edu/environment/experiment');
     expect(screen.getByText('缺少实验环境ID')).toBeTruthy();
   });

@@ -3,7 +3,7 @@ import { Route, Routes, useNavigate } from 'react-router';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type CenterItem, labsApi } from '@platform/contract';
 import { setupTestEnvironment } from '../../test/helpers';
-import { serve, type ApiCall } from '../../test/api';
+import { fakeApi, fakeRoute } from '../../test/fakeRoutes';
 import { renderView } from '../../test/render';
 import { clearToken } from '../../shared/session';
 import { EnvIndex } from './EnvIndex';
@@ -22,11 +22,9 @@ function item(id: string, partial: Partial<CenterItem> = {}): CenterItem {
   return centerItem({ id, code: `env-${id}`, name: `环境 ${id}`, ...partial });
 }
 
-const pageRoute = `POST ${labsApi.centerPage.path}`;
-
 function serveCentre(total = 30) {
-  return serve({
-    [pageRoute]: (sent: ApiCall) => {
+  return fakeApi(
+    fakeRoute(labsApi.centerPage, (sent) => {
       const body = sent.body as { pageNum: number; pageSize: number };
       return {
         records: [
@@ -37,8 +35,8 @@ function serveCentre(total = 30) {
         pageNum: body.pageNum,
         pageSize: body.pageSize,
       };
-    },
-  });
+    }),
+  );
 }
 
 /** The side menu opens the list without a query. */
@@ -66,10 +64,10 @@ const location = () => screen.getByTestId('location').textContent;
 
 describe('environment centre', { timeout: 20_000 }, () => {
   it('asks the server for the first page and shows each environment', async () => {
-    const { calls } = serveCentre();
+    const api = serveCentre();
     renderScreen(<EnvIndex />, '/sch_edu/environment/index');
     const card = (await screen.findByText('环境 11')).closest('.ant-card') as HTMLElement;
-    expect(calls(pageRoute)[0]?.body).toEqual({ pageNum: 1, pageSize: 12 });
+    expect(api.bodies(labsApi.centerPage)[0]).toEqual({ pageNum: 1, pageSize: 12 });
     expect(within(card).getByText('运行中')).toBeTruthy();
     expect(within(card).getByText('仿真实验')).toBeTruthy();
     expect(within(card).getByText('物联网')).toBeTruthy();
@@ -89,12 +87,12 @@ describe('environment centre', { timeout: 20_000 }, () => {
   });
 
   it('sends the filters, back on page 1, and keeps them when paging', async () => {
-    const { calls } = serveCentre();
+    const api = serveCentre();
     renderScreen(<EnvIndex />, '/sch_edu/environment/index');
     await screen.findByText('环境 11');
     fireEvent.click(screen.getByTitle('2'));
     await screen.findByText('环境 21');
-    expect(calls(pageRoute).at(-1)?.body).toEqual({ pageNum: 2, pageSize: 12 });
+    expect(api.bodies(labsApi.centerPage).at(-1)).toEqual({ pageNum: 2, pageSize: 12 });
 
     fireEvent.change(screen.getByLabelText('名称'), { target: { value: ' MQTT ' } });
     fireEvent.change(screen.getByLabelText('标签'), { target: { value: '物联网' } });
@@ -103,12 +101,20 @@ describe('environment centre', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
     const filtered = { name: 'MQTT', label: '物联网', experimentKind: '2' };
     await waitFor(() =>
-      expect(calls(pageRoute).at(-1)?.body).toEqual({ pageNum: 1, pageSize: 12, ...filtered }),
+      expect(api.bodies(labsApi.centerPage).at(-1)).toEqual({
+        pageNum: 1,
+        pageSize: 12,
+        ...filtered,
+      }),
     );
     await screen.findByText('环境 11');
     fireEvent.click(screen.getByTitle('3'));
     await waitFor(() =>
-      expect(calls(pageRoute).at(-1)?.body).toEqual({ pageNum: 3, pageSize: 12, ...filtered }),
+      expect(api.bodies(labsApi.centerPage).at(-1)).toEqual({
+        pageNum: 3,
+        pageSize: 12,
+        ...filtered,
+      }),
     );
 
     // Clearing goes back to the first, unfiltered page (already in the cache).
@@ -117,7 +123,7 @@ describe('environment centre', { timeout: 20_000 }, () => {
       expect(screen.getByTitle('1').className).toContain('ant-pagination-item-active'),
     );
     expect(screen.getByLabelText<HTMLInputElement>('名称').value).toBe('');
-    expect(calls(pageRoute)).toHaveLength(4);
+    expect(api.calls(labsApi.centerPage)).toHaveLength(4);
   });
 
   it('goes to the experiment screen of an environment', async () => {
@@ -133,7 +139,7 @@ describe('environment centre', { timeout: 20_000 }, () => {
   it('comes back as it was left: filters, page and scroll, without loading again', async () => {
     const scrollTo = vi.fn();
     vi.stubGlobal('scrollTo', scrollTo);
-    const { calls } = serveCentre();
+    const api = serveCentre();
     renderCentreAndDetail();
     await screen.findByText('环境 11');
     fireEvent.change(screen.getByLabelText('名称'), { target: { value: 'MQTT' } });
@@ -146,7 +152,7 @@ describe('environment centre', { timeout: 20_000 }, () => {
     await screen.findByText('环境 11');
     fireEvent.click(screen.getByTitle('2'));
     await screen.findByText('环境 21');
-    const requests = calls(pageRoute).length;
+    const requests = api.calls(labsApi.centerPage).length;
 
     vi.spyOn(window, 'scrollY', 'get').mockReturnValue(480);
     fireEvent.scroll(window);
@@ -161,13 +167,13 @@ describe('environment centre', { timeout: 20_000 }, () => {
       expect(location()).toBe('/sch_edu/environment/index?name=MQTT&experimentKind=2&page=2'),
     );
     await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 480));
-    expect(calls(pageRoute)).toHaveLength(requests);
+    expect(api.calls(labsApi.centerPage)).toHaveLength(requests);
     expect(screen.getByLabelText<HTMLInputElement>('名称').value).toBe('MQTT');
     expect(screen.getByTitle('2').className).toContain('ant-pagination-item-active');
   });
 
   it('starts afresh for another sign-in', async () => {
-    const { calls } = serveCentre();
+    const api = serveCentre();
     const view = renderCentreAndDetail();
     await screen.findByText('环境 11');
     fireEvent.click(screen.getByTitle('2'));
@@ -176,6 +182,6 @@ describe('environment centre', { timeout: 20_000 }, () => {
     act(() => clearToken());
     renderCentreAndDetail();
     await screen.findByText('环境 11');
-    expect(calls(pageRoute).at(-1)?.body).toEqual({ pageNum: 1, pageSize: 12 });
+    expect(api.bodies(labsApi.centerPage).at(-1)).toEqual({ pageNum: 1, pageSize: 12 });
   });
 });

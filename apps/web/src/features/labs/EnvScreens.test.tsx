@@ -1,37 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { pathOf, type CenterDetail, labsApi } from '@platform/contract';
-import { setupTestEnvironment } from '../../test/helpers';
-import { serve } from '../../test/api';
+import { type CenterDetail, labsApi } from '@platform/contract';
+import { refusal, setupTestEnvironment } from '../../test/helpers';
+import { fakeApi, fakeRoute } from '../../test/fakeRoutes';
 import { EnvDetail } from './EnvDetail';
 import { EnvManual } from './EnvManual';
 import { EnvTerminal } from './EnvTerminal';
-import { centerDetail, container, polyfillForAntd, renderScreen } from './testing';
+import { centerDetail, container, polyfillForAntd, renderScreen, runningState } from './testing';
 
 setupTestEnvironment();
 polyfillForAntd();
 
+/** The containers of the lab: a simulation and a terminal. */
+const containers: Record<string, ReturnType<typeof container>> = {
+  '501': container(),
+  '502': container({ id: '502', name: 'terminal', serviceType: 'TERMINAL', notes: [] }),
+};
+const noContainer = () => refusal(404, { message: '容器不存在' });
+
 function serveEnv(detail: Partial<CenterDetail>) {
-  const routes: Record<string, unknown> = {
-    [`GET ${pathOf(labsApi.centerDetail.path, { id: '1' })}`]: centerDetail(detail),
-    [`GET ${labsApi.restartLimit.path}`]: { limit: 0, used: 0, remaining: null },
-    [`POST ${pathOf(labsApi.ticket.path, { id: '502' })}`]: {
-      url: 'http://502.labs.localhost/__lab/ticket?t=x',
-      expiresIn: 60,
-      embedOrigin: window.location.origin,
-    },
-  };
-  for (const id of ['501', '502']) {
-    routes[`POST ${pathOf(labsApi.checkState.path, { id })}`] = {
-      id,
-      state: 'Running',
-      message: null,
-    };
-    routes[`GET ${pathOf(labsApi.detail.path, { id })}`] = container(
-      id === '502' ? { id, name: 'terminal', serviceType: 'TERMINAL', notes: [] } : {},
-    );
-  }
-  return serve(routes);
+  return fakeApi(
+    fakeRoute(labsApi.centerDetail, (call) =>
+      call.params.id === '1' ? centerDetail(detail) : refusal(404, { message: '实验环境不存在' }),
+    ),
+    fakeRoute(labsApi.restartLimit, { limit: 0, used: 0, remaining: null }),
+    fakeRoute(labsApi.ticket, ({ params: { id } }) =>
+      id === '502'
+        ? {
+            url: 'http://502.labs.localhost/__lab/ticket?t=x',
+            expiresIn: 60,
+            embedOrigin: window.location.origin,
+          }
+        : noContainer(),
+    ),
+    fakeRoute(labsApi.checkState, ({ params: { id } }) =>
+      id && containers[id] ? runningState(id) : noContainer(),
+    ),
+    fakeRoute(labsApi.detail, ({ params: { id } }) => (id && containers[id]) || noContainer()),
+  );
 }
 
 describe('environment screens', { timeout: 20_000 }, () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { pathOf, type FileEntry, labsApi } from '@platform/contract';
-import { setupTestEnvironment, toastTexts } from '../../test/helpers';
-import { serve, type ApiCall } from '../../test/api';
+import { type FileEntry, labsApi } from '@platform/contract';
+import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
+import { type FakeRoute, fakeApi, fakeRoute } from '../../test/fakeRoutes';
 import { setToken } from '../../shared/session';
 import { EnvWorkspace } from './EnvWorkspace';
-import { centerDetail, container, polyfillForAntd, renderScreen } from './testing';
+import { centerDetail, container, polyfillForAntd, renderScreen, runningState } from './testing';
 
 setupTestEnvironment();
 polyfillForAntd();
@@ -23,38 +23,37 @@ const listing: Record<string, FileEntry[]> = {
   src: [entry('src/main.py', false, 2048)],
 };
 
-function serveWorkspace(extra: Record<string, unknown> = {}) {
-  return serve({
-    [`GET ${pathOf(labsApi.centerDetail.path, { id: '1' })}`]: centerDetail({
-      containerIds: ['501'],
-    }),
-    [`POST ${pathOf(labsApi.checkState.path, { id: '501' })}`]: {
-      id: '501',
-      state: 'Running',
-      message: null,
-    },
-    [`GET ${pathOf(labsApi.detail.path, { id: '501' })}`]: container(),
-    [`GET ${labsApi.restartLimit.path}`]: { limit: 0, used: 0, remaining: null },
-    [`GET ${labsApi.listFiles.path}`]: (sent: ApiCall) => listing[sent.query.get('path') ?? ''],
-    ...extra,
-  });
+function serveWorkspace(...fakes: FakeRoute[]) {
+  const missing = () => refusal(404, { message: '不存在' });
+  return fakeApi(
+    ...fakes,
+    fakeRoute(labsApi.centerDetail, (call) =>
+      call.params.id === '1' ? centerDetail({ containerIds: ['501'] }) : missing(),
+    ),
+    fakeRoute(labsApi.checkState, (call) =>
+      call.params.id === '501' ? runningState('501') : missing(),
+    ),
+    fakeRoute(labsApi.detail, (call) => (call.params.id === '501' ? container() : missing())),
+    fakeRoute(labsApi.restartLimit, { limit: 0, used: 0, remaining: null }),
+    fakeRoute(labsApi.listFiles, (call) => listing[call.query.get('path') ?? ''] ?? missing()),
+  );
 }
 
 const url = '/sch_edu/environment/workspace?id=1';
 
 describe('workspace', { timeout: 20_000 }, () => {
   it('lists the lab home and walks into folders and back', async () => {
-    const { calls } = serveWorkspace();
+    const api = serveWorkspace();
     renderScreen(<EnvWorkspace />, url);
     expect(await screen.findByText('notes.txt')).toBeTruthy();
-    const first = calls(`GET ${labsApi.listFiles.path}`)[0];
+    const first = api.calls(labsApi.listFiles)[0];
     expect(first?.query.get('containerId')).toBe('501');
     expect(first?.query.get('path')).toBe('');
 
     fireEvent.click(screen.getByRole('button', { name: 'src/' }));
     expect(await screen.findByText('main.py')).toBeTruthy();
     expect(screen.getByText('2.0 KB')).toBeTruthy();
-    expect(calls(`GET ${labsApi.listFiles.path}`).at(-1)?.query.get('path')).toBe('src');
+    expect(api.calls(labsApi.listFiles).at(-1)?.query.get('path')).toBe('src');
 
     fireEvent.click(screen.getByRole('button', { name: '主目录' }));
     expect(await screen.findByText('notes.txt')).toBeTruthy();
@@ -102,15 +101,18 @@ describe('workspace', { timeout: 20_000 }, () => {
   it('downloads with a progress bar and saves the file', async () => {
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-    const { calls } = serveWorkspace({
-      [`GET ${labsApi.downloadFile.path}`]: new Response(stream, {
-        headers: {
-          'content-type': 'text/plain',
-          'content-length': '10',
-          'content-disposition': 'attachment; filename="notes.txt"',
-        },
-      }),
-    });
+    const api = serveWorkspace(
+      fakeRoute(
+        labsApi.downloadFile,
+        new Response(stream, {
+          headers: {
+            'content-type': 'text/plain',
+            'content-length': '10',
+            'content-disposition': 'attachment; filename="notes.txt"',
+          },
+        }),
+      ),
+    );
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:notes');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const clicked: string[] = [];
@@ -131,7 +133,7 @@ describe('workspace', { timeout: 20_000 }, () => {
     controller.close();
     await waitFor(() => expect(clicked).toEqual(['notes.txt']));
     expect(createObjectURL.mock.calls[0]?.[0].size).toBe(10);
-    expect(calls(`GET ${labsApi.downloadFile.path}`)[0]?.query.get('path')).toBe('notes.txt');
+    expect(api.calls(labsApi.downloadFile)[0]?.query.get('path')).toBe('notes.txt');
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
   });
 });

@@ -9,9 +9,9 @@ import {
 } from '@platform/contract';
 import { setupTestEnvironment } from '../../test/helpers';
 import { renderWithProviders } from '../../test/render';
-import { serve } from '../../test/api';
+import { fakeApi, fakeRoute } from '../../test/fakeRoutes';
 import { JupyterResourceForm } from './JupyterResourceForm';
-import { polyfillForAntd } from './testing';
+import { jupyterInfo, polyfillForAntd } from './testing';
 
 setupTestEnvironment();
 polyfillForAntd();
@@ -46,10 +46,10 @@ const numberValue = (label: string) => screen.getByLabelText<HTMLInputElement>(l
 
 describe('Jupyter resource request form', { timeout: 20_000 }, () => {
   it('starts from the defaults when nothing is stored', async () => {
-    const { sent } = serve({ [`GET ${labsApi.jupyterInfoQuery.path}`]: null });
+    const api = fakeApi(fakeRoute(labsApi.jupyterInfoQuery, null));
     renderForm();
     await screen.findByLabelText('CPU（核）');
-    expect(sent[0]?.query.get('resourceExpEnvId')).toBe('9');
+    expect(api.sent[0]?.query.get('resourceExpEnvId')).toBe('9');
     expect(shown('CPU（核）')).toBe('1');
     expect(shown('内存（GB）')).toBe('4');
     expect(shown('磁盘（GB）')).toBe('10');
@@ -59,16 +59,16 @@ describe('Jupyter resource request form', { timeout: 20_000 }, () => {
   });
 
   it('starts from the stored request', async () => {
-    serve({
-      [`GET ${labsApi.jupyterInfoQuery.path}`]: {
+    fakeApi(
+      fakeRoute(labsApi.jupyterInfoQuery, {
         resourceExpEnvId: '9',
         cpuCore: 0.5,
         memorySize: 8,
         gpuCount: 0,
         gpuMemory: 0,
         diskSize: 30,
-      },
-    });
+      }),
+    );
     renderForm();
     await screen.findByLabelText('CPU（核）');
     expect(shown('CPU（核）')).toBe('0.5');
@@ -82,22 +82,22 @@ describe('Jupyter resource request form', { timeout: 20_000 }, () => {
     ['内存（GB）', memoryChoices],
     ['磁盘（GB）', diskChoices],
   ] as const)('offers exactly the allowed choices for %s', async (label, choices) => {
-    serve({ [`GET ${labsApi.jupyterInfoQuery.path}`]: null });
+    fakeApi(fakeRoute(labsApi.jupyterInfoQuery, null));
     renderForm();
     expect(await optionsOf(label)).toEqual(choices.map(String));
   });
 
   it('offers only what the environment allows, and starts within it', async () => {
-    serve({
-      [`GET ${labsApi.jupyterInfoQuery.path}`]: {
+    fakeApi(
+      fakeRoute(labsApi.jupyterInfoQuery, {
         resourceExpEnvId: '9',
         cpuCore: 4,
         memorySize: 8,
         gpuCount: 1,
         gpuMemory: 2,
         diskSize: 30,
-      },
-    });
+      }),
+    );
     renderForm(vi.fn(), { cpuCore: 2, memorySize: 4, diskSize: 20, gpuCount: 0 });
     await screen.findByLabelText('CPU（核）');
     expect(shown('CPU（核）')).toBe('2');
@@ -109,17 +109,17 @@ describe('Jupyter resource request form', { timeout: 20_000 }, () => {
   });
 
   it('saves the request for the environment and hands it on', async () => {
-    const { calls } = serve({
-      [`GET ${labsApi.jupyterInfoQuery.path}`]: null,
-      [`POST ${labsApi.jupyterInfoSave.path}`]: null,
-    });
+    const api = fakeApi(
+      fakeRoute(labsApi.jupyterInfoQuery, null),
+      fakeRoute(labsApi.jupyterInfoSave, jupyterInfo({ resourceExpEnvId: '9', gpuCount: 2 })),
+    );
     const onSaved = renderForm();
     await screen.findByLabelText('CPU（核）');
     fireEvent.change(screen.getByLabelText('GPU 数量'), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     const resources = { cpuCore: 1, memorySize: 4, gpuCount: 2, gpuMemory: 2, diskSize: 10 };
-    expect(calls(`POST ${labsApi.jupyterInfoSave.path}`)[0]?.body).toEqual({
+    expect(api.bodies(labsApi.jupyterInfoSave)[0]).toEqual({
       expEnvId: '9',
       expScriptId: '4',
       ...resources,

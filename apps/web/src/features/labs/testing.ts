@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 import { beforeAll } from 'vitest';
 import { configure } from '@testing-library/react';
-import type { CenterDetail, CenterItem, Container } from '@platform/contract';
+import type {
+  CenterDetail,
+  CenterItem,
+  Container,
+  ContainerStateInfo,
+  JupyterInfo,
+} from '@platform/contract';
 import { stubAntdBrowserApis } from '../../test/helpers';
 import { renderView } from '../../test/render';
 
@@ -80,6 +86,27 @@ export function container(partial: Partial<Container> = {}): Container {
     warning: null,
     startedAt: '2026-01-01T00:00:00.000Z',
     idleTimeout: 1800,
+    ...partial,
+  };
+}
+
+/** The state of a running container as `check/state` answers it. */
+export function runningState(
+  id: string,
+  partial: Partial<ContainerStateInfo> = {},
+): ContainerStateInfo {
+  return { id, state: 'Running', message: null, warning: null, stopReason: null, ...partial };
+}
+
+/** A Jupyter resource request as the server keeps it: the defaults of the form. */
+export function jupyterInfo(partial: Partial<JupyterInfo> = {}): JupyterInfo {
+  return {
+    resourceExpEnvId: '1',
+    cpuCore: 1,
+    memorySize: 4,
+    gpuCount: 1,
+    gpuMemory: 2,
+    diskSize: 10,
     ...partial,
   };
 }
