@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockApi } from '../../test/api';
+import { classesApi } from '@platform/contract';
+import { fakeApi, fakeRoute } from '../../test/fakeRoutes';
 import { ArchiveClassDialog } from './ArchiveClassDialog';
 import { sampleClass } from './testing';
 
@@ -10,7 +11,6 @@ setupTestEnvironment();
 polyfillBrowser();
 
 const url = '/sch_edu/school/classes';
-const archivePath = '/api-user/classes/archive/501';
 
 const okButton = () =>
   Array.from(document.querySelectorAll<HTMLButtonElement>('.ant-modal button')).find(
@@ -22,7 +22,7 @@ const typeWord = (value: string) =>
 describe('archive class dialog', { timeout: 30_000 }, () => {
   it('enables archiving only once the word delete is typed exactly', async () => {
     const onClose = vi.fn();
-    const calls = mockApi(() => sampleClass({ archived: true }));
+    const api = fakeApi(fakeRoute(classesApi.archive, sampleClass({ archived: true })));
     renderView(<ArchiveClassDialog record={sampleClass()} onClose={onClose} />, url);
     expect(await screen.findByText(/实训数据将被清除/)).toBeTruthy();
     expect(okButton().disabled).toBe(true);
@@ -32,22 +32,24 @@ describe('archive class dialog', { timeout: 30_000 }, () => {
     }
     // Enter does nothing while the word is wrong.
     fireEvent.keyDown(screen.getByLabelText('确认词'), { key: 'Enter', code: 'Enter' });
-    expect(calls).toEqual([]);
+    expect(api.sent).toEqual([]);
 
     typeWord('delete');
     expect(okButton().disabled).toBe(false);
     fireEvent.click(okButton());
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([
-      ['POST', archivePath, { confirm: 'delete' }],
+    expect(api.sent.map((c) => [c.route, c.params, c.body])).toEqual([
+      [classesApi.archive, { id: '501' }, { confirm: 'delete' }],
     ]);
     expect(toastTexts()).toContain('班级已归档');
   });
 
   it("shows the server's refusal and stays open", async () => {
     const onClose = vi.fn();
-    mockApi(() =>
-      refusal(409, { message: '该班级已归档，不能再修改', errorKey: 'classes.archived' }),
+    fakeApi(
+      fakeRoute(classesApi.archive, () =>
+        refusal(409, { message: '该班级已归档，不能再修改', errorKey: 'classes.archived' }),
+      ),
     );
     renderView(<ArchiveClassDialog record={sampleClass()} onClose={onClose} />, url);
     typeWord('delete');

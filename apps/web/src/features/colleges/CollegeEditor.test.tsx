@@ -2,16 +2,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { refusal, setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import type { ApiCall } from '../../test/api';
+import { collegesApi } from '@platform/contract';
+import { fakeRoute } from '../../test/fakeRoutes';
 import { chooseOption, clickButton, errorOf, field, typeInto } from '../../test/antd';
 import { CollegeEditor } from './CollegeEditor';
-import { mockCollegesApi, sampleCollege } from './testing';
+import { allCollegePermissions, fakeCollegesApi, sampleCollege } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
 
-const saves = (calls: ApiCall[]) =>
-  calls.filter((c) => c.path === '/api-user/colleges/saveOrUpdate');
 const url = '/sch_edu/operation/colleges';
 
 /** Cities are offered once a province is chosen. */
@@ -32,7 +31,10 @@ async function fillValid() {
 
 describe('college add and edit form', { timeout: 30_000 }, () => {
   it('checks the fields with the contract rules before anything is sent', async () => {
-    const calls = mockCollegesApi(() => sampleCollege());
+    const api = fakeCollegesApi(
+      allCollegePermissions,
+      fakeRoute(collegesApi.save, sampleCollege()),
+    );
     renderView(<CollegeEditor onClose={() => {}} />, url);
     typeInto('学校名称', '深');
     typeInto('学校地址前缀', '9abc');
@@ -47,19 +49,22 @@ describe('college add and edit form', { timeout: 30_000 }, () => {
     await waitFor(() => expect(errorOf('学校名称')).toBe('格式不正确'));
     typeInto('学校名称', '');
     await waitFor(() => expect(errorOf('学校名称')).toBe('此项为必填项'));
-    expect(saves(calls)).toEqual([]);
+    expect(api.calls(collegesApi.save)).toEqual([]);
   });
 
   it('adds with the contract body and closes', async () => {
     const onClose = vi.fn();
-    const calls = mockCollegesApi(() => sampleCollege());
+    const api = fakeCollegesApi(
+      allCollegePermissions,
+      fakeRoute(collegesApi.save, sampleCollege()),
+    );
     renderView(<CollegeEditor onClose={onClose} />, url);
     await fillValid();
     typeInto('地址', '南山区南海大道');
     typeInto('学生账号上限', '3000');
     clickButton('保存');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(saves(calls)[0]?.body).toEqual({
+    expect(api.bodies(collegesApi.save)[0]).toEqual({
       name: '深圳大学',
       url: 'szu',
       type: 1,
@@ -74,7 +79,7 @@ describe('college add and edit form', { timeout: 30_000 }, () => {
   });
 
   it('a new province clears the city', async () => {
-    mockCollegesApi(() => null);
+    fakeCollegesApi(allCollegePermissions);
     renderView(<CollegeEditor onClose={() => {}} />, url);
     await chooseOption(field('省份'), '广东省');
     await chooseCity('深圳市');
@@ -86,14 +91,15 @@ describe('college add and edit form', { timeout: 30_000 }, () => {
 
   it('puts the reason of a failed add on its field', async () => {
     const onClose = vi.fn();
-    mockCollegesApi((call) =>
-      call.path === '/api-user/colleges/saveOrUpdate'
-        ? refusal(409, {
-            message: '添加失败：该学校地址前缀已被使用',
-            errorKey: 'colleges.add_failed',
-            fields: { url: 'invalid_value' },
-          })
-        : null,
+    fakeCollegesApi(
+      allCollegePermissions,
+      fakeRoute(collegesApi.save, () =>
+        refusal(409, {
+          message: '添加失败：该学校地址前缀已被使用',
+          errorKey: 'colleges.add_failed',
+          fields: { url: 'invalid_value' },
+        }),
+      ),
     );
     renderView(<CollegeEditor onClose={onClose} />, url);
     await fillValid();
@@ -103,12 +109,15 @@ describe('college add and edit form', { timeout: 30_000 }, () => {
   });
 
   it('puts input errors of the server on the fields', async () => {
-    mockCollegesApi(() =>
-      refusal(400, {
-        message: '输入有误，请检查后重试',
-        errorKey: 'common.invalid_input',
-        fields: { address: 'too_long' },
-      }),
+    fakeCollegesApi(
+      allCollegePermissions,
+      fakeRoute(collegesApi.save, () =>
+        refusal(400, {
+          message: '输入有误，请检查后重试',
+          errorKey: 'common.invalid_input',
+          fields: { address: 'too_long' },
+        }),
+      ),
     );
     renderView(<CollegeEditor onClose={() => {}} />, url);
     await fillValid();
@@ -119,7 +128,7 @@ describe('college add and edit form', { timeout: 30_000 }, () => {
   it('edits without the url, and leaves out what the user may not change', async () => {
     const onClose = vi.fn();
     const college = sampleCollege({ maxStudents: 80 });
-    const calls = mockCollegesApi(() => college, ['college.edit']);
+    const api = fakeCollegesApi(['college.edit'], fakeRoute(collegesApi.save, college));
     renderView(<CollegeEditor college={college} onClose={onClose} />, url);
     expect((field('学校地址前缀') as HTMLInputElement).disabled).toBe(true);
     await waitFor(() => expect((field('学生账号上限') as HTMLInputElement).disabled).toBe(true));
@@ -127,7 +136,7 @@ describe('college add and edit form', { timeout: 30_000 }, () => {
     typeInto('学校名称', '深圳职业技术大学（新）');
     clickButton('保存');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(saves(calls)[0]?.body).toEqual({
+    expect(api.bodies(collegesApi.save)[0]).toEqual({
       id: '301',
       name: '深圳职业技术大学（新）',
       type: 2,

@@ -2,18 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelope, refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { type ApiCall, callsTo, page, pageAnswer, queriesTo, refusedOnce } from '../../test/api';
+import { page, pageAnswer } from '../../test/api';
+import { collegesApi } from '@platform/contract';
+import { type FakeRoute, fakeRoute } from '../../test/fakeRoutes';
 import { chooseOption, clickButton, errorOf, rowOf, searchFor } from '../../test/antd';
 import { stubXhr } from '../../test/xhr';
 import { CollegeList } from './CollegeList';
-import { mockCollegesApi, sampleCollege } from './testing';
+import { allCollegePermissions, fakeCollegesApi, sampleCollege } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
 
 const url = '/sch_edu/operation/colleges';
-const pagePath = '/api-user/colleges/page';
-const pageQueries = (calls: ApiCall[]) => queriesTo(calls, pagePath);
 const other = sampleCollege({
   id: '302',
   name: '北京理工学院',
@@ -29,11 +29,10 @@ const other = sampleCollege({
   studentCount: 12,
 });
 
-function listApi(answer: (call: ApiCall) => unknown = () => null, permissions?: string[]) {
-  return mockCollegesApi((call) => {
-    if (call.path === pagePath) return page([sampleCollege(), other], 2);
-    return answer(call);
-  }, permissions);
+const collegePage = fakeRoute(collegesApi.page, page([sampleCollege(), other], 2));
+
+function fakeList(...fakes: FakeRoute[]) {
+  return fakeCollegesApi(allCollegePermissions, ...fakes, collegePage);
 }
 
 function chooseFile(name: string, type: string) {
@@ -44,7 +43,7 @@ function chooseFile(name: string, type: string) {
 
 describe('colleges list', { timeout: 30_000 }, () => {
   it('shows the server page with type and region names, yuan and counts', async () => {
-    const calls = listApi();
+    const api = fakeList();
     renderView(<CollegeList />, url);
     expect(await screen.findByText('深圳职业技术大学')).toBeTruthy();
     const first = rowOf('深圳职业技术大学');
@@ -57,25 +56,26 @@ describe('colleges list', { timeout: 30_000 }, () => {
     expect(within(second).getByText('北京市')).toBeTruthy();
     expect(within(second).getByText('12 / 500')).toBeTruthy();
     expect(within(second).getByRole('switch').getAttribute('aria-checked')).toBe('false');
-    expect(pageQueries(calls)[0]).toEqual({
+    expect(api.queries(collegesApi.page)[0]).toEqual({
       pageNum: '1',
       pageSize: '10',
     });
   });
 
   it('sends filters and paging to the server', async () => {
-    const calls = mockCollegesApi((call) =>
-      call.path === pagePath ? pageAnswer([sampleCollege()], 25)(call) : null,
+    const api = fakeCollegesApi(
+      allCollegePermissions,
+      fakeRoute(collegesApi.page, pageAnswer([sampleCollege()], 25)),
     );
     renderView(<CollegeList />, url);
     await screen.findByText('深圳职业技术大学');
     fireEvent.click(screen.getByTitle('2'));
-    await waitFor(() => expect(pageQueries(calls).at(-1)?.pageNum).toBe('2'));
+    await waitFor(() => expect(api.queries(collegesApi.page).at(-1)?.pageNum).toBe('2'));
 
     await chooseOption(screen.getByLabelText('全部类型'), '中职院校');
-    await waitFor(() => expect(pageQueries(calls).at(-1)?.type).toBe('5'));
+    await waitFor(() => expect(api.queries(collegesApi.page).at(-1)?.type).toBe('5'));
     // A new filter starts again from the first page.
-    expect(pageQueries(calls).at(-1)?.pageNum).toBe('1');
+    expect(api.queries(collegesApi.page).at(-1)?.pageNum).toBe('1');
     await chooseOption(screen.getByLabelText('全部省份'), '广东省');
     await waitFor(() =>
       expect(screen.getByLabelText('全部城市').closest('.ant-select')?.className).not.toContain(
@@ -86,7 +86,7 @@ describe('colleges list', { timeout: 30_000 }, () => {
     await chooseOption(screen.getByLabelText('全部状态'), '停用');
     searchFor('按学校名称搜索', ' 职业 ');
     await waitFor(() =>
-      expect(pageQueries(calls).at(-1)).toEqual({
+      expect(api.queries(collegesApi.page).at(-1)).toEqual({
         pageNum: '1',
         pageSize: '10',
         name: '职业',
@@ -98,12 +98,12 @@ describe('colleges list', { timeout: 30_000 }, () => {
     );
     // Another province starts its cities over.
     await chooseOption(screen.getByLabelText('全部省份'), '北京市');
-    await waitFor(() => expect(pageQueries(calls).at(-1)?.province).toBe('110000'));
-    expect(callsTo(calls, pagePath).at(-1)?.query.has('city')).toBe(false);
+    await waitFor(() => expect(api.queries(collegesApi.page).at(-1)?.province).toBe('110000'));
+    expect(api.calls(collegesApi.page).at(-1)?.query.has('city')).toBe(false);
   });
 
   it('hides every action the user may not use', async () => {
-    listApi(() => null, []);
+    fakeCollegesApi([], collegePage);
     renderView(<CollegeList />, url);
     await screen.findByText('深圳职业技术大学');
     await waitFor(() => expect(screen.queryAllByRole('switch')).toHaveLength(0));
@@ -114,12 +114,12 @@ describe('colleges list', { timeout: 30_000 }, () => {
   });
 
   it('enables and deletes through their routes', async () => {
-    const calls = listApi((call) => (call.path === '/api-user/colleges/enable' ? other : null));
+    const api = fakeList(fakeRoute(collegesApi.enable, other), fakeRoute(collegesApi.delete, null));
     renderView(<CollegeList />, url);
     await screen.findByText('深圳职业技术大学');
     fireEvent.click(await within(rowOf('北京理工学院')).findByRole('switch'));
     await waitFor(() => expect(toastTexts()).toContain('已启用“北京理工学院”'));
-    expect(calls.find((c) => c.path === '/api-user/colleges/enable')?.body).toEqual({
+    expect(api.bodies(collegesApi.enable)[0]).toEqual({
       id: '302',
       enabled: true,
     });
@@ -129,22 +129,24 @@ describe('colleges list', { timeout: 30_000 }, () => {
     const confirm = document.querySelector('.ant-popconfirm') as HTMLElement;
     clickButton('删除', confirm);
     await waitFor(() => expect(toastTexts()).toContain('删除成功'));
-    const removed = calls.find((c) => c.path === '/api-user/colleges/delete')!;
+    const removed = api.calls(collegesApi.delete)[0]!;
     expect(removed.method).toBe('POST');
     expect(removed.query.get('id')).toBe('301');
   });
 
   it('changes the account limit with a form-encoded call, and shows a refusal on the field', async () => {
-    const update = refusedOnce(
-      refusal(400, {
-        message: '学生账号上限不能小于当前学生数（30）',
-        errorKey: 'colleges.below_students',
-        fields: { totalUser: 'invalid_value' },
+    // The first limit is refused: it is below the school's students.
+    let refused = false;
+    const api = fakeList(
+      fakeRoute(collegesApi.updateTotalUser, () => {
+        if (refused) return sampleCollege({ maxStudents: 40 });
+        refused = true;
+        return refusal(400, {
+          message: '学生账号上限不能小于当前学生数（30）',
+          errorKey: 'colleges.below_students',
+          fields: { totalUser: 'invalid_value' },
+        });
       }),
-      sampleCollege({ maxStudents: 40 }),
-    );
-    const calls = listApi((call) =>
-      call.path === '/nledu-cloud-sso-upms/school/updateTotalUser' ? update() : null,
     );
     renderView(<CollegeList />, url);
     await screen.findByText('深圳职业技术大学');
@@ -158,7 +160,7 @@ describe('colleges list', { timeout: 30_000 }, () => {
     fireEvent.change(input, { target: { value: '40' } });
     clickButton('保存');
     await waitFor(() => expect(toastTexts()).toContain('学生账号上限已修改'));
-    const sent = calls.filter((c) => c.path === '/nledu-cloud-sso-upms/school/updateTotalUser');
+    const sent = api.calls(collegesApi.updateTotalUser);
     expect(sent.map((c) => c.body)).toEqual([
       { collegeId: '301', totalUser: '20' },
       { collegeId: '301', totalUser: '40' },
@@ -167,29 +169,23 @@ describe('colleges list', { timeout: 30_000 }, () => {
   });
 
   it('lists the administrators of a school and adds one', async () => {
-    const calls = listApi((call) => {
-      if (call.path !== '/api-user/colleges/admins') return null;
-      if (call.method === 'GET')
-        return [
-          { id: '9', username: '13800000001', name: '王老师', phone: '13800000001', enabled: true },
-        ];
-      return {
+    const api = fakeList(
+      fakeRoute(collegesApi.admins, [
+        { id: '9', username: '13800000001', name: '王老师', phone: '13800000001', enabled: true },
+      ]),
+      fakeRoute(collegesApi.addAdmin, {
         id: '10',
         username: '13900000002',
         name: '李老师',
         phone: '13900000002',
         enabled: true,
-      };
-    });
+      }),
+    );
     renderView(<CollegeList />, url);
     await screen.findByText('深圳职业技术大学');
     fireEvent.click(within(rowOf('深圳职业技术大学')).getByText('管理员'));
     expect(await screen.findByText('王老师')).toBeTruthy();
-    expect(
-      calls
-        .find((c) => c.method === 'GET' && c.path === '/api-user/colleges/admins')
-        ?.query.get('collegeId'),
-    ).toBe('301');
+    expect(api.calls(collegesApi.admins)[0]?.query.get('collegeId')).toBe('301');
 
     const dialog = document.querySelector('.ant-modal') as HTMLElement;
     clickButton('添加管理员', dialog);
@@ -206,9 +202,7 @@ describe('colleges list', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(toastTexts()).toContain('已添加管理员 李老师，登录账号 13900000002'),
     );
-    expect(
-      calls.find((c) => c.method === 'POST' && c.path === '/api-user/colleges/admins')?.body,
-    ).toEqual({
+    expect(api.bodies(collegesApi.addAdmin)[0]).toEqual({
       collegeId: '301',
       name: '李老师',
       phone: '13900000002',
@@ -216,7 +210,7 @@ describe('colleges list', { timeout: 30_000 }, () => {
   });
 
   it('imports only Excel files and shows the refused rows', async () => {
-    listApi();
+    fakeList();
     const sent = stubXhr(() => ({
       status: 200,
       body: envelope({
@@ -244,7 +238,7 @@ describe('colleges list', { timeout: 30_000 }, () => {
 
     chooseFile('schools.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     await screen.findByText('导入结果');
-    expect(sent[0]?.url).toBe('/nledu-cloud-sso-upms/school/importSchools');
+    expect(sent[0]?.url).toBe(collegesApi.import.path);
     expect((sent[0]?.body?.get('file') as File).name).toBe('schools.xlsx');
     const errors = rowOf('该学校地址前缀已被使用');
     expect(within(errors).getByText('学校地址前缀')).toBeTruthy();

@@ -1,5 +1,5 @@
-import type { College, Region } from '@platform/contract';
-import { stubApi, type ApiCall } from '../../test/api';
+import { regionsApi, type College, type Region } from '@platform/contract';
+import { type FakeRoute, fakeRoute, fakeScreenApi } from '../../test/fakeRoutes';
 
 /** Test helpers of the colleges screen: a fake API with permissions and regions, sample rows. */
 
@@ -22,24 +22,19 @@ export const guangdong: Region[] = [
   { id: '440300', pid: '440000', name: '深圳市', hasChildren: false },
 ];
 
+/** The regions under a region, as the dictionary answers them. */
+const regions: Record<string, Region[]> = { '100000': provinces, '440000': guangdong };
+
 /**
- * Stubs fetch: permissions and regions are answered, every other call is recorded and answered
- * by `handler` (data in a success envelope, or a Response as it is).
+ * Fakes the API of the colleges screen: the user's permissions, the regions, and `fakes` for the
+ * rest.
  */
-export function mockCollegesApi(
-  handler: (call: ApiCall) => unknown,
-  permissions: string[] = allCollegePermissions,
-) {
-  const calls: ApiCall[] = [];
-  stubApi((call) => {
-    if (call.path.startsWith('/api-user/menus/permissions/')) return permissions;
-    if (call.path === '/api-user/data/dict/childByPid/100000') return provinces;
-    if (call.path === '/api-user/data/dict/childByPid/440000') return guangdong;
-    if (call.path.startsWith('/api-user/data/dict/childByPid/')) return [];
-    calls.push(call);
-    return handler(call);
-  });
-  return calls;
+export function fakeCollegesApi(permissions: string[], ...fakes: FakeRoute[]) {
+  return fakeScreenApi(
+    permissions,
+    ...fakes,
+    fakeRoute(regionsApi.children, (call) => regions[call.params.pid ?? ''] ?? []),
+  );
 }
 
 export function sampleCollege(partial: Partial<College> = {}): College {

@@ -2,30 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { type ApiCall, mockPaths, refusedOnce } from '../../test/api';
+import { classesApi, studentsApi } from '@platform/contract';
+import { fakeApi, fakeRoute } from '../../test/fakeRoutes';
 import { chooseOption, clickButton, field, labelErrorOf, typeInto } from '../../test/antd';
 import { StudentEdit } from './StudentEdit';
-import { classOptions, classesPath, sampleStudent } from './testing';
+import { classOptions, sampleStudent } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
 
-const savePath = '/api-user/students/saveOrUpdate';
-const saves = (calls: ApiCall[]) => calls.filter((c) => c.path === savePath);
-
 describe('student form', { timeout: 30_000 }, () => {
   it('validates with the contract, shows server refusals on the inputs and saves', async () => {
-    const calls = mockPaths({
-      [classesPath]: classOptions,
-      [savePath]: refusedOnce(
-        refusal(400, {
+    // The first save is refused: the number is taken.
+    let refused = false;
+    const api = fakeApi(
+      fakeRoute(classesApi.list, classOptions),
+      fakeRoute(studentsApi.save, () => {
+        if (refused) return sampleStudent();
+        refused = true;
+        return refusal(400, {
           message: '该学号已被占用',
           errorKey: 'students.stu_no_taken',
           fields: { stuNo: 'invalid_value' },
-        }),
-        sampleStudent(),
-      ),
-    });
+        });
+      }),
+    );
     renderView(<StudentEdit />, '/sch_edu/school/students/add');
     expect(await screen.findByText('新增学生')).toBeTruthy();
 
@@ -48,7 +49,7 @@ describe('student form', { timeout: 30_000 }, () => {
     expect(labelErrorOf('密码')).toBe('长度过短');
     typeInto('学号', 'ab');
     await waitFor(() => expect(labelErrorOf('学号')).toBe('长度过短'));
-    expect(saves(calls)).toEqual([]);
+    expect(api.calls(studentsApi.save)).toEqual([]);
 
     typeInto('学号', 'S2026001');
     typeInto('姓名', '李明');
@@ -63,7 +64,7 @@ describe('student form', { timeout: 30_000 }, () => {
     clickButton('保存');
     await waitFor(() => expect(labelErrorOf('学号')).toBe('该学号已被占用'));
     expect(toastTexts()).toEqual(['添加失败：该学号已被占用']);
-    expect(saves(calls)[0]?.body).toEqual({
+    expect(api.bodies(studentsApi.save)[0]).toEqual({
       stuNo: 'S2026001',
       name: '李明',
       sex: 1,
@@ -77,19 +78,19 @@ describe('student form', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe('/sch_edu/school/students'),
     );
-    expect(saves(calls)).toHaveLength(2);
+    expect(api.calls(studentsApi.save)).toHaveLength(2);
   });
 
   it('edits a student: loads the values and sends the id', async () => {
-    const calls = mockPaths({
-      [classesPath]: classOptions,
-      '/api-user/students/get/501': sampleStudent({
-        classId: '33',
-        className: '旧班级',
-        classArchived: true,
-      }),
-      [savePath]: sampleStudent(),
-    });
+    const api = fakeApi(
+      fakeRoute(classesApi.list, classOptions),
+      fakeRoute(studentsApi.get, (call) =>
+        call.params.id === '501'
+          ? sampleStudent({ classId: '33', className: '旧班级', classArchived: true })
+          : refusal(404, { message: '学生不存在' }),
+      ),
+      fakeRoute(studentsApi.save, sampleStudent()),
+    );
     renderView(<StudentEdit />, '/sch_edu/school/students/edit?id=501');
     expect(await screen.findByText('编辑学生')).toBeTruthy();
     await waitFor(() => expect((field('学号') as HTMLInputElement).value).toBe('S2026001'));
@@ -97,8 +98,8 @@ describe('student form', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByText('旧班级（已归档）')).toBeTruthy());
     typeInto('姓名', '李小明');
     clickButton('保存');
-    await waitFor(() => expect(saves(calls)).toHaveLength(1));
-    expect(saves(calls)[0]?.body).toEqual({
+    await waitFor(() => expect(api.calls(studentsApi.save)).toHaveLength(1));
+    expect(api.bodies(studentsApi.save)[0]).toEqual({
       id: '501',
       stuNo: 'S2026001',
       name: '李小明',

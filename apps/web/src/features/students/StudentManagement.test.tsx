@@ -2,16 +2,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { type ApiCall, mockScreenApi, pageAnswer, queriesTo } from '../../test/api';
+import { pageAnswer } from '../../test/api';
+import { classesApi, studentsApi } from '@platform/contract';
+import { type FakeRoute, fakeRoute, fakeScreenApi } from '../../test/fakeRoutes';
 import { chooseOption, clickButton, rowOf, searchFor } from '../../test/antd';
 import { StudentManagement } from './StudentManagement';
-import { classOptions, classesPath, pagePath, sampleStudent } from './testing';
+import { classOptions, sampleStudent } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
 
 const url = '/sch_edu/school/students';
-const resetPath = '/api-user/students/resetPassword';
 const teacherPermissions = [
   'student.add',
   'student.edit',
@@ -35,20 +36,19 @@ const rows = [
   }),
 ];
 
-function api(permissions: string[], answer?: (call: ApiCall) => unknown) {
-  return mockScreenApi(
+function fakeStudents(permissions: string[], ...fakes: FakeRoute[]) {
+  return fakeScreenApi(
     permissions,
-    { [classesPath]: classOptions, [pagePath]: pageAnswer(rows, 23) },
-    answer,
+    ...fakes,
+    fakeRoute(classesApi.list, classOptions),
+    fakeRoute(studentsApi.page, pageAnswer(rows, 23)),
   );
 }
-
-const pageQueries = (calls: ApiCall[]) => queriesTo(calls, pagePath);
 const location = () => screen.getByTestId('location').textContent;
 
 describe('student management', { timeout: 30_000 }, () => {
   it('lists students with class and status, and filters on the server', async () => {
-    const calls = api(teacherPermissions);
+    const api = fakeStudents(teacherPermissions);
     renderView(<StudentManagement />, url);
     const zhang = await waitFor(() => rowOf('张华'));
     expect(within(zhang).getByText('人工智能1班')).toBeTruthy();
@@ -60,7 +60,7 @@ describe('student management', { timeout: 30_000 }, () => {
     await chooseOption(screen.getByLabelText('全部状态'), '正常');
     searchFor('按学号搜索', 'S2026');
     await waitFor(() =>
-      expect(pageQueries(calls).at(-1)).toEqual({
+      expect(api.queries(studentsApi.page).at(-1)).toEqual({
         pageNum: '1',
         pageSize: '10',
         classId: '33',
@@ -71,7 +71,7 @@ describe('student management', { timeout: 30_000 }, () => {
   });
 
   it('a teacher sees add, edit and reset but not enable or new accounts', async () => {
-    api(teacherPermissions);
+    fakeStudents(teacherPermissions);
     renderView(<StudentManagement />, url);
     const li = await waitFor(() => rowOf('李明'));
     await waitFor(() => expect(within(li).getByText('编辑')).toBeTruthy());
@@ -85,7 +85,7 @@ describe('student management', { timeout: 30_000 }, () => {
   });
 
   it('without permissions only details are offered', async () => {
-    api([]);
+    fakeStudents([]);
     renderView(<StudentManagement />, url);
     const li = await waitFor(() => rowOf('李明'));
     expect(within(li).getByText('详情')).toBeTruthy();
@@ -97,7 +97,7 @@ describe('student management', { timeout: 30_000 }, () => {
   });
 
   it('opens the hidden entries of the menu: details, edit, add and new accounts', async () => {
-    api([...teacherPermissions, 'student.batch_create', 'student.enable']);
+    fakeStudents([...teacherPermissions, 'student.batch_create', 'student.enable']);
     renderView(<StudentManagement />, url);
     const li = await waitFor(() => rowOf('李明'));
     await waitFor(() => expect(within(li).getByRole('switch')).toBeTruthy());
@@ -114,8 +114,9 @@ describe('student management', { timeout: 30_000 }, () => {
   it('resets to a random password and shows it once with a copy button', async () => {
     const writeText = vi.fn(async () => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-    const calls = api(teacherPermissions, (call) =>
-      call.path === resetPath ? { password: 'Ab3dEf7h' } : null,
+    const api = fakeStudents(
+      teacherPermissions,
+      fakeRoute(studentsApi.resetPassword, { password: 'Ab3dEf7h' }),
     );
     renderView(<StudentManagement />, url);
     const li = await waitFor(() => rowOf('李明'));
@@ -129,7 +130,7 @@ describe('student management', { timeout: 30_000 }, () => {
       expect(within(dialog).getByTestId('new-password').textContent).toBe('Ab3dEf7h'),
     );
     expect(within(dialog).getByText(/关闭后将无法再次查看/)).toBeTruthy();
-    expect(calls.find((c) => c.path === resetPath)?.body).toEqual({ id: '501', mode: 'random' });
+    expect(api.bodies(studentsApi.resetPassword)[0]).toEqual({ id: '501', mode: 'random' });
     clickButton('复制密码', dialog);
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('Ab3dEf7h'));
     expect(toastTexts()).toContain('已复制');
@@ -138,10 +139,11 @@ describe('student management', { timeout: 30_000 }, () => {
   });
 
   it('says why a reset failed', async () => {
-    api(teacherPermissions, (call) =>
-      call.path === resetPath
-        ? refusal(404, { message: '学生不存在', errorKey: 'students.not_found' })
-        : null,
+    fakeStudents(
+      teacherPermissions,
+      fakeRoute(studentsApi.resetPassword, () =>
+        refusal(404, { message: '学生不存在', errorKey: 'students.not_found' }),
+      ),
     );
     renderView(<StudentManagement />, url);
     fireEvent.click(await waitFor(() => within(rowOf('张华')).getByText('重置密码')));

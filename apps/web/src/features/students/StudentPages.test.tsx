@@ -2,31 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { refusal, setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { type ApiCall, mockApi, mockPaths, mockScreenApi, refusedOnce } from '../../test/api';
+import { classesApi, studentsApi } from '@platform/contract';
+import { fakeApi, fakeRoute, fakeScreenApi } from '../../test/fakeRoutes';
 import { chooseOption, clickButton, field, labelErrorOf, typeInto } from '../../test/antd';
 import { StudentDetail } from './StudentDetail';
 import { StudentNewAccount } from './StudentNewAccount';
-import { classOptions, classesPath, sampleStudent } from './testing';
+import { classOptions, sampleStudent } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
 
-const batchPath = '/api-user/students/batchCreate';
-const batches = (calls: ApiCall[]) => calls.filter((c) => c.path === batchPath);
-
 describe('new student accounts', { timeout: 30_000 }, () => {
   it('previews the numbers, shows a refusal with the taken numbers, then the result', async () => {
-    const calls = mockPaths({
-      [classesPath]: classOptions,
-      [batchPath]: refusedOnce(
-        refusal(409, {
+    // The first batch is refused: a number is taken.
+    let refused = false;
+    const api = fakeApi(
+      fakeRoute(classesApi.list, classOptions),
+      fakeRoute(studentsApi.batchCreate, () => {
+        if (refused) return { stuNos: ['IOT010', 'IOT011', 'IOT012'], className: '物联网1班' };
+        refused = true;
+        return refusal(409, {
           message: '以下 1 个学号已被占用：IOT009',
           errorKey: 'students.batch_taken',
           fields: { stuNoPrefix: 'invalid_value' },
-        }),
-        { stuNos: ['IOT010', 'IOT011', 'IOT012'], className: '物联网1班' },
-      ),
-    });
+        });
+      }),
+    );
     renderView(<StudentNewAccount />, '/sch_edu/school/students/new-account');
     expect(await screen.findByText('新建学生账号')).toBeTruthy();
     const preview = await screen.findByTestId('batch-preview');
@@ -44,12 +45,12 @@ describe('new student accounts', { timeout: 30_000 }, () => {
 
     clickButton('创建账号');
     await waitFor(() => expect(labelErrorOf('班级')).toBe('此项为必填项'));
-    expect(batches(calls)).toEqual([]);
+    expect(api.calls(studentsApi.batchCreate)).toEqual([]);
     await chooseOption(field('班级'), '物联网1班');
     clickButton('创建账号');
     await screen.findByText('添加失败：以下 1 个学号已被占用：IOT009');
     await waitFor(() => expect(labelErrorOf('学号前缀')).toBe('以下 1 个学号已被占用：IOT009'));
-    expect(batches(calls)[0]?.body).toEqual({
+    expect(api.bodies(studentsApi.batchCreate)[0]).toEqual({
       classId: '31',
       stuNoPrefix: 'IOT',
       start: 8,
@@ -72,14 +73,19 @@ describe('new student accounts', { timeout: 30_000 }, () => {
 
 describe('student detail', { timeout: 30_000 }, () => {
   it('shows the student with class, status and sign-in times', async () => {
-    mockScreenApi(['student.edit'], {
-      '/api-user/students/get/501': sampleStudent({
-        className: '旧班级',
-        classArchived: true,
-        enabled: false,
-        status: 'deactivated',
-      }),
-    });
+    fakeScreenApi(
+      ['student.edit'],
+      fakeRoute(studentsApi.get, (call) =>
+        call.params.id === '501'
+          ? sampleStudent({
+              className: '旧班级',
+              classArchived: true,
+              enabled: false,
+              status: 'deactivated',
+            })
+          : refusal(404, { message: '学生不存在' }),
+      ),
+    );
     renderView(<StudentDetail />, '/sch_edu/school/students/detail?id=501');
     expect(await screen.findByText('学生详情')).toBeTruthy();
     await screen.findByText('李明');
@@ -99,7 +105,7 @@ describe('student detail', { timeout: 30_000 }, () => {
   });
 
   it('asks for a student when the page has no id', async () => {
-    mockApi(() => []);
+    fakeScreenApi([]);
     renderView(<StudentDetail />, '/sch_edu/school/students/detail');
     expect(await screen.findByText('缺少学生编号，请从学生列表进入')).toBeTruthy();
   });

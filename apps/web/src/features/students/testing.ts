@@ -2,9 +2,6 @@ import type { ClassOption, StudentDetail } from '@platform/contract';
 
 /** Test data of the student screens. */
 
-export const pagePath = '/api-user/students/page';
-export const classesPath = '/api-user/classes/list';
-
 export const classOptions: ClassOption[] = [
   { id: '31', name: '物联网1班', grade: '2026', archived: false },
   { id: '32', name: '人工智能1班', grade: '2026', archived: false },
