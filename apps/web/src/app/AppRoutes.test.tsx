@@ -2,13 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
-import {
-  envelope,
-  jsonResponse,
-  menuNode,
-  setupTestEnvironment,
-  stubAntdBrowserApis,
-} from '../test/helpers';
+import { menusApi, schoolsApi, usersApi, type AnyRoute } from '@platform/contract';
+import { menuNode, setupTestEnvironment, stubAntdBrowserApis } from '../test/helpers';
+import { fakeApi, fakeRoute, paramsOf, type FakeRoute } from '../test/fakeRoutes';
+import { publicSiteFakes } from '../test/publicSite';
 import { AppRoutes } from './AppRoutes';
 import { setToken } from '../shared/session';
 
@@ -60,6 +57,7 @@ const student = {
   phone: null,
   language: null,
   enabled: true,
+  mustChangePassword: false,
   roles: [
     { id: '21', tenantId: 'platform-web', code: 'student', name: '学生' },
     { id: '99', tenantId: 'other-app', code: 'x', name: 'x' },
@@ -68,25 +66,24 @@ const student = {
 
 const tree = [menuNode({ id: '1', name: '工作台', url: 'workbench', index: '1', sort: 1 })];
 
-function serve(routes: Record<string, unknown>) {
-  const fetchMock = vi.fn(async (url: string) => {
-    const path = url.split('?')[0]!;
-    if (path in routes) return jsonResponse(envelope(routes[path]));
-    return jsonResponse(envelope(null));
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+/** The API of the signed-in area and the public site, with these fakes first. */
+function serveApp(...fakes: FakeRoute[]) {
+  return fakeApi(...fakes, ...publicSiteFakes());
 }
+
+/** Whether any call went to one of these routes. */
+const calledAny = (api: ReturnType<typeof serveApp>, routes: readonly AnyRoute[]) =>
+  api.sent.some((c) => routes.some((route) => paramsOf(route, c)));
 
 describe('routes and guard together', () => {
   it('sends a signed-out visitor from / to the home page', async () => {
-    serve({});
+    serveApp();
     renderAt('/');
     expect(await screen.findByRole('link', { name: '登录' })).toBeTruthy();
   });
 
   it('scrolls to the top on every navigation', async () => {
-    serve({});
+    serveApp();
     renderAt('/home/index');
     const signIn = await screen.findByRole('link', { name: '登录' });
     const before = scrollTo.mock.calls.length;
@@ -98,17 +95,17 @@ describe('routes and guard together', () => {
   });
 
   it('sends a signed-out visitor from the area to sign-in', async () => {
-    serve({});
+    serveApp();
     renderAt('/sch_edu/workbench');
     expect(await screen.findByLabelText('用户名')).toBeTruthy();
   });
 
   it('loads the user, the school and the permissions of the app roles, then opens the area', async () => {
     setToken('tok');
-    const fetchMock = serve({
-      '/api-user/users/current': student,
-      '/api-teaching/college/detail/5': {
-        id: '5',
+    const api = serveApp(
+      fakeRoute(usersApi.current, student),
+      fakeRoute(schoolsApi.detail, (call) => ({
+        id: call.params.id!,
         name: '示范学校',
         logo: null,
         url: 'sch_demo',
@@ -116,23 +113,23 @@ describe('routes and guard together', () => {
         clientTitle: null,
         favicon: null,
         type: null,
-      },
-      '/api-user/menus/all/platform-web': tree,
-    });
+      })),
+      fakeRoute(menusApi.all, tree),
+    );
     renderAt('/');
     expect((await screen.findByTestId('area')).textContent).toBe('/sch_demo');
-    const menuCall = fetchMock.mock.calls
-      .map((c) => String(c[0]))
-      .find((u) => u.startsWith('/api-user/menus/all/platform-web'));
-    expect(menuCall).toBe('/api-user/menus/all/platform-web?roleIds=21');
+    expect(api.calls(schoolsApi.detail).map((c) => c.params)).toEqual([{ id: '5' }]);
+    const menuCalls = api.calls(menusApi.all);
+    expect(menuCalls.map((c) => c.params)).toEqual([{ appid: 'platform-web' }]);
+    expect(api.queries(menusApi.all)).toEqual([{ roleIds: '21' }]);
   });
 
   it('sends an unknown child of the area to the 404 page', async () => {
     setToken('tok');
-    serve({
-      '/api-user/users/current': { ...student, collegeId: null },
-      '/api-user/menus/all/platform-web': tree,
-    });
+    serveApp(
+      fakeRoute(usersApi.current, { ...student, collegeId: null }),
+      fakeRoute(menusApi.all, tree),
+    );
     renderAt('/sch_edu/no-such-page');
     expect(await screen.findByText('页面不存在')).toBeTruthy();
   });
@@ -144,13 +141,13 @@ describe('routes and guard together', () => {
       ['/home/AITools', 'AI 工具'],
       ['/industrial-internet', '工业互联网'],
     ] as const) {
-      serve({});
+      serveApp();
       const view = renderAt(path);
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
       view.unmount();
     }
     for (const path of ['/home/nothing-here', '/industrial-internet/nothing-here']) {
-      serve({});
+      serveApp();
       const view = renderAt(path);
       expect(await screen.findByText('页面不存在')).toBeTruthy();
       view.unmount();
@@ -159,20 +156,18 @@ describe('routes and guard together', () => {
 
   it('does not ask for permissions without roles of this app', async () => {
     setToken('tok');
-    const fetchMock = serve({
-      '/api-user/users/current': { ...student, collegeId: null, roles: [student.roles[1]] },
-    });
+    const api = serveApp(
+      fakeRoute(usersApi.current, { ...student, collegeId: null, roles: [student.roles[1]!] }),
+    );
     renderAt('/sch_edu/workbench');
     expect(await screen.findByText('页面不存在')).toBeTruthy();
-    expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('/menus/'))).toBe(false);
+    expect(calledAny(api, Object.values(menusApi))).toBe(false);
   });
 
   it('holds a user who must change the password in a dialog that does not close, loading nothing else', async () => {
     stubAntdBrowserApis();
     setToken('tok');
-    const fetchMock = serve({
-      '/api-user/users/current': { ...student, mustChangePassword: true },
-    });
+    const api = serveApp(fakeRoute(usersApi.current, { ...student, mustChangePassword: true }));
     renderAt('/sch_edu/workbench');
     const dialog = await screen.findByRole('dialog', { name: '修改密码' }, { timeout: 5_000 });
     expect(dialog.textContent).toContain('首次登录');
@@ -183,7 +178,6 @@ describe('routes and guard together', () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.getByRole('dialog', { name: '修改密码' })).toBeTruthy();
     expect(screen.queryByTestId('area')).toBeNull();
-    const asked = fetchMock.mock.calls.map((c) => String(c[0]));
-    expect(asked.some((u) => u.includes('/menus/') || u.includes('/college/detail'))).toBe(false);
+    expect(calledAny(api, [...Object.values(menusApi), schoolsApi.detail])).toBe(false);
   }, 20_000);
 });

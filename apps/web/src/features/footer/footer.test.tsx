@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { FooterSettings as Settings, SiteFooter } from '@platform/contract';
+import {
+  footerApi,
+  type FooterSave,
+  type FooterSettings as Settings,
+  type SiteFooter,
+} from '@platform/contract';
 import { setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView, renderWithProviders } from '../../test/render';
-import { mockPaths, mockScreenApi, type ApiCall } from '../../test/api';
+import { fakeApi, fakeRoute, fakeScreenApi } from '../../test/fakeRoutes';
 import { clickButton, errorOf } from '../../test/antd';
 import { FooterSettings } from './FooterSettings';
 import { PublicFooter } from './PublicFooter';
@@ -32,7 +37,7 @@ const site: SiteFooter = {
 
 describe('public footer', () => {
   it('shows company, hotline, stock code, device model, links and both QR codes', async () => {
-    mockPaths({ '/openapi/api-operation/system/footer': site });
+    fakeApi(fakeRoute(footerApi.get, site));
     renderWithProviders(<PublicFooter />);
     await screen.findByText('HL-1000');
     const footer = screen.getByRole('contentinfo', { name: '页脚' });
@@ -71,24 +76,26 @@ const settings: Settings = {
 };
 
 describe('footer settings', { timeout: 30_000 }, () => {
-  const detail = '/api-operation/system/footer/detail';
-  const save = '/api-operation/system/footer/save';
-
   it('refuses a javascript: link, then saves an http(s) one', async () => {
-    const calls = mockScreenApi(['footer.edit'], {
-      [detail]: settings,
-      [save]: () => settings,
-    });
+    const api = fakeScreenApi(
+      ['footer.edit'],
+      fakeRoute(footerApi.detail, settings),
+      // The server answers the setting as saved, each QR code with the address of its image.
+      fakeRoute(footerApi.save, (call) => {
+        const body = call.body as FooterSave;
+        return { ...settings, links: body.links };
+      }),
+    );
     renderView(<FooterSettings />, '/sch_edu/portal/footer');
     const url = (await screen.findAllByLabelText(/^\*?地址$/))[0] as HTMLInputElement;
     fireEvent.change(url, { target: { value: 'javascript:alert(1)' } });
     clickButton('保存');
     await waitFor(() => expect(errorOf('地址')).toBe('请输入 http(s) 地址或以 / 开头的本站路径'));
-    expect(calls.filter((c: ApiCall) => c.method === 'POST')).toEqual([]);
+    expect(api.sent.filter((c) => c.method === 'POST')).toEqual([]);
     fireEvent.change(url, { target: { value: 'https://example.com/about' } });
     clickButton('保存');
     await waitFor(() => expect(toastTexts()).toContain('页脚已保存'));
-    const body = calls.find((c) => c.path === save)?.body as { links: unknown; stockCode: string };
+    const body = api.bodies(footerApi.save)[0] as { links: unknown; stockCode: string };
     expect(body.links).toEqual([
       { title: { zh: '关于我们', en: 'About us' }, url: 'https://example.com/about' },
     ]);

@@ -1,41 +1,65 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import {
-  envelope,
-  jsonResponse,
-  menuNode,
-  toastTexts,
-  setupTestEnvironment,
-} from '../../test/helpers';
+  menusApi,
+  schoolsApi,
+  usersApi,
+  type CurrentUser,
+  type MenuNode,
+} from '@platform/contract';
+import { menuNode, toastTexts, setupTestEnvironment } from '../../test/helpers';
+import { fakeApi, fakeRoute } from '../../test/fakeRoutes';
 import { setToken } from '../../shared/session';
 import { polyfillBrowser } from '../../test/render';
+import { publicSiteFakes } from '../../test/publicSite';
 import { renderSite } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
 
-const user = {
+const user: CurrentUser = {
   id: '11',
   userId: '11',
   userName: 'operator01',
   name: null,
+  avatar: null,
+  birthday: null,
+  city: null,
+  province: null,
+  address: null,
+  collegeId: null,
+  collegeKind: null,
+  collegeName: null,
+  contactPhone: null,
+  contactName: null,
+  email: null,
+  kind: null,
+  sex: null,
+  stuNo: null,
   phone: null,
-  collegeId: null as string | null,
+  language: null,
+  enabled: true,
+  mustChangePassword: false,
   roles: [{ id: '31', tenantId: 'platform-web', code: 'operator', name: '运营人员' }],
 };
 
 const leaf = (id: string, url: string) => menuNode({ id, url, index: id, sort: Number(id) });
 
-function serve(tree: unknown[], who: typeof user = user) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url.startsWith('/api-user/users/current')) return jsonResponse(envelope(who));
-      if (url.startsWith('/api-teaching/college/detail/'))
-        return jsonResponse(envelope({ id: '7', name: '演示职业技术学院', url: 'sch_edu' }));
-      if (url.startsWith('/api-user/menus/all/')) return jsonResponse(envelope(tree));
-      return jsonResponse(envelope(null));
-    }),
+function serveHome(tree: MenuNode[], who: CurrentUser = user) {
+  return fakeApi(
+    fakeRoute(usersApi.current, who),
+    fakeRoute(schoolsApi.detail, (call) => ({
+      id: call.params.id!,
+      name: '演示职业技术学院',
+      logo: null,
+      url: 'sch_edu',
+      clientLogo: null,
+      clientTitle: null,
+      favicon: null,
+      type: null,
+    })),
+    fakeRoute(menusApi.all, tree),
+    ...publicSiteFakes(),
   );
 }
 
@@ -43,7 +67,7 @@ const renderHome = () => renderSite('/home/index');
 
 describe('home page header', () => {
   it('offers sign-in when signed out, and no home link on the home page', async () => {
-    serve([]);
+    serveHome([]);
     renderHome();
     expect((await screen.findByRole('link', { name: '登录' })).getAttribute('href')).toBe('/login');
     expect(screen.queryByRole('link', { name: '首页' })).toBeNull();
@@ -52,7 +76,7 @@ describe('home page header', () => {
 
   it('links the experimental centre to the first visible menu entry when signed in', async () => {
     setToken('tok');
-    serve([{ ...leaf('1', 'ops'), hidden: true }, leaf('2', 'workbench')]);
+    serveHome([{ ...leaf('1', 'ops'), hidden: true }, leaf('2', 'workbench')]);
     renderHome();
     const link = await screen.findByRole('link', { name: '实验中心' });
     await vi.waitFor(() => expect(link.getAttribute('href')).toBe('/sch_edu/workbench'));
@@ -61,7 +85,7 @@ describe('home page header', () => {
 
   it('says 暂无权限 when the permission tree is empty', async () => {
     setToken('tok');
-    serve([]);
+    serveHome([]);
     renderHome();
     const button = await screen.findByRole('button', { name: '实验中心' });
     fireEvent.click(button);
@@ -71,7 +95,7 @@ describe('home page header', () => {
 
 describe('home page variants', () => {
   it('is the main home for visitors and the school home for a school member', async () => {
-    serve([]);
+    serveHome([]);
     const visitor = renderHome();
     expect(
       await screen.findByRole('heading', { level: 1, name: '在真实环境中学习物联网与人工智能' }),
@@ -79,7 +103,7 @@ describe('home page variants', () => {
     visitor.unmount();
 
     setToken('tok');
-    serve([leaf('2', 'workbench')], { ...user, userName: 'student01', collegeId: '7' });
+    serveHome([leaf('2', 'workbench')], { ...user, userName: 'student01', collegeId: '7' });
     renderHome();
     expect(
       await screen.findByRole('heading', {
@@ -93,7 +117,7 @@ describe('home page variants', () => {
 
 describe('home page floating toolbar', { timeout: 30_000 }, () => {
   it('scrolls smoothly to the three sections and to the top, and opens the trial dialog on demand', async () => {
-    serve([]);
+    serveHome([]);
     const scrolled: string[] = [];
     const scrollIntoView = vi.fn(function (this: HTMLElement, options?: ScrollIntoViewOptions) {
       scrolled.push(`${this.id}:${options?.behavior}`);

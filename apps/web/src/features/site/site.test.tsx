@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { cmsPaths, coursesPaths, pathOf } from '@platform/contract';
-import { setupTestEnvironment } from '../../test/helpers';
+import { cmsApi, coursesApi, pathOf } from '@platform/contract';
+import { refusal, setupTestEnvironment } from '../../test/helpers';
+import { fakeApi, fakeRoute, type FakeRoute } from '../../test/fakeRoutes';
 import { changeLanguage } from '../../shared/i18n';
 import { SiteImage } from './SiteImage';
-import { articleSummary, catalog, renderSite, serveSite } from './testing';
+import { publicSiteFakes } from '../../test/publicSite';
+import { articleSummary, catalog, renderSite } from './testing';
 
 setupTestEnvironment();
 
@@ -14,6 +16,10 @@ const page = <T,>(records: T[], total = records.length) => ({
   pageNum: 1,
   pageSize: 10,
 });
+
+/** The site's reads: these fakes, the others as a site with nothing published. */
+const serveSite = (...fakes: FakeRoute[]) => fakeApi(...fakes, ...publicSiteFakes());
+const fileUrl = (fileId: string) => pathOf(cmsApi.image.path, { fileId });
 
 const entries = (n: number, parentId: string) =>
   Array.from({ length: n }, (_, i) =>
@@ -43,7 +49,7 @@ const navigation = [
 
 describe('the catalogue navigation', () => {
   it('opens a dropdown on hover with linked entries, unlinked ones without content, and More', async () => {
-    serveSite({ [cmsPaths.frontCatalogs.path]: navigation });
+    serveSite(fakeRoute(cmsApi.frontCatalogs, navigation));
     renderSite('/home/noticelist');
     const nav = await screen.findByRole('navigation', { name: '栏目导航' });
     const top = await within(nav).findByRole('button', { name: '产品中心' });
@@ -73,7 +79,7 @@ describe('the catalogue navigation', () => {
   });
 
   it('opens on keyboard focus too, and the header links home away from the home page', async () => {
-    serveSite({ [cmsPaths.frontCatalogs.path]: navigation });
+    serveSite(fakeRoute(cmsApi.frontCatalogs, navigation));
     renderSite('/home/AITools');
     const top = await screen.findByRole('button', { name: '产品中心' });
     fireEvent.focus(top);
@@ -88,7 +94,7 @@ describe('the fallback image', () => {
     expect(screen.getByRole('img', { name: '物联网实训箱（暂无图片）' }).textContent).toContain(
       '物联网实训箱',
     );
-    view.rerender(<SiteImage src="/api-cms/cms/file/abcdefgh12" name="物联网实训箱" />);
+    view.rerender(<SiteImage src={fileUrl('abcdefgh12')} name="物联网实训箱" />);
     const img = screen.getByRole('img', { name: '物联网实训箱' });
     expect(img.tagName).toBe('IMG');
     expect(img.getAttribute('width')).toBe('320');
@@ -100,50 +106,60 @@ describe('the fallback image', () => {
 
 describe('articles', () => {
   it('lists a catalogue’s published articles from the navigation’s address, paged on the server', async () => {
-    const calls = serveSite({
-      [pathOf(cmsPaths.frontSub.path, { id: '111' })]: catalog({ id: '111', name: '公司新闻' }),
-      [cmsPaths.frontArticlePage.path]: page(
-        [
-          articleSummary({
-            id: '7',
-            title: '平台正式上线',
-            coverUrl: '/api-cms/cms/file/c0ver00001',
-          }),
-        ],
-        23,
+    const api = serveSite(
+      fakeRoute(cmsApi.frontSub, (call) =>
+        call.params.id === '111'
+          ? catalog({ id: '111', name: '公司新闻' })
+          : refusal(404, { message: '栏目不存在' }),
       ),
-    });
+      fakeRoute(
+        cmsApi.frontArticlePage,
+        page(
+          [
+            articleSummary({
+              id: '7',
+              title: '平台正式上线',
+              coverUrl: fileUrl('c0ver00001'),
+            }),
+          ],
+          23,
+        ),
+      ),
+    );
     renderSite('/home/index?id=111&pid=11&gid=1');
     expect(await screen.findByRole('heading', { level: 1, name: '公司新闻' })).toBeTruthy();
     const link = await screen.findByRole('link', { name: /平台正式上线/ });
     expect(link.getAttribute('href')).toBe('/home/article?id=7');
     expect(within(link).getByRole('img', { name: '平台正式上线' })).toBeTruthy();
     expect(screen.getByText('第 1 / 3 页，共 23 条')).toBeTruthy();
-    const articleCall = calls.mock.calls
-      .map((c) => new URL(String(c[0]), 'http://localhost'))
-      .find((u) => u.pathname === cmsPaths.frontArticlePage.path)!;
-    expect(Object.fromEntries(articleCall.searchParams)).toMatchObject({
+    expect(api.queries(cmsApi.frontArticlePage)[0]).toMatchObject({
       catalogId: '111',
       isPublish: '1',
       pageNum: '1',
     });
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));
     await vi.waitFor(() =>
-      expect(calls.mock.calls.some((c) => String(c[0]).includes('pageNum=2'))).toBe(true),
+      expect(api.queries(cmsApi.frontArticlePage).some((q) => q.pageNum === '2')).toBe(true),
     );
     expect(screen.getByRole('navigation', { name: '快捷导航' })).toBeTruthy();
   });
 
   it('shows an article with its author, date, readings and sanitised content', async () => {
-    serveSite({
-      [pathOf(cmsPaths.frontArticle.path, { id: '7' })]: {
-        ...articleSummary({ id: '7', title: '平台正式上线', readings: 42 }),
-        content: {
-          type: 'doc',
-          content: [{ type: 'paragraph', content: [{ type: 'text', text: '支持在线实验环境。' }] }],
-        },
-      },
-    });
+    serveSite(
+      fakeRoute(cmsApi.frontArticle, (call) =>
+        call.params.id === '7'
+          ? {
+              ...articleSummary({ id: '7', title: '平台正式上线', readings: 42 }),
+              content: {
+                type: 'doc',
+                content: [
+                  { type: 'paragraph', content: [{ type: 'text', text: '支持在线实验环境。' }] },
+                ],
+              },
+            }
+          : refusal(404, { message: '文章不存在', errorKey: 'cms.article_not_found' }),
+      ),
+    );
     renderSite('/home/news/article?id=7');
     expect(await screen.findByRole('heading', { level: 1, name: '平台正式上线' })).toBeTruthy();
     expect(screen.getByText('作者：运营中心')).toBeTruthy();
@@ -153,31 +169,34 @@ describe('articles', () => {
   });
 
   it('says so when the article is not published', async () => {
-    serveSite({
-      [pathOf(cmsPaths.frontArticle.path, { id: '8' })]: new Response(
-        JSON.stringify({ code: 9000, message: '文章不存在', errorKey: 'cms.article_not_found' }),
-        { status: 404, headers: { 'content-type': 'application/json' } },
+    const api = serveSite(
+      fakeRoute(cmsApi.frontArticle, () =>
+        refusal(404, { message: '文章不存在', errorKey: 'cms.article_not_found' }),
       ),
-    });
+    );
     renderSite('/home/article?id=8');
     expect(await screen.findByText('内容不存在或已下线。')).toBeTruthy();
+    expect(api.calls(cmsApi.frontArticle).map((c) => c.params)).toEqual([{ id: '8' }]);
   });
 });
 
 describe('notices', () => {
   it('lists published notices in the notice centre and opens one', async () => {
-    serveSite({
-      [cmsPaths.frontNoticePage.path]: page([
-        {
-          id: '31',
-          title: '平台维护通知',
-          source: '运营中心',
-          description: '周六维护',
-          publishedAt: '2026-03-02T01:00:00.000Z',
-        },
-      ]),
-      [pathOf(cmsPaths.frontNotice.path, { id: '31' })]: {
-        id: '31',
+    serveSite(
+      fakeRoute(
+        cmsApi.frontNoticePage,
+        page([
+          {
+            id: '31',
+            title: '平台维护通知',
+            source: '运营中心',
+            description: '周六维护',
+            publishedAt: '2026-03-02T01:00:00.000Z',
+          },
+        ]),
+      ),
+      fakeRoute(cmsApi.frontNotice, (call) => ({
+        id: call.params.id!,
         title: '平台维护通知',
         source: '运营中心',
         description: '周六维护',
@@ -188,8 +207,8 @@ describe('notices', () => {
             { type: 'paragraph', content: [{ type: 'text', text: '期间实验环境不可用。' }] },
           ],
         },
-      },
-    });
+      })),
+    );
     renderSite('/home/noticelist');
     expect(await screen.findByRole('heading', { level: 1, name: '公告中心' })).toBeTruthy();
     fireEvent.click(await screen.findByRole('link', { name: '平台维护通知' }));
@@ -198,7 +217,7 @@ describe('notices', () => {
   });
 
   it('says when nothing is published, in English too', async () => {
-    serveSite({ [cmsPaths.frontNoticePage.path]: page([]) });
+    serveSite(fakeRoute(cmsApi.frontNoticePage, page([])));
     await changeLanguage('en-US');
     renderSite('/home/noticelist');
     expect(await screen.findByRole('heading', { level: 1, name: 'Notice centre' })).toBeTruthy();
@@ -208,14 +227,14 @@ describe('notices', () => {
 
 describe('section pages', () => {
   it('shows the catalogues of the page’s attribute kind and template, with their articles', async () => {
-    serveSite({
-      [cmsPaths.frontCatalogList.path]: [
+    serveSite(
+      fakeRoute(cmsApi.frontCatalogList, [
         catalog({ id: '40', name: '专业建设方案', attributeCode: 'speciality_construction' }),
         catalog({ id: '41', name: '物联网专业', parentId: '40' }),
         catalog({ id: '42', name: '别的栏目', attributeCode: 'navigate' }),
-      ],
-      [cmsPaths.frontArticlePage.path]: page([articleSummary({ title: '专业建设指南' })]),
-    });
+      ]),
+      fakeRoute(cmsApi.frontArticlePage, page([articleSummary({ title: '专业建设指南' })])),
+    );
     renderSite('/home/profession');
     expect(await screen.findByRole('heading', { level: 1, name: '专业建设' })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 2, name: '专业建设方案' })).toBeTruthy();
@@ -225,24 +244,27 @@ describe('section pages', () => {
   });
 
   it('lists the platform’s courses with chapters', async () => {
-    serveSite({
-      [coursesPaths.frontPage.path]: page([
-        {
-          id: '9',
-          name: 'MQTT 与传感器',
-          overview: '入门课程',
-          difficulty: 'entry',
-          specialty: 'iot',
-          coverUrl: null,
-          chapterCount: 2,
-          stepCount: 6,
-          chapters: [
-            { id: '91', name: '第1章 认识 MQTT' },
-            { id: '92', name: '第2章 传感器' },
-          ],
-        },
-      ]),
-    });
+    serveSite(
+      fakeRoute(
+        coursesApi.frontPage,
+        page([
+          {
+            id: '9',
+            name: 'MQTT 与传感器',
+            overview: '入门课程',
+            difficulty: 'entry',
+            specialty: 'iot',
+            coverUrl: null,
+            chapterCount: 2,
+            stepCount: 6,
+            chapters: [
+              { id: '91', name: '第1章 认识 MQTT' },
+              { id: '92', name: '第2章 传感器' },
+            ],
+          },
+        ]),
+      ),
+    );
     renderSite('/home/course');
     expect(await screen.findByRole('heading', { level: 2, name: 'MQTT 与传感器' })).toBeTruthy();
     expect(screen.getByText('第1章 认识 MQTT')).toBeTruthy();
@@ -253,8 +275,8 @@ describe('section pages', () => {
 
 describe('home page sections', () => {
   it('show the portal’s career, programme and industry articles, each leading to its page', async () => {
-    serveSite({
-      [cmsPaths.frontCatalogList.path]: [
+    serveSite(
+      fakeRoute(cmsApi.frontCatalogList, [
         catalog({
           id: '50',
           name: '行业案例',
@@ -266,12 +288,12 @@ describe('home page sections', () => {
         catalog({ id: '60', name: '职业规划', attributeCode: 'career_planning' }),
         catalog({ id: '70', name: '专业建设', attributeCode: 'speciality_construction' }),
         catalog({ id: '80', name: '公司新闻', attributeCode: 'navigate' }),
-      ],
-      [cmsPaths.frontArticlePage.path]: (url: URL) => {
-        const id = url.searchParams.get('catalogId');
+      ]),
+      fakeRoute(cmsApi.frontArticlePage, (call) => {
+        const id = call.query.get('catalogId');
         return page([articleSummary({ id: `${id}1`, title: `文章 ${id}`, catalogId: id! })]);
-      },
-    });
+      }),
+    );
     renderSite('/home/index');
     const section = async (name: string) =>
       (await screen.findByRole('heading', { level: 2, name })).closest('section')!;

@@ -1,12 +1,10 @@
-import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Routes } from 'react-router';
 import type { FrontArticleSummary, FrontCatalog } from '@platform/contract';
-import { envelope, jsonResponse } from '../../test/helpers';
 import { siteRoutes } from './routes';
 
-/** The public site under test: its routes at `url`, answers by path (else an empty success). */
+/** The public site under test: its routes at `url` (its reads faked with `publicSiteFakes`). */
 
 export function catalog(
   partial: Partial<FrontCatalog> & { id: string; name: string },
@@ -40,22 +38,6 @@ export function articleSummary(partial: Partial<FrontArticleSummary> = {}): Fron
     updatedAt: '2026-03-01T08:30:00.000Z',
     ...partial,
   };
-}
-
-export type Answers = Record<string, unknown>;
-
-/** Stubs fetch with answers by path; returns the mock to read the calls. */
-export function serveSite(answers: Answers) {
-  const mock = vi.fn(async (input: string) => {
-    const url = new URL(input, 'http://localhost');
-    const answer = answers[url.pathname];
-    if (answer instanceof Response) return answer;
-    const data = typeof answer === 'function' ? answer(url) : answer;
-    if (data instanceof Response) return data;
-    return jsonResponse(envelope(data ?? null));
-  });
-  vi.stubGlobal('fetch', mock);
-  return mock;
 }
 
 export function renderSite(url: string) {
