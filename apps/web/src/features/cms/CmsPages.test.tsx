@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockScreenApi, pageAnswer, queriesTo, type ApiCall } from '../../test/api';
+import {
+  cmsApi,
+  type CmsNoticeSave,
+  type CmsTemplate,
+  type PublishBody,
+  type TemplateSave,
+} from '@platform/contract';
+import { pageAnswer } from '../../test/api';
+import { fakeRoute, fakeScreenApi } from '../../test/fakeRoutes';
 import { clickButton, errorOf, rowOf, typeInto } from '../../test/antd';
 import { CmsAttributes } from './CmsAttributes';
 import { CmsCatalogs } from './CmsCatalogs';
@@ -14,8 +22,8 @@ setupTestEnvironment();
 polyfillBrowser();
 
 const editing = ['cms.edit', 'cms.publish'];
-const writes = (calls: ApiCall[]) =>
-  calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body]);
+const writes = (api: ReturnType<typeof fakeScreenApi>) =>
+  api.sent.filter((c) => c.method === 'POST').map((c) => [c.route, c.body]);
 
 describe('catalogue management', { timeout: 30_000 }, () => {
   const tree = [
@@ -29,15 +37,16 @@ describe('catalogue management', { timeout: 30_000 }, () => {
     }),
     sampleCatalog({ id: '3', name: { zh: '合作伙伴', en: 'Partners' }, type: 'link' }),
   ];
-  const api = (permissions: string[]) =>
-    mockScreenApi(permissions, {
-      '/api-cms/cms/catalog/tree': tree,
-      '/api-cms/cms/attribute/list': [],
-      '/api-cms/cms/template/list': [],
-    });
+  const screenApi = (permissions: string[]) =>
+    fakeScreenApi(
+      permissions,
+      fakeRoute(cmsApi.catalogTree, tree),
+      fakeRoute(cmsApi.attributeList, []),
+      fakeRoute(cmsApi.templateList, []),
+    );
 
   it('shows the catalogues as a tree with their type, publication and display', async () => {
-    api(editing);
+    screenApi(editing);
     renderView(<CmsCatalogs />, '/sch_edu/portal/catalogs');
     const child = await waitFor(() => rowOf('行业新闻'));
     expect(within(child).getByText('未发布')).toBeTruthy();
@@ -47,7 +56,7 @@ describe('catalogue management', { timeout: 30_000 }, () => {
   });
 
   it('adds a sub-catalogue under the row it was asked from, and refuses a nameless one', async () => {
-    const calls = api(editing);
+    const api = screenApi(editing);
     renderView(<CmsCatalogs />, '/sch_edu/portal/catalogs');
     const parent = await waitFor(() => rowOf('新闻动态'));
     fireEvent.click(within(parent).getByText('新增子栏目'));
@@ -55,11 +64,11 @@ describe('catalogue management', { timeout: 30_000 }, () => {
     expect(within(dialog).getAllByTitle('新闻动态').length).toBeGreaterThan(0);
     clickButton('保存', dialog);
     await waitFor(() => expect(errorOf('中文名称')).toBe('此项为必填项'));
-    expect(writes(calls)).toEqual([]);
+    expect(writes(api)).toEqual([]);
   });
 
   it('hides writing without the permissions', async () => {
-    api([]);
+    screenApi([]);
     renderView(<CmsCatalogs />, '/sch_edu/portal/catalogs');
     await waitFor(() => rowOf('新闻动态'));
     expect(screen.queryByText('新增子栏目')).toBeNull();
@@ -67,25 +76,44 @@ describe('catalogue management', { timeout: 30_000 }, () => {
   });
 
   it('says the tree failed to load', async () => {
-    mockScreenApi([], { '/api-cms/cms/catalog/tree': () => refusal(500, { message: '错误' }) });
+    fakeScreenApi(
+      [],
+      fakeRoute(cmsApi.catalogTree, () => refusal(500, { message: '错误' })),
+    );
     renderView(<CmsCatalogs />, '/sch_edu/portal/catalogs');
     await screen.findByText('获取栏目列表失败');
   });
 });
 
 describe('notice management', { timeout: 30_000 }, () => {
-  const pagePath = '/api-cms/cms/notice/page';
+  const notices = [
+    sampleNotice(),
+    sampleNotice({ id: '602', isPublish: 0, title: { zh: '新学期开课', en: 'New term' } }),
+  ];
+  /** The notice as the server answers its publication or withdrawal. */
+  const published = fakeRoute(cmsApi.noticePublish, (call) => {
+    const { id, isPublish } = call.body as PublishBody;
+    const row = notices.find((n) => n.id === id)!;
+    return { ...row, isPublish, publishedAt: isPublish ? row.publishedAt : null };
+  });
+  /** The notice as the server answers it once saved. */
+  const saved = fakeRoute(cmsApi.noticeSave, (call) => {
+    const body = call.body as CmsNoticeSave;
+    return {
+      ...sampleNotice({ id: '603', isPublish: 0, publishedAt: null }),
+      title: body.title,
+      source: body.source,
+      description: body.description ?? {},
+      content: body.content ?? null,
+    };
+  });
 
   it('lists notices with source and publication, searches by title and cancels a publication', async () => {
-    const calls = mockScreenApi(editing, {
-      [pagePath]: pageAnswer(
-        [
-          sampleNotice(),
-          sampleNotice({ id: '602', isPublish: 0, title: { zh: '新学期开课', en: 'New term' } }),
-        ],
-        2,
-      ),
-    });
+    const api = fakeScreenApi(
+      editing,
+      fakeRoute(cmsApi.noticePage, pageAnswer(notices, 2)),
+      published,
+    );
     renderView(<CmsNotices />, '/sch_edu/portal/notices');
     const live = await waitFor(() => rowOf('寒假停机维护'));
     expect(within(live).getByText('运维中心')).toBeTruthy();
@@ -95,15 +123,17 @@ describe('notice management', { timeout: 30_000 }, () => {
 
     fireEvent.click(within(live).getByText('取消发布'));
     await waitFor(() => expect(toastTexts()).toContain('已取消发布'));
-    expect(writes(calls)).toEqual([['/api-cms/cms/notice/publish', { id: '601', isPublish: 0 }]]);
+    expect(writes(api)).toEqual([[cmsApi.noticePublish, { id: '601', isPublish: 0 }]]);
 
     fireEvent.change(screen.getByPlaceholderText('按标题搜索'), { target: { value: '维护' } });
     fireEvent.keyDown(screen.getByPlaceholderText('按标题搜索'), { key: 'Enter', code: 'Enter' });
-    await waitFor(() => expect(queriesTo(calls, pagePath).at(-1)).toMatchObject({ title: '维护' }));
+    await waitFor(() =>
+      expect(api.queries(cmsApi.noticePage).at(-1)).toMatchObject({ title: '维护' }),
+    );
   });
 
   it('requires a title and a source before saving', async () => {
-    const calls = mockScreenApi(editing, { [pagePath]: pageAnswer([], 0) });
+    const api = fakeScreenApi(editing, fakeRoute(cmsApi.noticePage, pageAnswer([], 0)));
     renderView(<CmsNotices />, '/sch_edu/portal/notices');
     await waitFor(() => expect(screen.getByText('新增')).toBeTruthy());
     clickButton('新增');
@@ -111,11 +141,11 @@ describe('notice management', { timeout: 30_000 }, () => {
     clickButton('保存', dialog);
     await waitFor(() => expect(errorOf('中文标题')).toBe('此项为必填项'));
     expect(errorOf('来源')).toBe('此项为必填项');
-    expect(writes(calls)).toEqual([]);
+    expect(writes(api)).toEqual([]);
   });
 
   it('saves the description in Chinese and English', async () => {
-    const calls = mockScreenApi(editing, { [pagePath]: pageAnswer([], 0) }, () => null);
+    const api = fakeScreenApi(editing, fakeRoute(cmsApi.noticePage, pageAnswer([], 0)), saved);
     renderView(<CmsNotices />, '/sch_edu/portal/notices');
     await waitFor(() => expect(screen.getByText('新增')).toBeTruthy());
     clickButton('新增');
@@ -126,9 +156,9 @@ describe('notice management', { timeout: 30_000 }, () => {
     typeInto('英文描述', 'Tonight');
     clickButton('保存', dialog);
     await waitFor(() => expect(toastTexts()).toContain('保存成功'));
-    expect(writes(calls)).toEqual([
+    expect(writes(api)).toEqual([
       [
-        '/api-cms/cms/notice/saveOrUpdate',
+        cmsApi.noticeSave,
         {
           title: { zh: '维护通知', en: '' },
           source: '运营中心',
@@ -141,8 +171,7 @@ describe('notice management', { timeout: 30_000 }, () => {
 });
 
 describe('template management', { timeout: 30_000 }, () => {
-  const pagePath = '/api-cms/cms/template/page';
-  const row = {
+  const row: CmsTemplate = {
     id: '701',
     name: '文章详情',
     category: 'content',
@@ -151,7 +180,15 @@ describe('template management', { timeout: 30_000 }, () => {
   };
 
   it('lists templates with their category and saves a new one from the form', async () => {
-    const calls = mockScreenApi(editing, { [pagePath]: pageAnswer([row], 1) }, () => null);
+    const api = fakeScreenApi(
+      editing,
+      fakeRoute(cmsApi.templatePage, pageAnswer([row], 1)),
+      fakeRoute(cmsApi.templateSave, (call) => ({
+        ...(call.body as TemplateSave),
+        id: '702',
+        updatedAt: '2026-01-02T00:00:00.000Z',
+      })),
+    );
     renderView(<CmsTemplates />, '/sch_edu/portal/templates');
     const listed = await waitFor(() => rowOf('文章详情'));
     expect(within(listed).getByText('内容模板')).toBeTruthy();
@@ -168,17 +205,13 @@ describe('template management', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByTitle('栏目模板'));
     clickButton('保存', dialog);
     await waitFor(() => expect(toastTexts()).toContain('保存成功'));
-    expect(writes(calls)).toEqual([
-      [
-        '/api-cms/cms/template/saveOrUpdate',
-        { name: '栏目列表', category: 'column', path: '/home/index' },
-      ],
+    expect(writes(api)).toEqual([
+      [cmsApi.templateSave, { name: '栏目列表', category: 'column', path: '/home/index' }],
     ]);
   });
 });
 
 describe('attribute management', { timeout: 30_000 }, () => {
-  const pagePath = '/api-cms/cms/attribute/page';
   const row = {
     id: '801',
     name: { zh: '导航', en: 'Navigation' },
@@ -187,10 +220,12 @@ describe('attribute management', { timeout: 30_000 }, () => {
   };
 
   it('lists attributes and puts a taken code on the code field', async () => {
-    const calls = mockScreenApi(editing, { [pagePath]: pageAnswer([row], 1) }, (call) =>
-      call.method === 'POST'
-        ? refusal(400, { message: '编码已存在', errorKey: 'cms.attribute_code_taken' })
-        : null,
+    const api = fakeScreenApi(
+      editing,
+      fakeRoute(cmsApi.attributePage, pageAnswer([row], 1)),
+      fakeRoute(cmsApi.attributeSave, () =>
+        refusal(400, { message: '编码已存在', errorKey: 'cms.attribute_code_taken' }),
+      ),
     );
     renderView(<CmsAttributes />, '/sch_edu/portal/attributes');
     expect(within(await waitFor(() => rowOf('导航'))).getByText('navigate')).toBeTruthy();
@@ -201,8 +236,8 @@ describe('attribute management', { timeout: 30_000 }, () => {
     typeInto('编码', 'navigate');
     clickButton('保存', dialog);
     await waitFor(() => expect(errorOf('编码')).toBe('属性编码已存在'));
-    expect(writes(calls)).toEqual([
-      ['/api-cms/cms/attribute/saveOrUpdate', { name: { zh: '导航', en: '' }, code: 'navigate' }],
+    expect(writes(api)).toEqual([
+      [cmsApi.attributeSave, { name: { zh: '导航', en: '' }, code: 'navigate' }],
     ]);
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockApi, type ApiCall } from '../../test/api';
+import { customersApi } from '@platform/contract';
+import { fakeApi, fakeRoute } from '../../test/fakeRoutes';
 import { clickButton, errorOf, typeInto } from '../../test/antd';
 import { formatInstant } from '../../shared/dates';
 import { AddTimeDialog } from './AddTimeDialog';
@@ -11,14 +12,12 @@ import { sampleCustomer } from './testing';
 setupTestEnvironment();
 polyfillBrowser();
 
-const addTimePath = '/api-operation/customer/time/add';
-
-const sent = (calls: ApiCall[]) => calls.filter((c) => c.path === addTimePath);
+const sent = (api: ReturnType<typeof fakeApi>) => api.calls(customersApi.addTime);
 const submit = () => clickButton('确定');
 
 describe('add service time dialog', { timeout: 30_000 }, () => {
   it('refuses 0 hours and a missing reason without calling the server', async () => {
-    const calls = mockApi(() => sampleCustomer());
+    const api = fakeApi(fakeRoute(customersApi.addTime, sampleCustomer()));
     renderView(<AddTimeDialog customer={sampleCustomer()} onClose={() => {}} />);
     typeInto('增加时长（小时）', '0');
     submit();
@@ -30,20 +29,20 @@ describe('add service time dialog', { timeout: 30_000 }, () => {
     submit();
     await waitFor(() => expect(errorOf('原因')).toBe('请填写 2 到 244 个字符的原因'));
     expect(errorOf('增加时长（小时）')).toBe('请输入整数小时数，至少 1 小时');
-    expect(sent(calls)).toEqual([]);
+    expect(sent(api)).toEqual([]);
   });
 
   it('sends whole hours with the reason and shows the new end', async () => {
     const customer = sampleCustomer();
     const after = '2026-07-03T04:00:00.000Z';
-    const calls = mockApi(() => ({ ...customer, serviceEnd: after }));
+    const api = fakeApi(fakeRoute(customersApi.addTime, { ...customer, serviceEnd: after }));
     const onClose = vi.fn();
     renderView(<AddTimeDialog customer={customer} onClose={onClose} />);
     typeInto('增加时长（小时）', '48');
     typeInto('原因', ' 合同续签 ');
     submit();
     expect(await screen.findByText('服务时间已增加')).toBeTruthy();
-    expect(sent(calls).map((c) => [c.method, c.body])).toEqual([
+    expect(sent(api).map((c) => [c.method, c.body])).toEqual([
       ['POST', { customerId: '301', hours: 48, reason: '合同续签' }],
     ]);
     expect(
@@ -56,12 +55,14 @@ describe('add service time dialog', { timeout: 30_000 }, () => {
   });
 
   it('puts the server’s field errors on the inputs and says the add failed', async () => {
-    mockApi(() =>
-      refusal(400, {
-        message: '增加后的服务结束时间超出可记录的范围',
-        errorKey: 'customers.end_out_of_range',
-        fields: { hours: 'invalid_value' },
-      }),
+    fakeApi(
+      fakeRoute(customersApi.addTime, () =>
+        refusal(400, {
+          message: '增加后的服务结束时间超出可记录的范围',
+          errorKey: 'customers.end_out_of_range',
+          fields: { hours: 'invalid_value' },
+        }),
+      ),
     );
     renderView(<AddTimeDialog customer={sampleCustomer()} onClose={() => {}} />);
     typeInto('增加时长（小时）', '2147483647');
@@ -75,7 +76,7 @@ describe('add service time dialog', { timeout: 30_000 }, () => {
   });
 
   it('tells that time added to an expired service counts from now', async () => {
-    mockApi(() => null);
+    fakeApi(fakeRoute(customersApi.addTime, sampleCustomer()));
     renderView(
       <AddTimeDialog
         customer={sampleCustomer({ status: 'expired', remainingDays: 0 })}

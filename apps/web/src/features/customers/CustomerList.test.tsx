@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { type ApiCall, mockScreenApi, pageAnswer, queriesTo } from '../../test/api';
+import { collegesApi, customersApi, type CustomerSave } from '@platform/contract';
+import { pageAnswer } from '../../test/api';
+import { fakeRoute, fakeScreenApi, type FakeRoute } from '../../test/fakeRoutes';
 import {
   chooseOption,
   clickButton,
@@ -20,7 +22,6 @@ setupTestEnvironment();
 polyfillBrowser();
 
 const url = '/sch_edu/operation/customers';
-const pagePath = '/api-operation/customer/page';
 const allPermissions = ['customer.add', 'customer.edit', 'customer.delete'];
 
 const rows = [
@@ -36,24 +37,23 @@ const rows = [
   }),
 ];
 
-function api(permissions: string[], answer?: (call: ApiCall) => unknown) {
-  return mockScreenApi(
+function screenApi(permissions: string[], ...fakes: FakeRoute[]) {
+  return fakeScreenApi(
     permissions,
-    {
-      [pagePath]: pageAnswer(rows, 12),
-      '/api-user/colleges/options': [{ id: '11', name: '北方职业技术学院' }],
-    },
-    answer,
+    ...fakes,
+    fakeRoute(customersApi.page, pageAnswer(rows, 12)),
+    fakeRoute(collegesApi.options, [{ id: '11', name: '北方职业技术学院' }]),
   );
 }
 
-const pageQueries = (calls: ApiCall[]) => queriesTo(calls, pagePath);
-const writes = (calls: ApiCall[]) =>
-  calls.filter((c) => c.method === 'POST').map((c) => `${c.method} ${c.path}`);
+type Api = ReturnType<typeof screenApi>;
+const pageQueries = (api: Api) => api.queries(customersApi.page);
+const writes = (api: Api) =>
+  api.sent.filter((c) => c.method === 'POST').map((c) => [c.route, c.params]);
 
 describe('customer list', { timeout: 30_000 }, () => {
   it('shows the server page with kind names, school, period and status', async () => {
-    const calls = api(allPermissions);
+    const api = screenApi(allPermissions);
     renderView(<CustomerList />, url);
     const north = await waitFor(() => rowOf('北方学院'));
     expect(within(north).getByText('正式客户')).toBeTruthy();
@@ -66,25 +66,25 @@ describe('customer list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(north).getByText('编辑')).toBeTruthy());
     expect(within(north).getByText('删除')).toBeTruthy();
     expect(screen.getByText('新增客户')).toBeTruthy();
-    expect(pageQueries(calls)[0]).toEqual({
+    expect(pageQueries(api)[0]).toEqual({
       pageNum: '1',
       pageSize: '10',
     });
   });
 
   it('sends filters and paging to the server', async () => {
-    const calls = api(allPermissions);
+    const api = screenApi(allPermissions);
     renderView(<CustomerList />, url);
     await waitFor(() => rowOf('北方学院'));
     fireEvent.click(screen.getByTitle('2'));
-    await waitFor(() => expect(pageQueries(calls).at(-1)?.pageNum).toBe('2'));
+    await waitFor(() => expect(pageQueries(api).at(-1)?.pageNum).toBe('2'));
 
     await chooseOption(screen.getByLabelText('全部类型'), '临时客户');
     await chooseOption(screen.getByLabelText('全部状态'), '未开始');
     await chooseOption(screen.getByLabelText('全部学校'), '北方职业技术学院');
     searchFor('按客户名称搜索', ' 北方 ');
     await waitFor(() =>
-      expect(pageQueries(calls).at(-1)).toEqual({
+      expect(pageQueries(api).at(-1)).toEqual({
         pageNum: '1',
         pageSize: '10',
         name: '北方',
@@ -96,7 +96,7 @@ describe('customer list', { timeout: 30_000 }, () => {
   });
 
   it('hides the actions the user lacks the permission for', async () => {
-    api([]);
+    screenApi([]);
     renderView(<CustomerList />, url);
     await waitFor(() => rowOf('北方学院'));
     expect(screen.queryByText('新增客户')).toBeNull();
@@ -106,23 +106,26 @@ describe('customer list', { timeout: 30_000 }, () => {
   });
 
   it('deletes after confirming', async () => {
-    const calls = api(['customer.delete'], () => null);
+    const api = screenApi(['customer.delete'], fakeRoute(customersApi.delete, null));
     renderView(<CustomerList />, url);
     const row = await waitFor(() => rowOf('南方体验校'));
     expect(within(row).queryByText('编辑')).toBeNull();
-    const loads = pageQueries(calls).length;
+    const loads = pageQueries(api).length;
     fireEvent.click(within(row).getByText('删除'));
     await screen.findByText('确定删除客户“南方体验校”吗？其加时记录会保留。');
-    expect(writes(calls)).toEqual([]);
+    expect(writes(api)).toEqual([]);
     clickButton('确定');
     await waitFor(() => expect(toastTexts()).toContain('删除成功'));
-    expect(writes(calls)).toEqual(['POST /api-operation/customer/delete/302']);
-    await waitFor(() => expect(pageQueries(calls).length).toBeGreaterThan(loads));
+    expect(writes(api)).toEqual([[customersApi.delete, { id: '302' }]]);
+    await waitFor(() => expect(pageQueries(api).length).toBeGreaterThan(loads));
   });
 
   it('says the delete failed with the reason', async () => {
-    api(['customer.delete'], () =>
-      refusal(404, { message: '客户不存在', errorKey: 'customers.not_found' }),
+    screenApi(
+      ['customer.delete'],
+      fakeRoute(customersApi.delete, () =>
+        refusal(404, { message: '客户不存在', errorKey: 'customers.not_found' }),
+      ),
     );
     renderView(<CustomerList />, url);
     fireEvent.click(within(await waitFor(() => rowOf('北方学院'))).getByText('删除'));
@@ -132,8 +135,24 @@ describe('customer list', { timeout: 30_000 }, () => {
   });
 
   it('validates a new customer and sends the period as instants', async () => {
-    const calls = api(allPermissions, (call) =>
-      call.path.endsWith('saveOrUpdate') ? rows[0] : null,
+    const api = screenApi(
+      allPermissions,
+      fakeRoute(customersApi.save, (call) => {
+        const body = call.body as CustomerSave;
+        return sampleCustomer({
+          id: '303',
+          name: body.name,
+          kind: body.kind,
+          collegeId: null,
+          collegeName: null,
+          contactName: body.contactName ?? '',
+          contactPhone: body.contactPhone ?? '',
+          serviceStart: body.serviceStart,
+          serviceEnd: body.serviceEnd,
+          status: 'not_started',
+          remainingDays: 365,
+        });
+      }),
     );
     renderView(<CustomerList />, url);
     await waitFor(() => rowOf('北方学院'));
@@ -156,14 +175,14 @@ describe('customer list', { timeout: 30_000 }, () => {
     expect(errorOf('联系电话')).toBe('请输入正确的手机号');
     pickDate('服务结束日期', '2026-02-01');
     await waitFor(() => expect(errorOf('服务结束日期')).toBe('结束日期须晚于开始日期'));
-    expect(writes(calls)).toEqual([]);
+    expect(writes(api)).toEqual([]);
 
     type('联系电话', '13900139000');
     pickDate('服务结束日期', '2027-02-28');
     clickButton('保存', dialog);
     await waitFor(() => expect(toastTexts()).toContain('添加成功'));
-    const save = calls.find((c) => c.path === '/api-operation/customer/saveOrUpdate')!;
-    expect(save.body).toEqual({
+    const [save] = api.bodies(customersApi.save);
+    expect(save).toEqual({
       name: '东方学院',
       kind: 2,
       collegeId: null,

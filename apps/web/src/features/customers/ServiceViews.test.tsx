@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { type ApiCall, mockApi, mockScreenApi, page } from '../../test/api';
+import { customersApi } from '@platform/contract';
+import { page } from '../../test/api';
+import { fakeApi, fakeRoute, fakeScreenApi } from '../../test/fakeRoutes';
 import { clickButton, pickDate, rowOf } from '../../test/antd';
 import { formatInstant } from '../../shared/dates';
 import { ServiceManagement } from './ServiceManagement';
@@ -12,11 +14,9 @@ import { TimeHistory } from './TimeHistory';
 setupTestEnvironment();
 polyfillBrowser();
 
-const historyPath = '/api-operation/customer/time/history';
-
 describe('service management', { timeout: 30_000 }, () => {
   it('shows service periods and offers adding time only with the permission', async () => {
-    mockScreenApi([], { '/api-operation/customer/page': page([sampleCustomer()]) });
+    fakeScreenApi([], fakeRoute(customersApi.page, page([sampleCustomer()])));
     renderView(<ServiceManagement />, '/sch_edu/operation/services');
     const row = await waitFor(() => rowOf('北方学院'));
     expect(within(row).getByText(formatInstant(sampleCustomer().serviceEnd))).toBeTruthy();
@@ -27,10 +27,11 @@ describe('service management', { timeout: 30_000 }, () => {
   });
 
   it('opens the add-time dialog and links to the customer’s history', async () => {
-    mockScreenApi(['customer.add_time'], {
-      [historyPath]: page([sampleLog()]),
-      '/api-operation/customer/page': page([sampleCustomer()]),
-    });
+    fakeScreenApi(
+      ['customer.add_time'],
+      fakeRoute(customersApi.timeHistory, page([sampleLog()])),
+      fakeRoute(customersApi.page, page([sampleCustomer()])),
+    );
     renderView(<ServiceManagement />, '/sch_edu/operation/services');
     const row = await waitFor(() => rowOf('北方学院'));
     fireEvent.click(await within(row).findByText('增加时间'));
@@ -46,24 +47,24 @@ describe('service management', { timeout: 30_000 }, () => {
 });
 
 describe('history of added time', { timeout: 30_000 }, () => {
-  const historyCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === historyPath);
+  const historyCalls = (api: ReturnType<typeof fakeApi>) => api.calls(customersApi.timeHistory);
 
   it('lists the log and filters by customer and date range of at most a year', async () => {
-    const calls = mockApi((call) => (call.path === historyPath ? page([sampleLog()], 1) : null));
+    const api = fakeApi(fakeRoute(customersApi.timeHistory, page([sampleLog()], 1)));
     renderView(<TimeHistory />, '/sch_edu/operation/time-history?customerId=301&customer=北方学院');
     const row = await waitFor(() => rowOf('合同续签'));
     expect(within(row).getByText('运营小王')).toBeTruthy();
     expect(within(row).getByText(formatInstant(sampleLog().endAfter))).toBeTruthy();
     expect(screen.getByText('客户: 北方学院')).toBeTruthy();
-    expect(historyCalls(calls)[0]?.query.get('customerId')).toBe('301');
+    expect(historyCalls(api)[0]?.query.get('customerId')).toBe('301');
 
     pickDate('开始日期', '2025-01-01');
     pickDate('结束日期', '2026-03-01');
     expect(await screen.findByText('时间范围最长一年')).toBeTruthy();
-    const before = historyCalls(calls).length;
+    const before = historyCalls(api).length;
     pickDate('结束日期', '2025-06-30');
-    await waitFor(() => expect(historyCalls(calls).length).toBeGreaterThan(before));
-    const q = historyCalls(calls).at(-1)!.query;
+    await waitFor(() => expect(historyCalls(api).length).toBeGreaterThan(before));
+    const q = historyCalls(api).at(-1)!.query;
     expect(new Date(q.get('from')!).getDate()).toBe(1);
     expect(new Date(q.get('to')!).getHours()).toBe(23);
     expect(q.get('customerId')).toBe('301');

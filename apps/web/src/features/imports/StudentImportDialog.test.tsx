@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ImportJob } from '@platform/contract';
-import { envelope, jsonResponse, setupTestEnvironment } from '../../test/helpers';
+import { importsApi, type ImportJob } from '@platform/contract';
+import { envelope, setupTestEnvironment } from '../../test/helpers';
+import { fakeApi, fakeRoute } from '../../test/fakeRoutes';
 import { polyfillBrowser, renderWithProviders } from '../../test/render';
 import { FakeXhr, stubXhr } from '../../test/xhr';
 import { setToken } from '../../shared/session';
@@ -58,26 +59,25 @@ function sized(name: string, size: number): File {
 const progressOf = () =>
   Number(document.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow'));
 
-/** Answers job polls with the next of `answers` (the last one again once they run out). */
+/**
+ * Answers job polls with the next of `answers` (the last one again once they run out), and the
+ * job's error report.
+ */
 function serveJob(answers: ImportJob[]) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      calls.push(url);
-      if (url.endsWith('/errors')) {
-        return new Response(new Blob(['xlsx']), {
+  let polls = 0;
+  return fakeApi(
+    fakeRoute(importsApi.job, () => answers[Math.min(++polls, answers.length) - 1]!),
+    fakeRoute(
+      importsApi.jobErrors,
+      () =>
+        new Response(new Blob(['xlsx']), {
           headers: {
             'content-type': 'application/octet-stream',
             'content-disposition': "attachment; filename*=UTF-8''report.xlsx",
           },
-        });
-      }
-      const polls = calls.filter((c) => !c.endsWith('/errors')).length;
-      return jsonResponse(envelope(answers[Math.min(polls, answers.length) - 1]));
-    }),
+        }),
+    ),
   );
-  return calls;
 }
 
 describe('checkImportFile', () => {
@@ -108,7 +108,7 @@ describe('student import dialog', { timeout: 20_000 }, () => {
     stubXhr();
     setToken('tok');
     const onImported = vi.fn();
-    const calls = serveJob([
+    const api = serveJob([
       job({ total: 1000, processed: 500, succeeded: 499, failed: 1 }),
       job({
         status: 'done',
@@ -143,7 +143,10 @@ describe('student import dialog', { timeout: 20_000 }, () => {
     choose(new File(['data'], '学生.xlsx'));
     expect(await screen.findByText('正在上传 学生.xlsx')).toBeTruthy();
     const xhr = FakeXhr.sent[0]!;
-    expect([xhr.method, xhr.url]).toEqual(['POST', '/api-user/students/import']);
+    expect([xhr.method, xhr.url]).toEqual([
+      importsApi.studentsImport.method,
+      importsApi.studentsImport.path,
+    ]);
     expect(xhr.headers.Authorization).toBe('Bearer tok');
     expect((xhr.body!.get('file') as File).name).toBe('学生.xlsx');
     expect(progressOf()).toBe(0);
@@ -162,12 +165,17 @@ describe('student import dialog', { timeout: 20_000 }, () => {
     expect(screen.getByText('超出学校的学生账号上限')).toBeTruthy();
     expect(screen.getByText('仅显示前 2 条，共 3 条，完整内容请下载错误报告')).toBeTruthy();
     expect(onImported).toHaveBeenCalledTimes(1);
-    expect(calls.every((c) => c === '/api-user/import/job/77')).toBe(true);
+    expect(
+      api.sent.every(
+        (c) => c.route === importsApi.job && c.params.id === '77' && String(c.query) === '',
+      ),
+    ).toBe(true);
 
     fireEvent.click(screen.getByText('下载错误报告'));
     await waitFor(() => expect(saved).toEqual(['report.xlsx']));
     expect(createObjectURL).toHaveBeenCalledTimes(1);
-    expect(calls.at(-1)).toBe('/api-user/import/job/77/errors');
+    expect(api.sent.at(-1)?.route).toBe(importsApi.jobErrors);
+    expect(api.sent.at(-1)?.params).toEqual({ id: '77' });
 
     fireEvent.click(screen.getByText('继续导入'));
     expect(await screen.findByText('选择文件')).toBeTruthy();
@@ -207,16 +215,18 @@ describe('student import dialog', { timeout: 20_000 }, () => {
 
 describe('export button', () => {
   it('downloads the export with the filters that are set and the server’s file name', async () => {
-    const fetchMock = vi.fn(
-      async (_url: string) =>
-        new Response(new Blob(['xlsx']), {
-          headers: {
-            'content-type': 'application/octet-stream',
-            'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent('学生名单-20260101.xlsx')}`,
-          },
-        }),
+    const api = fakeApi(
+      fakeRoute(
+        importsApi.studentsExport,
+        () =>
+          new Response(new Blob(['xlsx']), {
+            headers: {
+              'content-type': 'application/octet-stream',
+              'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent('学生名单-20260101.xlsx')}`,
+            },
+          }),
+      ),
     );
-    vi.stubGlobal('fetch', fetchMock);
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:export');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const names = savedFiles();
@@ -225,11 +235,11 @@ describe('export button', () => {
     );
     fireEvent.click(screen.getByText('导出'));
     await waitFor(() => expect(names).toEqual(['学生名单-20260101.xlsx']));
-    const url = new URL(fetchMock.mock.calls[0]![0], 'http://localhost');
-    expect(url.pathname).toBe('/api-user/students/export');
-    expect(url.searchParams.get('name')).toBe('张');
-    expect(url.searchParams.get('classId')).toBe('5');
-    expect(url.searchParams.has('stuNo')).toBe(false);
-    expect(url.searchParams.get('tz')).toBeTruthy();
+    const [exported] = api.sent;
+    expect(exported?.route).toBe(importsApi.studentsExport);
+    expect(exported?.query.get('name')).toBe('张');
+    expect(exported?.query.get('classId')).toBe('5');
+    expect(exported?.query.has('stuNo')).toBe(false);
+    expect(exported?.query.get('tz')).toBeTruthy();
   });
 });

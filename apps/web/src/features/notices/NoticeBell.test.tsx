@@ -1,18 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { noticesApi, pathOf, type Notice } from '@platform/contract';
+import { noticesApi, type Notice } from '@platform/contract';
 import { setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { callsTo, mockPaths } from '../../test/api';
+import { fakeApi, fakeRoute } from '../../test/fakeRoutes';
 import { noticePollMs } from './api';
 import { NoticeBell } from './NoticeBell';
 
 setupTestEnvironment();
 polyfillBrowser();
 
-const listPath = noticesApi.list.path;
-const clearPath = noticesApi.clear.path;
-const readPath = (id: string) => pathOf(noticesApi.read.path, { id });
 const location = () => screen.getByTestId('location').textContent;
 
 function notice(partial: Partial<Notice> & Pick<Notice, 'id'>): Notice {
@@ -43,25 +40,24 @@ function serveNotices() {
       title: '成绩已发布：考试',
     }),
   ];
-  const calls = mockPaths({
-    [listPath]: () => ({
+  return fakeApi(
+    fakeRoute(noticesApi.list, () => ({
       data: unread,
       total: unread.length,
       unread: unread.length,
       pageNum: 1,
       pageSize: 20,
-    }),
-    [readPath('902')]: () => {
-      unread = unread.filter((n) => n.id !== '902');
+    })),
+    fakeRoute(noticesApi.read, (call) => {
+      unread = unread.filter((n) => n.id !== call.params.id);
       return null;
-    },
-    [clearPath]: () => {
+    }),
+    fakeRoute(noticesApi.clear, () => {
       const cleared = unread.length;
       unread = [];
       return { cleared };
-    },
-  });
-  return calls;
+    }),
+  );
 }
 
 const bell = () => screen.getByRole('button', { name: /^通知/ });
@@ -69,27 +65,27 @@ const bell = () => screen.getByRole('button', { name: /^通知/ });
 describe('notices in the header', { timeout: 30_000 }, () => {
   it('shows the unread count, asked every minute and when the window comes back', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const calls = serveNotices();
+    const api = serveNotices();
     renderView(<NoticeBell />, '/sch_edu/task/list');
     expect(await screen.findByRole('button', { name: '通知，3 条未读' })).toBeTruthy();
     expect(bell().querySelector('.notice-bell__badge')?.textContent).toBe('3');
-    expect(callsTo(calls, listPath)[0]?.query.get('status')).toBe('unread');
+    expect(api.calls(noticesApi.list)[0]?.query.get('status')).toBe('unread');
 
     act(() => {
       vi.advanceTimersByTime(noticePollMs);
     });
-    await waitFor(() => expect(callsTo(calls, listPath)).toHaveLength(2));
+    await waitFor(() => expect(api.calls(noticesApi.list)).toHaveLength(2));
     // Once that answer is in, the window comes back to the front.
     vi.useRealTimers();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     act(() => {
       window.dispatchEvent(new Event('visibilitychange'));
     });
-    await waitFor(() => expect(callsTo(calls, listPath)).toHaveLength(3));
+    await waitFor(() => expect(api.calls(noticesApi.list)).toHaveLength(3));
   });
 
   it('lists the unread notices; a click marks one read and opens what it is about', async () => {
-    const calls = serveNotices();
+    const api = serveNotices();
     renderView(<NoticeBell />, '/sch_edu/task/list');
     await screen.findByRole('button', { name: '通知，3 条未读' });
     fireEvent.click(bell());
@@ -108,20 +104,22 @@ describe('notices in the header', { timeout: 30_000 }, () => {
     fireEvent.click(items[1]!);
     await waitFor(() => expect(location()).toBe('/sch_edu/report/reportInfo?id=501'));
     await waitFor(() =>
-      expect(callsTo(calls, readPath('902')).map((c) => c.method)).toEqual(['POST']),
+      expect(api.calls(noticesApi.read).map((c) => [c.method, c.params.id])).toEqual([
+        ['POST', '902'],
+      ]),
     );
     expect(await screen.findByRole('button', { name: '通知，2 条未读' })).toBeTruthy();
   });
 
   it('clears all, and says when there is nothing unread', async () => {
-    const calls = serveNotices();
+    const api = serveNotices();
     renderView(<NoticeBell />, '/sch_edu/task/list');
     await screen.findByRole('button', { name: '通知，3 条未读' });
     fireEvent.click(bell());
     const panel = await screen.findByRole('region', { name: '未读通知' });
     fireEvent.click(within(panel).getByRole('button', { name: '全部已读' }));
     expect(await within(panel).findByText('没有未读通知')).toBeTruthy();
-    expect(callsTo(calls, clearPath).map((c) => c.method)).toEqual(['POST']);
+    expect(api.calls(noticesApi.clear).map((c) => c.method)).toEqual(['POST']);
     expect(
       screen.getByRole('button', { name: '通知' }).querySelector('.notice-bell__badge'),
     ).toBeNull();

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockApi, permissionsPath } from '../../test/api';
+import { schoolsApi, type SchoolProfileUpdate } from '@platform/contract';
+import { fakeRoute, fakeScreenApi } from '../../test/fakeRoutes';
 import { clickButton, errorOf, field } from '../../test/antd';
 import { changeLanguage } from '../../shared/i18n';
 import { SchoolProfile } from './SchoolProfile';
@@ -15,7 +16,7 @@ const url = '/sch_edu/school/profile';
 
 describe('school profile', { timeout: 30_000 }, () => {
   it('shows type, region, balances in yuan and counts', async () => {
-    mockApi((call) => (call.path === permissionsPath ? [] : sampleProfile()));
+    fakeScreenApi([], fakeRoute(schoolsApi.profile, sampleProfile()));
     renderView(<SchoolProfile />, url);
     expect(await screen.findByText('北方职业技术学院')).toBeTruthy();
     expect(screen.getByText('高职院校')).toBeTruthy();
@@ -30,14 +31,14 @@ describe('school profile', { timeout: 30_000 }, () => {
 
   it('reads in English too', async () => {
     await changeLanguage('en-US');
-    mockApi((call) => (call.path === permissionsPath ? [] : sampleProfile({ giftBalance: 5 })));
+    fakeScreenApi([], fakeRoute(schoolsApi.profile, sampleProfile({ giftBalance: 5 })));
     renderView(<SchoolProfile />, url);
     expect(await screen.findByText('Gift balance')).toBeTruthy();
     expect(screen.getByText('¥0.05')).toBeTruthy();
   });
 
   it('says a school without a student limit has none, in both languages', async () => {
-    mockApi((call) => (call.path === permissionsPath ? [] : sampleProfile({ maxStudents: 0 })));
+    fakeScreenApi([], fakeRoute(schoolsApi.profile, sampleProfile({ maxStudents: 0 })));
     const zh = renderView(<SchoolProfile />, url);
     expect(await screen.findByText('北方职业技术学院')).toBeTruthy();
     expect(screen.getByText('不限')).toBeTruthy();
@@ -48,11 +49,13 @@ describe('school profile', { timeout: 30_000 }, () => {
   });
 
   it('edits intro and address with the contract rules', async () => {
-    const calls = mockApi((call) => {
-      if (call.path === permissionsPath) return ['school.profile.edit'];
-      if (call.method === 'POST') return sampleProfile(call.body as object);
-      return sampleProfile();
-    });
+    const api = fakeScreenApi(
+      ['school.profile.edit'],
+      fakeRoute(schoolsApi.profile, sampleProfile()),
+      fakeRoute(schoolsApi.profileUpdate, (call) =>
+        sampleProfile(call.body as SchoolProfileUpdate),
+      ),
+    );
     renderView(<SchoolProfile />, url);
     await screen.findByText('北方职业技术学院');
     await waitFor(() => expect(screen.getByText('编辑')).toBeTruthy());
@@ -66,8 +69,8 @@ describe('school profile', { timeout: 30_000 }, () => {
     fireEvent.change(field('学校简介'), { target: { value: '新的简介' } });
     clickButton('保存');
     await waitFor(() => expect(toastTexts()).toContain('保存成功'));
-    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
-      ['/api-user/school/profile/update', { intro: '新的简介', address: '北京市昌平区 2 号' }],
+    expect(api.sent.filter((c) => c.method === 'POST').map((c) => [c.route, c.body])).toEqual([
+      [schoolsApi.profileUpdate, { intro: '新的简介', address: '北京市昌平区 2 号' }],
     ]);
     await waitFor(() => expect(screen.getByText('北京市昌平区 2 号')).toBeTruthy());
   });

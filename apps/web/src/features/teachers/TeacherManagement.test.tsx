@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Teacher } from '@platform/contract';
+import { teachersApi, type Teacher } from '@platform/contract';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { type ApiCall, mockScreenApi, pageAnswer, queriesTo } from '../../test/api';
+import { pageAnswer } from '../../test/api';
+import { fakeRoute, fakeScreenApi, type FakeRoute } from '../../test/fakeRoutes';
 import { chooseOption, clickButton, field, labelErrorOf, rowOf, searchFor } from '../../test/antd';
 import { TeacherManagement } from './TeacherManagement';
 
@@ -11,7 +12,6 @@ setupTestEnvironment();
 polyfillBrowser();
 
 const url = '/sch_edu/school/teachers';
-const pagePath = '/api-user/teachers/page';
 const allPermissions = ['teacher.add', 'teacher.edit', 'teacher.enable', 'teacher.delete'];
 
 function sampleTeacher(partial: Partial<Teacher> = {}): Teacher {
@@ -43,17 +43,18 @@ const rows = [
   }),
 ];
 
-function api(permissions: string[], answer?: (call: ApiCall) => unknown) {
-  return mockScreenApi(permissions, { [pagePath]: pageAnswer(rows, 12) }, answer);
+function screenApi(permissions: string[], ...fakes: FakeRoute[]) {
+  return fakeScreenApi(permissions, fakeRoute(teachersApi.page, pageAnswer(rows, 12)), ...fakes);
 }
 
-const pageQueries = (calls: ApiCall[]) => queriesTo(calls, pagePath);
-const writes = (calls: ApiCall[]) =>
-  calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+type Api = ReturnType<typeof screenApi>;
+const pageQueries = (api: Api) => api.queries(teachersApi.page);
+const writes = (api: Api) =>
+  api.sent.filter((c) => c.method !== 'GET').map((c) => [c.route, c.params]);
 
 describe('teacher management', { timeout: 30_000 }, () => {
   it('shows the server page with role, gender and status', async () => {
-    const calls = api(allPermissions);
+    const api = screenApi(allPermissions);
     renderView(<TeacherManagement />, url);
     const zhao = await waitFor(() => rowOf('赵主任'));
     expect(within(zhao).getByText('学校管理员')).toBeTruthy();
@@ -63,14 +64,14 @@ describe('teacher management', { timeout: 30_000 }, () => {
     expect(within(wang).getByText('教师')).toBeTruthy();
     expect(within(wang).getByText('正常')).toBeTruthy();
     expect(screen.getByText('共 12 条')).toBeTruthy();
-    expect(pageQueries(calls)[0]).toEqual({
+    expect(pageQueries(api)[0]).toEqual({
       pageNum: '1',
       pageSize: '10',
     });
   });
 
   it('hides the actions the user lacks the permission for', async () => {
-    api([]);
+    screenApi([]);
     renderView(<TeacherManagement />, url);
     const wang = await waitFor(() => rowOf('王老师'));
     expect(screen.queryByText('新增教师')).toBeNull();
@@ -81,7 +82,7 @@ describe('teacher management', { timeout: 30_000 }, () => {
   });
 
   it('shows each action with its own permission', async () => {
-    api(['teacher.enable']);
+    screenApi(['teacher.enable']);
     renderView(<TeacherManagement />, url);
     const wang = await waitFor(() => rowOf('王老师'));
     await waitFor(() => expect(within(wang).getByRole('switch')).toBeTruthy());
@@ -90,16 +91,16 @@ describe('teacher management', { timeout: 30_000 }, () => {
   });
 
   it('sends filters and paging to the server', async () => {
-    const calls = api(allPermissions);
+    const api = screenApi(allPermissions);
     renderView(<TeacherManagement />, url);
     await waitFor(() => rowOf('王老师'));
     fireEvent.click(screen.getByTitle('2'));
-    await waitFor(() => expect(pageQueries(calls).at(-1)?.pageNum).toBe('2'));
+    await waitFor(() => expect(pageQueries(api).at(-1)?.pageNum).toBe('2'));
     await chooseOption(screen.getByLabelText('全部角色'), '学校管理员');
     await chooseOption(screen.getByLabelText('全部状态'), '已过期');
     searchFor('按手机号搜索', ' 1380 ');
     await waitFor(() =>
-      expect(pageQueries(calls).at(-1)).toEqual({
+      expect(pageQueries(api).at(-1)).toEqual({
         pageNum: '1',
         pageSize: '10',
         role: 'school-manager',
@@ -110,30 +111,32 @@ describe('teacher management', { timeout: 30_000 }, () => {
   });
 
   it('disables a teacher after confirming', async () => {
-    const calls = api(allPermissions, (call) =>
-      call.path === '/api-user/teachers/enable' ? { ...rows[0], enabled: false } : null,
+    const api = screenApi(
+      allPermissions,
+      fakeRoute(teachersApi.enable, { ...rows[0]!, enabled: false, status: 'deactivated' }),
     );
     renderView(<TeacherManagement />, url);
     const wang = await waitFor(() => rowOf('王老师'));
     fireEvent.click(await waitFor(() => within(wang).getByRole('switch')));
     await screen.findByText('确定停用账号「王老师」吗？停用后该账号将立即退出登录，且无法登录。');
-    expect(writes(calls)).toEqual([]);
+    expect(writes(api)).toEqual([]);
     clickButton('确定');
     await waitFor(() => expect(toastTexts()).toContain('已停用账号'));
-    expect(calls.find((c) => c.path === '/api-user/teachers/enable')?.body).toEqual({
+    expect(api.bodies(teachersApi.enable)[0]).toEqual({
       id: '201',
       enabled: false,
     });
   });
 
   it("shows the server's refusal in the delete dialog", async () => {
-    const calls = api(allPermissions, (call) =>
-      call.method === 'DELETE'
-        ? refusal(409, {
-            message: '该教师有未归档的教学任务，无法删除',
-            errorKey: 'teachers.has_tasks',
-          })
-        : null,
+    const api = screenApi(
+      allPermissions,
+      fakeRoute(teachersApi.delete, () =>
+        refusal(409, {
+          message: '该教师有未归档的教学任务，无法删除',
+          errorKey: 'teachers.has_tasks',
+        }),
+      ),
     );
     renderView(<TeacherManagement />, url);
     fireEvent.click(within(await waitFor(() => rowOf('王老师'))).getByText('删除'));
@@ -143,19 +146,20 @@ describe('teacher management', { timeout: 30_000 }, () => {
     ).toBeTruthy();
     clickButton('删除', dialog);
     await within(dialog).findByText('删除失败：该教师有未归档的教学任务，无法删除');
-    expect(writes(calls)).toEqual(['DELETE /api-user/teachers/delete/201']);
+    expect(writes(api)).toEqual([[teachersApi.delete, { id: '201' }]]);
     expect(toastTexts()).toEqual([]);
   });
 
   it('validates a new teacher with the contract and puts server errors on the inputs', async () => {
-    const calls = api(allPermissions, (call) =>
-      call.path === '/api-user/teachers/saveOrUpdate'
-        ? refusal(400, {
-            message: '该手机号已被其他账号用作登录名',
-            errorKey: 'teachers.phone_taken',
-            fields: { phone: 'invalid_value' },
-          })
-        : null,
+    const api = screenApi(
+      allPermissions,
+      fakeRoute(teachersApi.save, () =>
+        refusal(400, {
+          message: '该手机号已被其他账号用作登录名',
+          errorKey: 'teachers.phone_taken',
+          fields: { phone: 'invalid_value' },
+        }),
+      ),
     );
     renderView(<TeacherManagement />, url);
     await waitFor(() => rowOf('王老师'));
@@ -173,14 +177,14 @@ describe('teacher management', { timeout: 30_000 }, () => {
     clickButton('保存', dialog);
     await waitFor(() => expect(labelErrorOf('手机号')).toBe('格式不正确'));
     expect(labelErrorOf('密码')).toBe('长度过短');
-    expect(writes(calls)).toEqual([]);
+    expect(writes(api)).toEqual([]);
 
     fireEvent.change(field('手机号'), { target: { value: '13900001111' } });
     fireEvent.change(field('密码'), { target: { value: '' } });
     clickButton('保存', dialog);
     await waitFor(() => expect(labelErrorOf('手机号')).toBe('该手机号已被其他账号用作登录名'));
     expect(toastTexts()).toEqual(['添加失败：该手机号已被其他账号用作登录名']);
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+    expect(api.sent.find((c) => c.method === 'POST')?.body).toEqual({
       name: '钱老师',
       sex: 2,
       role: 'teacher',

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { type ApiCall, mockScreenApi, page, queriesTo } from '../../test/api';
+import { smsApi } from '@platform/contract';
+import { page } from '../../test/api';
+import { fakeRoute, fakeScreenApi } from '../../test/fakeRoutes';
 import { chooseOption, rowOf, searchFor } from '../../test/antd';
 import { formatTime } from '../../shared/dates';
 import { SmsOutbox } from './SmsOutbox';
@@ -10,8 +12,6 @@ import { sampleMessage } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
-
-const outboxPath = '/api-operation/sms/outbox/page';
 
 describe('SMS outbox', { timeout: 30_000 }, () => {
   it('shows the kept messages with their kind and time, and filters by phone and kind', async () => {
@@ -24,7 +24,7 @@ describe('SMS outbox', { timeout: 30_000 }, () => {
       }),
       sampleMessage(),
     ];
-    const calls = mockScreenApi([], { [outboxPath]: page(messages, 2) });
+    const api = fakeScreenApi([], fakeRoute(smsApi.outbox, page(messages, 2)));
     renderView(<SmsOutbox />, '/sch_edu/operation/sms-outbox');
     const code = await waitFor(() => rowOf(messages[1]!.text));
     expect(within(code).getByText('验证码')).toBeTruthy();
@@ -35,7 +35,7 @@ describe('SMS outbox', { timeout: 30_000 }, () => {
     searchFor('按手机号搜索', ' 1391234 ');
     await chooseOption(screen.getByLabelText('全部类型'), '试用通知');
     await waitFor(() =>
-      expect(queriesTo(calls, outboxPath).at(-1)).toEqual({
+      expect(api.queries(smsApi.outbox).at(-1)).toEqual({
         pageNum: '1',
         pageSize: '10',
         phone: '1391234',
@@ -45,7 +45,10 @@ describe('SMS outbox', { timeout: 30_000 }, () => {
   });
 
   it('says when nothing was kept', async () => {
-    mockScreenApi([], { [outboxPath]: (_: ApiCall) => page([], 0) });
+    fakeScreenApi(
+      [],
+      fakeRoute(smsApi.outbox, () => page([], 0)),
+    );
     renderView(<SmsOutbox />, '/sch_edu/operation/sms-outbox');
     await waitFor(() => expect(document.querySelector('.ant-empty')).toBeTruthy());
   });

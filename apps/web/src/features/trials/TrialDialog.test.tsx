@@ -3,15 +3,12 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { trialsApi } from '@platform/contract';
 import { setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderWithProviders } from '../../test/render';
-import { callsTo, mockPaths, queriesTo } from '../../test/api';
+import { fakeApi, fakeRoute } from '../../test/fakeRoutes';
 import { clickButton, errorOf, typeInto } from '../../test/antd';
 import { TrialDialog } from './TrialDialog';
 
 setupTestEnvironment();
 polyfillBrowser();
-
-const codePath = trialsApi.sendCode.path;
-const applyPath = trialsApi.apply.path;
 
 function open() {
   const onClose = vi.fn();
@@ -24,7 +21,10 @@ const codeButton = () =>
 
 describe('trial dialog', { timeout: 30_000 }, () => {
   it('checks every field from the contract before anything is sent', async () => {
-    const calls = mockPaths({});
+    const api = fakeApi(
+      fakeRoute(trialsApi.sendCode, { resendSeconds: 60, validSeconds: 600 }),
+      fakeRoute(trialsApi.apply, null),
+    );
     open();
     clickButton('提交申请');
     await waitFor(() => expect(errorOf('申请人')).toBe('请输入申请人'));
@@ -47,21 +47,21 @@ describe('trial dialog', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByText('请选择学科大模型应用')).toBeTruthy());
     fireEvent.click(screen.getByLabelText('物联网'));
     await waitFor(() => expect(screen.queryByLabelText('AI 助教')).toBeNull());
-    expect(calls).toEqual([]);
+    expect(api.sent).toEqual([]);
   });
 
   it('sends the code once the phone is valid, counts 60 s down, and applies once however often clicked', async () => {
-    const calls = mockPaths({
-      [codePath]: { resendSeconds: 60, validSeconds: 600 },
-      [applyPath]: null,
-    });
+    const api = fakeApi(
+      fakeRoute(trialsApi.sendCode, { resendSeconds: 60, validSeconds: 600 }),
+      fakeRoute(trialsApi.apply, null),
+    );
     const onClose = open();
     typeInto('手机号', ' 13800001234 ');
     await waitFor(() => expect(codeButton().disabled).toBe(false));
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(codeButton());
     await waitFor(() => expect(codeButton().textContent).toContain('60 秒后重新获取'));
-    expect(queriesTo(calls, codePath)).toEqual([{ phone: '13800001234' }]);
+    expect(api.queries(trialsApi.sendCode)).toEqual([{ phone: '13800001234' }]);
     expect(toastTexts()).toContain('验证码已发送，10 分钟内有效');
     expect(codeButton().disabled).toBe(true);
     await act(async () => vi.advanceTimersByTime(60_000));
@@ -78,7 +78,7 @@ describe('trial dialog', { timeout: 30_000 }, () => {
     clickButton('提交申请');
     clickButton('提交申请');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const sent = callsTo(calls, applyPath);
+    const sent = api.calls(trialsApi.apply);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body).toEqual({
       applicant: '张老师',
