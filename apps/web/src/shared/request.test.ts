@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { storageKeys } from '@platform/contract';
+import { pathOf, storageKeys, usersApi } from '@platform/contract';
 import {
   envelope,
   jsonResponse,
@@ -44,9 +44,10 @@ describe('request layer: sending', () => {
   it('sends the bearer token and Accept-Language, and returns data on code 200', async () => {
     setToken('tok-1');
     const fetchMock = mockFetch(jsonResponse(envelope({ id: '7' })));
-    await expect(request('/api-user/users/current')).resolves.toEqual({ id: '7' });
+    const current = pathOf(usersApi.current.path);
+    await expect(request(current)).resolves.toEqual({ id: '7' });
     const { url, init, headers } = sent(fetchMock);
-    expect(url).toBe('/api-user/users/current');
+    expect(url).toBe(current);
     expect(init.method).toBe('GET');
     expect(headers.Authorization).toBe('Bearer tok-1');
     expect(headers['Accept-Language']).toBe('zh');

@@ -2,21 +2,44 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { refusal, setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockApi, type ApiCall } from '../../test/api';
+import { menusApi, type MenuSave } from '@platform/contract';
+import { fakeApi, fakeRoute } from '../../test/fakeRoutes';
 import { clickButton, errorOf, field, typeInto } from '../../test/antd';
 import { MenuEditor } from './MenuEditor';
-import { sampleTree } from './testing';
+import { adminNode, sampleTree } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
 
-const saves = (calls: ApiCall[]) => calls.filter((c) => c.path === '/api-user/menus/saveOrUpdate');
+/** The server saving the entry: it answers the entry as stored, with its id. */
+const serveSave = () =>
+  fakeApi(
+    fakeRoute(menusApi.save, (call) => {
+      const body = call.body as MenuSave;
+      return adminNode({
+        id: body.id ?? '113',
+        parentId: body.parentId,
+        name: body.name,
+        nameEn: body.nameEn || null,
+        url: body.url,
+        sort: body.sort,
+        hidden: body.hidden,
+        icon: body.icon || null,
+        customFields: body.customFields || null,
+        linkType: body.linkType,
+        linkValue: body.linkValue || null,
+        type: body.type,
+        permission: body.customFields?.match(/(?:^|\|)perm:([^|]+)/)?.[1] ?? null,
+      });
+    }),
+  );
+const saves = (api: ReturnType<typeof fakeApi>) => api.calls(menusApi.save);
 const save = () => clickButton('保存');
 const chooseButtonType = () => fireEvent.click(screen.getByLabelText('按钮'));
 
 describe('menu editor', { timeout: 30_000 }, () => {
   it('checks the url shape: path:X,component:Y, a plain path or an http(s) address', async () => {
-    const calls = mockApi(() => null);
+    const api = serveSave();
     renderView(<MenuEditor tree={sampleTree()} onClose={() => {}} />);
     expect(screen.getByText(/path:路径,component:视图名/)).toBeTruthy();
     typeInto('名称', '课程中心');
@@ -37,11 +60,11 @@ describe('menu editor', { timeout: 30_000 }, () => {
       typeInto('地址', good);
       await waitFor(() => expect(errorOf('地址')).toBeNull());
     }
-    expect(saves(calls)).toEqual([]);
+    expect(saves(api)).toEqual([]);
   });
 
   it('checks that customFields are pipe-separated key:value pairs, with help on the format', async () => {
-    const calls = mockApi(() => null);
+    const api = serveSave();
     renderView(<MenuEditor tree={sampleTree()} onClose={() => {}} />);
     expect(screen.getByText(/key:value\|key:value/)).toBeTruthy();
     typeInto('名称', '课程中心');
@@ -52,13 +75,13 @@ describe('menu editor', { timeout: 30_000 }, () => {
     }
     save();
     await waitFor(() => expect(errorOf('自定义字段')).toBe('格式不正确'));
-    expect(saves(calls)).toEqual([]);
+    expect(saves(api)).toEqual([]);
     typeInto('自定义字段', 'keepAlive:true|activeMenu:/courses');
     await waitFor(() => expect(errorOf('自定义字段')).toBeNull());
   });
 
   it('wants a known perm: key and a parent for a button, and hides the url', async () => {
-    const calls = mockApi(() => null);
+    const api = serveSave();
     renderView(<MenuEditor tree={sampleTree()} onClose={() => {}} />);
     typeInto('名称', '导出');
     chooseButtonType();
@@ -71,12 +94,12 @@ describe('menu editor', { timeout: 30_000 }, () => {
     await waitFor(() => expect(errorOf('自定义字段')).toBe('取值无效'));
     typeInto('自定义字段', 'icon:x|perm:student.export');
     await waitFor(() => expect(errorOf('自定义字段')).toBeNull());
-    expect(saves(calls)).toEqual([]);
+    expect(saves(api)).toEqual([]);
   });
 
   it('adds a button under a page with the contract body and closes', async () => {
     const onClose = vi.fn();
-    const calls = mockApi(() => null);
+    const api = serveSave();
     const tree = sampleTree();
     const page = tree[0]!.children[0]!;
     renderView(<MenuEditor tree={tree} parent={page} onClose={onClose} />);
@@ -87,7 +110,7 @@ describe('menu editor', { timeout: 30_000 }, () => {
     typeInto('自定义字段', 'perm:class.edit');
     save();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(saves(calls).map((c) => c.body)).toEqual([
+    expect(saves(api).map((c) => c.body)).toEqual([
       {
         appId: 'platform-web',
         parentId: '11',
@@ -107,7 +130,7 @@ describe('menu editor', { timeout: 30_000 }, () => {
 
   it('edits an entry keeping its fields, and needs a link for a new-window link type', async () => {
     const onClose = vi.fn();
-    const calls = mockApi(() => null);
+    const api = serveSave();
     const tree = sampleTree();
     renderView(<MenuEditor tree={tree} node={tree[1]!.children[0]} onClose={onClose} />);
     expect((field('地址') as HTMLInputElement).value).toBe('personal/info');
@@ -119,7 +142,7 @@ describe('menu editor', { timeout: 30_000 }, () => {
     typeInto('外部链接地址', 'https://example.edu/me');
     save();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(saves(calls)[0]!.body).toMatchObject({
+    expect(saves(api)[0]!.body).toMatchObject({
       id: '21',
       parentId: '2',
       type: 1,
@@ -131,14 +154,14 @@ describe('menu editor', { timeout: 30_000 }, () => {
   });
 
   it('puts server field errors on the fields', async () => {
-    mockApi((call) =>
-      call.path === '/api-user/menus/saveOrUpdate'
-        ? refusal(400, {
-            message: '上级菜单无效',
-            errorKey: 'menus.parent_invalid',
-            fields: { parentId: 'invalid_value' },
-          })
-        : null,
+    fakeApi(
+      fakeRoute(menusApi.save, () =>
+        refusal(400, {
+          message: '上级菜单无效',
+          errorKey: 'menus.parent_invalid',
+          fields: { parentId: 'invalid_value' },
+        }),
+      ),
     );
     renderView(<MenuEditor tree={sampleTree()} onClose={() => {}} />);
     typeInto('名称', '课程');

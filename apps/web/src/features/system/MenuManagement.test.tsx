@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockApi, mockScreenApi } from '../../test/api';
+import { menusApi, rolesApi } from '@platform/contract';
+import { fakeApi, fakeRoute, fakeScreenApi } from '../../test/fakeRoutes';
 import { clickButton, rowOf } from '../../test/antd';
 import { menuKeys } from '../../shared/permissions/api';
 import {
@@ -12,22 +13,22 @@ import {
   roleGrantMutationOptions,
 } from './api';
 import { MenuManagement } from './MenuManagement';
-import { sampleTree } from './testing';
+import { adminNode, sampleTree } from './testing';
 
 setupTestEnvironment();
 polyfillBrowser();
 
-function api(permissions: string[], onDelete: () => unknown = () => null) {
-  return mockScreenApi(
+function screenApi(permissions: string[], onDelete: () => Response | null = () => null) {
+  return fakeScreenApi(
     permissions,
-    { '/api-user/menus/admin/tree/platform-web': sampleTree() },
-    (call) => (call.path.startsWith('/api-user/menus/delete/') ? onDelete() : null),
+    fakeRoute(menusApi.adminTree, sampleTree()),
+    fakeRoute(menusApi.delete, onDelete),
   );
 }
 
 describe('menu management', { timeout: 30_000 }, () => {
   it('shows every entry as a tree: url, type, permission key, sort, hidden and link type', async () => {
-    api(['menu.edit']);
+    screenApi(['menu.edit']);
     renderView(<MenuManagement />);
     await screen.findByText('删除班级');
     const page = rowOf('班级管理');
@@ -43,7 +44,7 @@ describe('menu management', { timeout: 30_000 }, () => {
   });
 
   it('hides the editing actions without the menu.edit permission', async () => {
-    api([]);
+    screenApi([]);
     renderView(<MenuManagement />);
     await screen.findByText('删除班级');
     expect(screen.queryByText('新增顶级菜单')).toBeNull();
@@ -52,7 +53,7 @@ describe('menu management', { timeout: 30_000 }, () => {
   });
 
   it('shows the refusal to delete an entry that has children', async () => {
-    const calls = api(['menu.edit'], () =>
+    const api = screenApi(['menu.edit'], () =>
       refusal(409, {
         message: 'has children',
         errorKey: 'menus.has_children',
@@ -69,14 +70,14 @@ describe('menu management', { timeout: 30_000 }, () => {
     expect(confirm.textContent).toContain('确定删除“班级管理”吗？');
     clickButton('删除', confirm);
     await waitFor(() => expect(toastTexts()).toContain('该菜单下还有子菜单或按钮，请先删除它们'));
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
-      '/api-user/menus/delete/11',
+    expect(api.sent.filter((c) => c.method === 'POST').map((c) => [c.route, c.params])).toEqual([
+      [menusApi.delete, { id: '11' }],
     ]);
     expect(screen.getByText('班级管理')).toBeTruthy();
   });
 
   it('opens the editor for a child of a page', async () => {
-    api(['menu.edit']);
+    screenApi(['menu.edit']);
     renderView(<MenuManagement />);
     await screen.findByText('删除班级');
     clickButton('新增下级', rowOf('班级管理'));
@@ -88,7 +89,11 @@ describe('menu management', { timeout: 30_000 }, () => {
 
 describe('after a change of menus or grants', () => {
   it('reloads the menu tree and permissions the app builds its routes from', async () => {
-    mockApi(() => null);
+    fakeApi(
+      fakeRoute(menusApi.save, adminNode({ id: '3', name: '新菜单' })),
+      fakeRoute(menusApi.delete, null),
+      fakeRoute(rolesApi.grant, []),
+    );
     for (const [options, variables] of [
       [menuSaveMutationOptions(), { appId: 'platform-web' }],
       [menuDeleteMutationOptions(), '11'],

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { type ApiCall, mockScreenApi } from '../../test/api';
+import { menusApi, rolesApi, type RoleGrant, type RoleListItem } from '@platform/contract';
+import { fakeRoute, fakeScreenApi, type FakeAnswer } from '../../test/fakeRoutes';
 import { clickButton, rowOf } from '../../test/antd';
 import { RoleManagement } from './RoleManagement';
 import { sampleTree } from './testing';
@@ -10,19 +11,22 @@ import { sampleTree } from './testing';
 setupTestEnvironment();
 polyfillBrowser();
 
-const roles = [
+const roles: RoleListItem[] = [
   { id: '7', code: 'school-manager', name: '学校管理员', userCount: 3 },
   { id: '8', code: 'student', name: '学生', userCount: 120 },
 ];
 
-function api(permissions: string[], grant: (call: ApiCall) => unknown = () => []) {
-  return mockScreenApi(permissions, {
-    '/api-user/menus/admin/tree/platform-web': sampleTree(),
-    '/api-user/roles/list': roles,
-    '/api-user/roles/menus/7': ['1', '11', '111', '112'],
-    '/api-user/roles/menus/8': ['2', '21'],
-    '/api-user/roles/grant': grant,
-  });
+/** The entries granted to each role. */
+const grants: Record<string, string[]> = { '7': ['1', '11', '111', '112'], '8': ['2', '21'] };
+
+function screenApi(permissions: string[], grant: FakeAnswer<typeof rolesApi.grant> = []) {
+  return fakeScreenApi(
+    permissions,
+    fakeRoute(menusApi.adminTree, sampleTree()),
+    fakeRoute(rolesApi.list, roles),
+    fakeRoute(rolesApi.menus, (call) => grants[call.params.id!]!),
+    fakeRoute(rolesApi.grant, grant),
+  );
 }
 
 const checkbox = (title: string) =>
@@ -41,7 +45,7 @@ async function openRole(name: string) {
 
 describe('role management', { timeout: 30_000 }, () => {
   it('lists the roles and checks the entries granted to the chosen one', async () => {
-    api(['role.grant']);
+    screenApi(['role.grant']);
     renderView(<RoleManagement />);
     await screen.findByText('学校管理员');
     expect(rowOf('学生').textContent).toContain('120');
@@ -57,7 +61,7 @@ describe('role management', { timeout: 30_000 }, () => {
   });
 
   it('saves the checked entries: unchecking a button, checking a page with its parent', async () => {
-    const calls = api(['role.grant'], (call) => (call.body as { menuIds: string[] }).menuIds);
+    const api = screenApi(['role.grant'], (call) => (call.body as RoleGrant).menuIds);
     renderView(<RoleManagement />);
     await screen.findByText('学生');
     await openRole('学生');
@@ -71,13 +75,15 @@ describe('role management', { timeout: 30_000 }, () => {
     expect(isChecked('我的信息')).toBe(false);
     clickButton('保存权限');
     await waitFor(() => expect(toastTexts()).toContain('权限已保存'));
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+    expect(api.sent.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       { roleId: '8', menuIds: ['1', '11', '111'] },
     ]);
   });
 
   it('shows a refused grant and keeps the changes', async () => {
-    api(['role.grant'], () => refusal(409, { message: 'refused', errorKey: 'menus.self_lockout' }));
+    screenApi(['role.grant'], () =>
+      refusal(409, { message: 'refused', errorKey: 'menus.self_lockout' }),
+    );
     renderView(<RoleManagement />);
     await screen.findByText('学校管理员');
     await openRole('学校管理员');
@@ -92,13 +98,13 @@ describe('role management', { timeout: 30_000 }, () => {
   });
 
   it('is read-only without the role.grant permission', async () => {
-    const calls = api([]);
+    const api = screenApi([]);
     renderView(<RoleManagement />);
     await screen.findByText('学校管理员');
     await openRole('学校管理员');
     expect(screen.queryByText('保存权限')).toBeNull();
     fireEvent.click(checkbox('删除班级'));
     expect(isChecked('删除班级')).toBe(true);
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(api.sent.filter((c) => c.method === 'POST')).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { usersApi } from '@platform/contract';
 import {
+  envelope,
   jsonResponse,
   refusal,
   setupTestEnvironment,
@@ -8,7 +10,7 @@ import {
   toastTexts,
 } from '../../test/helpers';
 import { renderWithProviders } from '../../test/render';
-import { stubApi } from '../../test/api';
+import { fakeApi, fakeRoute } from '../../test/fakeRoutes';
 import { errorOf, field, typeInto } from '../../test/antd';
 import { getToken, setToken } from '../../shared/session';
 import { setNavigate } from '../../shared/navigation';
@@ -57,7 +59,7 @@ describe('change-password form', () => {
   });
 
   it('refuses the own login name as the new password before sending it', async () => {
-    const fetchMock = stubApi(() => null);
+    const { fetchMock } = fakeApi(fakeRoute(usersApi.changePassword, null));
     renderForm();
     typeInto('新密码', 'wang_01');
     fireEvent.blur(input('新密码'));
@@ -70,12 +72,14 @@ describe('change-password form', () => {
   });
 
   it("shows the server's refusal of a common password on the new password", async () => {
-    stubApi(() =>
-      refusal(400, {
-        message: '密码过于常见，容易被猜中，请换一个',
-        errorKey: 'users.password_too_common',
-        fields: { newPwd: 'too_common' },
-      }),
+    fakeApi(
+      fakeRoute(usersApi.changePassword, () =>
+        refusal(400, {
+          message: '密码过于常见，容易被猜中，请换一个',
+          errorKey: 'users.password_too_common',
+          fields: { newPwd: 'too_common' },
+        }),
+      ),
     );
     renderForm();
     submitPasswords('Demo_123456', 'password1', 'password1');
@@ -83,12 +87,14 @@ describe('change-password form', () => {
   });
 
   it('puts server field errors on the inputs', async () => {
-    stubApi(() =>
-      refusal(400, {
-        message: '原密码错误',
-        errorKey: 'users.old_password_wrong',
-        fields: { oldPwd: 'wrong' },
-      }),
+    fakeApi(
+      fakeRoute(usersApi.changePassword, () =>
+        refusal(400, {
+          message: '原密码错误',
+          errorKey: 'users.old_password_wrong',
+          fields: { oldPwd: 'wrong' },
+        }),
+      ),
     );
     renderForm();
     submitPasswords('Wrong_123', 'Better_123', 'Better_123');
@@ -100,17 +106,19 @@ describe('change-password form', () => {
     setToken('tok');
     const navigate = vi.fn();
     setNavigate(navigate);
-    const fetchMock = vi.fn(async () =>
-      jsonResponse({ code: 200, message: '密码修改成功，请重新登录', data: null }),
+    // The server says in its message what happens next.
+    const api = fakeApi(
+      fakeRoute(usersApi.changePassword, () =>
+        jsonResponse(envelope(null, 200, { message: '密码修改成功，请重新登录' })),
+      ),
     );
-    vi.stubGlobal('fetch', fetchMock);
     renderForm();
     submitPasswords('Demo_123456', 'Better_123', 'Better_123');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login', { replace: true }));
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api-user/users/password');
-    expect(init.method).toBe('PUT');
-    expect(JSON.parse(String(init.body))).toEqual({
+    const [changed] = api.sent;
+    expect(changed?.route).toBe(usersApi.changePassword);
+    expect(changed?.method).toBe('PUT');
+    expect(changed?.body).toEqual({
       userId: '11',
       oldPwd: 'Demo_123456',
       newPwd: 'Better_123',

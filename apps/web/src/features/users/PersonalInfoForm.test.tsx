@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { CurrentUser } from '@platform/contract';
+import { regionsApi, usersApi, type CurrentUser, type Region } from '@platform/contract';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { mockApi, type ApiCall } from '../../test/api';
+import { fakeApi, fakeRoute, type FakeAnswer } from '../../test/fakeRoutes';
 import { chooseOption, clickButton, errorOf, field, pickDate, typeInto } from '../../test/antd';
 import { dateOf } from '../../shared/dates';
 import { PersonalInfo } from './PersonalInfo';
@@ -38,7 +38,7 @@ const me: CurrentUser = {
   roles: [{ id: '5', tenantId: 'platform-web', code: 'student', name: '学生' }],
 };
 
-const regions: Record<string, { id: string; pid: string; name: string; hasChildren: boolean }[]> = {
+const regions: Record<string, Region[]> = {
   '100000': [
     { id: '110000', pid: '100000', name: '北京市', hasChildren: true },
     { id: '320000', pid: '100000', name: '江苏省', hasChildren: true },
@@ -50,14 +50,16 @@ const regions: Record<string, { id: string; pid: string; name: string; hasChildr
   ],
 };
 
-function api(save: (call: ApiCall) => unknown = (call) => ({ ...me, ...(call.body as object) })) {
-  return mockApi((call) => {
-    const region = /^\/api-user\/data\/dict\/childByPid\/(\d+)$/.exec(call.path);
-    if (region) return regions[region[1]!] ?? [];
-    if (call.path === '/api-user/users/current') return me;
-    if (call.path === '/api-user/users/saveOrUpdate') return save(call);
-    return null;
-  });
+/** The regions under each region. */
+const regionFake = fakeRoute(regionsApi.children, (call) => regions[call.params.pid!] ?? []);
+
+function serveMe(
+  save: FakeAnswer<typeof usersApi.save> = (call) => ({
+    ...me,
+    ...(call.body as Partial<CurrentUser>),
+  }),
+) {
+  return fakeApi(regionFake, fakeRoute(usersApi.current, me), fakeRoute(usersApi.save, save));
 }
 
 /** The value shown next to a label of the record. */
@@ -65,11 +67,11 @@ function cellOf(label: string): string | null {
   const th = Array.from(document.querySelectorAll('th')).find((el) => el.textContent === label);
   return th?.nextElementSibling?.textContent ?? null;
 }
-const saves = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST');
+const saves = (api: ReturnType<typeof fakeApi>) => api.sent.filter((c) => c.method === 'POST');
 
 describe('my info form', { timeout: 30_000 }, () => {
   it('validates with the contract rules and sends nothing while invalid', async () => {
-    const calls = api();
+    const api = serveMe();
     // A birthday after today cannot be picked; one stored before this rule is refused on save.
     renderView(<PersonalInfoForm user={{ ...me, birthday: '2999-01-01' }} onDone={() => {}} />);
     typeInto('姓名', '李');
@@ -82,23 +84,23 @@ describe('my info form', { timeout: 30_000 }, () => {
     expect(errorOf('联系电话')).toBe('格式不正确');
     expect(errorOf('邮箱')).toBe('格式不正确');
     expect(errorOf('生日')).toBe('取值无效');
-    expect(saves(calls)).toEqual([]);
+    expect(saves(api)).toEqual([]);
   });
 
   it('takes no birthday after today and saves a day before it', async () => {
     const onDone = vi.fn();
-    const calls = api();
+    const api = serveMe();
     renderView(<PersonalInfoForm user={me} onDone={onDone} />);
     pickDate('生日', dateOf(new Date(Date.now() + 2 * 86_400_000).toISOString()));
     clickButton('保存');
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
-    expect(saves(calls).map((c) => (c.body as { birthday: string }).birthday)).toEqual([
+    expect(saves(api).map((c) => (c.body as { birthday: string }).birthday)).toEqual([
       '2001-09-01',
     ]);
     pickDate('生日', '2000-02-29');
     clickButton('保存');
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(2));
-    expect(saves(calls).map((c) => (c.body as { birthday: string }).birthday)).toEqual([
+    expect(saves(api).map((c) => (c.body as { birthday: string }).birthday)).toEqual([
       '2001-09-01',
       '2000-02-29',
     ]);
@@ -106,12 +108,12 @@ describe('my info form', { timeout: 30_000 }, () => {
 
   it('loads the cities of the chosen province and saves the record', async () => {
     const onDone = vi.fn();
-    const calls = api();
+    const api = serveMe();
     renderView(<PersonalInfoForm user={me} onDone={onDone} />);
     await waitFor(() =>
-      expect(calls.some((c) => c.path === '/api-user/data/dict/childByPid/110000')).toBe(true),
+      expect(api.calls(regionsApi.children).some((c) => c.params.pid === '110000')).toBe(true),
     );
-    expect(calls.some((c) => c.path === '/api-user/data/dict/childByPid/100000')).toBe(true);
+    expect(api.calls(regionsApi.children).some((c) => c.params.pid === '100000')).toBe(true);
     await chooseOption(field('省份'), '江苏省');
     await chooseOption(field('城市'), '苏州市');
     typeInto('地址', '干将路 1 号');
@@ -121,9 +123,9 @@ describe('my info form', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByLabelText('女'));
     clickButton('保存');
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(saves(calls).map((c) => [c.path, c.body])).toEqual([
+    expect(saves(api).map((c) => [c.route, c.body])).toEqual([
       [
-        '/api-user/users/saveOrUpdate',
+        usersApi.save,
         {
           id: '42',
           name: '李明',
@@ -142,16 +144,16 @@ describe('my info form', { timeout: 30_000 }, () => {
   });
 
   it('clears the city when the province changes', async () => {
-    const calls = api();
+    const api = serveMe();
     renderView(<PersonalInfoForm user={me} onDone={() => {}} />);
     await chooseOption(field('省份'), '江苏省');
     clickButton('保存');
-    await waitFor(() => expect(saves(calls)).toHaveLength(1));
-    expect(saves(calls)[0]!.body).toMatchObject({ province: '320000', city: '' });
+    await waitFor(() => expect(saves(api)).toHaveLength(1));
+    expect(saves(api)[0]!.body).toMatchObject({ province: '320000', city: '' });
   });
 
   it('puts server field errors on the inputs', async () => {
-    api(() =>
+    serveMe(() =>
       refusal(400, {
         message: '省份或城市无效',
         errorKey: 'users.region_invalid',
@@ -167,16 +169,14 @@ describe('my info form', { timeout: 30_000 }, () => {
 describe('my info page', { timeout: 30_000 }, () => {
   it('shows the record with names of kinds and regions, edits it and refreshes the user', async () => {
     let current = me;
-    const calls = mockApi((call) => {
-      const region = /^\/api-user\/data\/dict\/childByPid\/(\d+)$/.exec(call.path);
-      if (region) return regions[region[1]!] ?? [];
-      if (call.path === '/api-user/users/current') return current;
-      if (call.path === '/api-user/users/saveOrUpdate') {
-        current = { ...me, ...(call.body as object), address: '新地址 8 号' };
+    const api = fakeApi(
+      regionFake,
+      fakeRoute(usersApi.current, () => current),
+      fakeRoute(usersApi.save, (call) => {
+        current = { ...me, ...(call.body as Partial<CurrentUser>), address: '新地址 8 号' };
         return current;
-      }
-      return null;
-    });
+      }),
+    );
     renderView(<PersonalInfo />);
     await screen.findByText('S2024001');
     expect(cellOf('用户类型')).toBe('学生');
@@ -192,7 +192,7 @@ describe('my info page', { timeout: 30_000 }, () => {
     clickButton('保存');
     await screen.findByText('我的信息');
     await screen.findByText('新地址 8 号');
-    const gets = calls.filter((c) => c.path === '/api-user/users/current');
+    const gets = api.calls(usersApi.current);
     expect(gets.length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { generateJSON } from '@tiptap/react';
 import { richTextExtensions, sanitizeDocument, type RichDocument } from '@platform/rich-text';
+import { cmsApi, coursesApi, pathOf } from '@platform/contract';
 import { setupTestEnvironment, stubAntdBrowserApis } from '../../test/helpers';
 import RichTextEditor from './RichTextEditor';
 
@@ -57,9 +58,8 @@ describe('rich text editor', () => {
     unmount();
 
     const onChange = vi.fn();
-    const upload = vi.fn(
-      async (file: File) => `/api-teaching/course/file/701/${file.name.slice(0, 8)}`,
-    );
+    const fileOf = (fileId: string) => pathOf(coursesApi.file.path, { courseId: '701', fileId });
+    const upload = vi.fn(async (file: File) => fileOf(file.name.slice(0, 8)));
     render(
       <RichTextEditor value={hello} label="步骤内容" onChange={onChange} onUploadImage={upload} />,
     );
@@ -73,12 +73,10 @@ describe('rich text editor', () => {
     });
     expect(upload).toHaveBeenCalledWith(picked);
     await waitFor(() =>
-      expect(box.querySelector('img')?.getAttribute('src')).toBe(
-        '/api-teaching/course/file/701/wiring01',
-      ),
+      expect(box.querySelector('img')?.getAttribute('src')).toBe(fileOf('wiring01')),
     );
     const doc = onChange.mock.lastCall![0] as RichDocument;
-    expect(JSON.stringify(doc)).toContain('"src":"/api-teaching/course/file/701/wiring01"');
+    expect(JSON.stringify(doc)).toContain(`"src":"${fileOf('wiring01')}"`);
     expect(sanitizeDocument(doc)).toEqual(doc);
   });
 
@@ -114,13 +112,14 @@ describe('rich text editor', () => {
   });
 
   it('keeps only images of the platform files from pasted markup', () => {
+    const own = pathOf(cmsApi.image.path, { fileId: 'abc123' });
     const pasted = generateJSON(
       '<p>接线图</p><img src="https://tracker.example/pixel.png" alt="外链">' +
-        '<img src="/api-cms/cms/file/abc123" alt="本站">',
+        `<img src="${own}" alt="本站">`,
       richTextExtensions,
     ) as RichDocument;
     expect(pasted.content?.filter((node) => node.type === 'image')).toEqual([
-      { type: 'image', attrs: { src: '/api-cms/cms/file/abc123', alt: '本站' } },
+      { type: 'image', attrs: { src: own, alt: '本站' } },
     ]);
     expect(sanitizeDocument(pasted)).toEqual(pasted);
   });
