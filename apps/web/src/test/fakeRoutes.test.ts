@@ -29,6 +29,12 @@ describe('route fakes', () => {
     expect(api.queries(teachingApi.dashboard)).toEqual([{ period: 'week' }]);
     await expect(request('/api-teaching/teaching/nothing', { quiet: true })).rejects.toThrow();
     expect(api.sent.at(-1)?.route).toBeNull();
+    // A route no fake answers is still counted, so "it was not called" can fail.
+    expect(api.calls(teachingApi.taskPage)).toEqual([]);
+    await call(teachingApi.taskPage, { query: { pageNum: 1, pageSize: 10 } }, {
+      quiet: true,
+    }).catch(() => null);
+    expect(api.calls(teachingApi.taskPage)).toHaveLength(1);
   });
 
   it('refuse an answer the route never sends, and the test fails with it', async () => {

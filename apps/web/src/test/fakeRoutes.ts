@@ -100,14 +100,16 @@ export function fakeApi(...fakes: FakeRoute[]) {
       sent.push(routeCall);
       const { answer } = fake;
       const value: unknown = await (typeof answer === 'function' ? answer(routeCall) : answer);
-      return checked(fake.route, value);
+      // A Response is read once; a fake answering the same one twice sends copies.
+      return value instanceof Response ? value.clone() : checked(fake.route, value);
     }
     sent.push({ ...call, route: null, params: {} });
     return jsonResponse(
       envelope(null, 9999, { message: `no fake for ${call.method} ${call.path}` }),
     );
   });
-  const calls = (route: AnyRoute) => sent.filter((c) => c.route === route);
+  // By address, so a call of a route no fake answers counts too ("nothing was sent" can fail).
+  const calls = (route: AnyRoute) => sent.filter((c) => paramsOf(route, c) !== null);
   return {
     fetchMock,
     sent,
@@ -116,6 +118,23 @@ export function fakeApi(...fakes: FakeRoute[]) {
     queries: (route: AnyRoute) => calls(route).map((c) => Object.fromEntries(c.query)),
     /** The bodies of the calls of `route`, in order. */
     bodies: (route: AnyRoute) => calls(route).map((c) => c.body),
+  };
+}
+
+/** Answers the first call with `refused` and every later one with `then`. */
+export function refusedOnce<R extends AnyRoute>(
+  refused: () => Response,
+  then: FakeAnswer<R>,
+): (call: RouteCall) => Settled<R> | Promise<Settled<R>> {
+  let first = true;
+  return (call) => {
+    if (first) {
+      first = false;
+      return refused();
+    }
+    return typeof then === 'function'
+      ? (then as (call: RouteCall) => Settled<R> | Promise<Settled<R>>)(call)
+      : then;
   };
 }
 

@@ -4,7 +4,7 @@ import { refusal, setupTestEnvironment, textResponse, toastTexts } from '../../t
 import { polyfillBrowser, renderView } from '../../test/render';
 import { page, pageAnswer } from '../../test/api';
 import { billingApi, collegesApi, coursesApi } from '@platform/contract';
-import { type FakeRoute, fakeRoute, fakeScreenApi } from '../../test/fakeRoutes';
+import { type FakeRoute, fakeRoute, fakeScreenApi, refusedOnce } from '../../test/fakeRoutes';
 import {
   chooseOption,
   clickButton,
@@ -205,16 +205,15 @@ describe('order manager', { timeout: 30_000 }, () => {
   });
 
   it('takes a new key once the submission changed', async () => {
-    let first = true;
     const api = fakeOrders(
       ['billing.order_add'],
-      fakeRoute(billingApi.orderAdd, () => {
-        if (first) {
-          first = false;
-          return refusal(400, { message: '学校不存在', errorKey: 'billing.school_not_found' });
-        }
-        return sampleOrder();
-      }),
+      fakeRoute(
+        billingApi.orderAdd,
+        refusedOnce(
+          () => refusal(400, { message: '学校不存在', errorKey: 'billing.school_not_found' }),
+          sampleOrder(),
+        ),
+      ),
     );
     renderView(<OrderManager />, url);
     await waitFor(() => rowOf('ORD-2026-001'));
