@@ -165,17 +165,22 @@ describe('package list', { timeout: 30_000 }, () => {
     clickButton('新增套餐');
     const dialog = await screen.findByRole('dialog');
     clickButton('保存', dialog);
-    await waitFor(() => expect(errorOf('套餐名称')).toBe('请输入 2 到 50 个字符的套餐名称'));
-    expect(errorOf('年时长（小时）')).toBe('计时套餐的年时长为 1 到 8784 的整数小时');
-    expect(errorOf('价格（元）')).toBe('请输入 0 或以上的金额，最多两位小数');
+    await waitFor(() => {
+      expect(errorOf('套餐名称')).toBe('请输入 2 到 50 个字符的套餐名称');
+      expect(errorOf('年时长（小时）')).toBe('计时套餐的年时长为 1 到 8784 的整数小时');
+      expect(errorOf('价格（元）')).toBe('请输入 0 或以上的金额，最多两位小数');
+    });
 
     typeInto('套餐名称', '人工智能年包');
     typeInto('年时长（小时）', '9000');
     typeInto('价格（元）', '1999.9');
     clickButton('保存', dialog);
-    await waitFor(() => expect(errorOf('套餐名称')).toBeNull());
-    expect(errorOf('价格（元）')).toBeNull();
-    expect(errorOf('年时长（小时）')).toBe('计时套餐的年时长为 1 到 8784 的整数小时');
+    // Each field shows its own check's result when that check is done.
+    await waitFor(() => {
+      expect(errorOf('套餐名称')).toBeNull();
+      expect(errorOf('价格（元）')).toBeNull();
+      expect(errorOf('年时长（小时）')).toBe('计时套餐的年时长为 1 到 8784 的整数小时');
+    });
 
     // The schema's cross-field rules: a scheduled package needs its moment.
     typeInto('年时长（小时）', '1000');

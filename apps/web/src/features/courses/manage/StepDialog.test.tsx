@@ -55,7 +55,7 @@ async function chooseType(type: string, input: string) {
 const group = (name: string) => screen.getByRole('group', { name });
 const rightFlag = (option: string) => within(group(option)).getByLabelText('正确答案');
 
-describe('step editor', { timeout: 30_000 }, () => {
+describe('step editor', { timeout: 60_000 }, () => {
   it('holds a single-choice question to exactly one right option and a multiple to one at least', async () => {
     const { saves, onClose } = open();
     await screen.findByText('新增步骤：第一章 认识 MQTT');
