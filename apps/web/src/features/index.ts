@@ -37,10 +37,12 @@ import { footerViews } from './footer/views';
 import { schoolsViews } from './schools/views';
 import { studentsEn, studentsZh } from './students/locales';
 import { studentsViews } from './students/views';
-import { systemEn, systemZh } from './system/locales';
+import { menusEn, menusZh } from './menus/locales';
 import { teachingStudyEn, teachingStudyZh } from './teaching/study/locales';
 import { teachingStudyViews } from './teaching/study/views';
-import { systemViews } from './system/views';
+import { menusViews } from './menus/views';
+import { rolesEn, rolesZh } from './roles/locales';
+import { rolesViews } from './roles/views';
 import { teachersEn, teachersZh } from './teachers/locales';
 import { teachersViews } from './teachers/views';
 import { teachingManageEn, teachingManageZh } from './teaching/manage/locales';
@@ -88,7 +90,8 @@ export const features = {
   ),
   imports: feature(importsZh, importsEn),
   notices: feature(noticesZh, noticesEn),
-  system: feature(systemZh, systemEn, systemViews),
+  menus: feature(menusZh, menusEn, menusViews),
+  roles: feature(rolesZh, rolesEn, rolesViews),
   site: feature(siteZh, siteEn),
 };
 

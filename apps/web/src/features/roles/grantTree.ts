@@ -1,5 +1,5 @@
 import { MenuType, type MenuAdminNode } from '@platform/contract';
-import { menuNameOf } from './menuForm';
+import { menuNameOf } from '../menus/menuForm';
 
 /** Parents and children of every entry of the tree, by id. */
 export interface GrantIndex {

@@ -8,12 +8,8 @@ import { roleName } from '../../shared/roleName';
 import { toast } from '../../shared/toast';
 import { EmptyState, LoadFailed, LoadingState } from '../../shared/ui/PageStates';
 import { useCan } from '../../shared/permissions/useCan';
-import {
-  menuAdminTreeQueryOptions,
-  roleGrantMutationOptions,
-  roleMenusQueryOptions,
-  rolesQueryOptions,
-} from './api';
+import { menuAdminTreeQueryOptions } from '../menus/api';
+import { roleGrantMutationOptions, roleMenusQueryOptions, rolesQueryOptions } from './api';
 import {
   grantTreeData,
   indexTree,
@@ -52,7 +48,7 @@ function RoleGrants({ role, tree }: RoleGrantsProps) {
       { roleId: role.id, menuIds: [...checked].sort() },
       {
         onSuccess: () => {
-          toast.success(t('system.done.granted'));
+          toast.success(t('roles.done.granted'));
           setDraft(null);
         },
       },
@@ -61,29 +57,29 @@ function RoleGrants({ role, tree }: RoleGrantsProps) {
   const title = (node: GrantTreeNode) => (
     <Space size={4}>
       <span>{node.title}</span>
-      {node.isButton && <Tag color="orange">{t('system.types.2')}</Tag>}
+      {node.isButton && <Tag color="orange">{t('menus.types.2')}</Tag>}
       {node.permission && <Typography.Text type="secondary">{node.permission}</Typography.Text>}
     </Space>
   );
 
   return (
     <Card
-      title={t('system.titles.grantsOf', { name: roleName(role, t) })}
+      title={t('roles.titles.grantsOf', { name: roleName(role, t) })}
       extra={
         editable && (
           <Space>
-            {dirty && <Tag color="gold">{t('system.unsaved')}</Tag>}
+            {dirty && <Tag color="gold">{t('roles.unsaved')}</Tag>}
             <Button disabled={!dirty || grant.isPending} onClick={() => setDraft(null)}>
-              {t('system.actions.reset')}
+              {t('roles.actions.reset')}
             </Button>
             <Button type="primary" disabled={!dirty} loading={grant.isPending} onClick={onSave}>
-              {t('system.actions.saveGrants')}
+              {t('roles.actions.saveGrants')}
             </Button>
           </Space>
         )
       }
     >
-      <Alert type="info" showIcon title={t('system.grantHelp')} style={{ marginBottom: 12 }} />
+      <Alert type="info" showIcon title={t('roles.grantHelp')} style={{ marginBottom: 12 }} />
       <Tree<GrantTreeNode>
         checkable
         checkStrictly
@@ -113,13 +109,13 @@ export function RoleManagement() {
   if (tree.isPending) right = <LoadingState />;
   else if (tree.isError)
     right = <LoadFailed error={tree.error} onRetry={() => void tree.refetch()} />;
-  else if (!selected) right = <EmptyState description={t('system.empty.pickRole')} />;
+  else if (!selected) right = <EmptyState description={t('roles.empty.pickRole')} />;
   else right = <RoleGrants key={selected.id} role={selected} tree={tree.data} />;
 
   return (
     <Row gutter={16}>
       <Col xs={24} lg={9}>
-        <Card title={t('system.titles.roles')}>
+        <Card title={t('roles.titles.roles')}>
           {roles.isError ? (
             <LoadFailed error={roles.error} onRetry={() => void roles.refetch()} />
           ) : (
@@ -129,7 +125,7 @@ export function RoleManagement() {
               loading={roles.isPending}
               dataSource={roles.data ?? []}
               pagination={false}
-              locale={{ emptyText: t('system.empty.roles') }}
+              locale={{ emptyText: t('roles.empty.roles') }}
               rowSelection={{
                 type: 'radio',
                 selectedRowKeys: roleId ? [roleId] : [],
@@ -142,14 +138,14 @@ export function RoleManagement() {
               columns={[
                 {
                   key: 'name',
-                  title: t('system.columns.roleName'),
+                  title: t('roles.columns.roleName'),
                   render: (_, role) => roleName(role, t),
                 },
-                { key: 'code', dataIndex: 'code', title: t('system.columns.roleCode') },
+                { key: 'code', dataIndex: 'code', title: t('roles.columns.roleCode') },
                 {
                   key: 'userCount',
                   dataIndex: 'userCount',
-                  title: t('system.columns.userCount'),
+                  title: t('roles.columns.userCount'),
                   width: 90,
                 },
               ]}

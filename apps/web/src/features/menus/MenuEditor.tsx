@@ -68,7 +68,7 @@ export function MenuEditor({ tree, node, parent, appId = webClientId, onClose }:
     mutation: menuSaveMutationOptions(),
     body: (values: MenuFormValues) =>
       menuSaveBodyOf({ ...initialValues, ...values }, { id: node?.id, appId }),
-    saved: t('system.done.saved'),
+    saved: t('menus.done.saved'),
     onClose,
     errors: (error) => saveErrors(error, menuServerFields),
   });
@@ -83,10 +83,10 @@ export function MenuEditor({ tree, node, parent, appId = webClientId, onClose }:
     zodRules(menuFormSchema, field, menuFormFields);
 
   const title = node
-    ? t('system.titles.edit', { name: menuNameOf(node, lang) })
+    ? t('menus.titles.edit', { name: menuNameOf(node, lang) })
     : parent
-      ? t('system.titles.addChild', { name: menuNameOf(parent, lang) })
-      : t('system.titles.addTop');
+      ? t('menus.titles.addChild', { name: menuNameOf(parent, lang) })
+      : t('menus.titles.addTop');
 
   return (
     <FormDialog
@@ -94,14 +94,14 @@ export function MenuEditor({ tree, node, parent, appId = webClientId, onClose }:
       width={650}
       name={node ? `menu-edit-${node.id}` : 'menu-add'}
       title={title}
-      okText={t('system.actions.save')}
-      cancelText={t('system.actions.cancel')}
+      okText={t('menus.actions.save')}
+      cancelText={t('menus.actions.cancel')}
       initialValues={initialValues}
     >
       <Form.Item
         name="parentId"
-        label={t('system.fields.parentId')}
-        extra={t('system.help.parentId')}
+        label={t('menus.fields.parentId')}
+        extra={t('menus.help.parentId')}
         dependencies={['type']}
         rules={[
           ({ getFieldValue }) => ({
@@ -117,53 +117,53 @@ export function MenuEditor({ tree, node, parent, appId = webClientId, onClose }:
           showSearch
           treeNodeFilterProp="title"
           treeDefaultExpandAll
-          placeholder={t('system.placeholders.top')}
+          placeholder={t('menus.placeholders.top')}
           treeData={options}
         />
       </Form.Item>
-      <Form.Item name="type" label={t('system.fields.type')} required rules={rulesOf('type')}>
+      <Form.Item name="type" label={t('menus.fields.type')} required rules={rulesOf('type')}>
         <Radio.Group
           disabled={Boolean(node?.children.length)}
           options={[
-            { value: MenuType.MENU, label: t('system.types.1') },
-            { value: MenuType.BUTTON, label: t('system.types.2') },
+            { value: MenuType.MENU, label: t('menus.types.1') },
+            { value: MenuType.BUTTON, label: t('menus.types.2') },
           ]}
         />
       </Form.Item>
-      <Form.Item name="name" label={t('system.fields.name')} required rules={rulesOf('name')}>
+      <Form.Item name="name" label={t('menus.fields.name')} required rules={rulesOf('name')}>
         <Input maxLength={30} showCount />
       </Form.Item>
-      <Form.Item name="nameEn" label={t('system.fields.nameEn')} rules={rulesOf('nameEn')}>
+      <Form.Item name="nameEn" label={t('menus.fields.nameEn')} rules={rulesOf('nameEn')}>
         <Input maxLength={60} />
       </Form.Item>
       {!button && (
         <Form.Item
           name="url"
-          label={t('system.fields.url')}
+          label={t('menus.fields.url')}
           required
-          extra={t('system.help.url')}
+          extra={t('menus.help.url')}
           dependencies={['type']}
           rules={rulesOf('url')}
         >
           <Input maxLength={200} />
         </Form.Item>
       )}
-      <Form.Item name="sort" label={t('system.fields.sort')} required rules={rulesOf('sort')}>
+      <Form.Item name="sort" label={t('menus.fields.sort')} required rules={rulesOf('sort')}>
         <InputNumber min={0} precision={0} style={{ width: 160 }} />
       </Form.Item>
       <Form.Item
         name="hidden"
-        label={t('system.fields.hidden')}
+        label={t('menus.fields.hidden')}
         valuePropName="checked"
-        extra={t('system.help.hidden')}
+        extra={t('menus.help.hidden')}
       >
         <Switch />
       </Form.Item>
       {!button && (
         <Form.Item
           name="icon"
-          label={t('system.fields.icon')}
-          extra={t('system.help.icon')}
+          label={t('menus.fields.icon')}
+          extra={t('menus.help.icon')}
           rules={rulesOf('icon')}
         >
           <Input maxLength={50} />
@@ -171,16 +171,16 @@ export function MenuEditor({ tree, node, parent, appId = webClientId, onClose }:
       )}
       <Form.Item
         name="customFields"
-        label={t('system.fields.customFields')}
+        label={t('menus.fields.customFields')}
         required={button}
         dependencies={['type']}
         rules={rulesOf('customFields')}
         extra={
           <>
-            <div>{t('system.help.customFields')}</div>
+            <div>{t('menus.help.customFields')}</div>
             {button && (
               <div>
-                {t('system.help.customFieldsButton')} {permissionKeys.join(', ')}
+                {t('menus.help.customFieldsButton')} {permissionKeys.join(', ')}
               </div>
             )}
           </>
@@ -192,22 +192,22 @@ export function MenuEditor({ tree, node, parent, appId = webClientId, onClose }:
         <>
           <Form.Item
             name="linkType"
-            label={t('system.fields.linkType')}
+            label={t('menus.fields.linkType')}
             required
             rules={rulesOf('linkType')}
           >
             <Radio.Group
               options={[
-                { value: LinkType.INTERNAL, label: t('system.linkTypes.1') },
-                { value: LinkType.EXTERNAL, label: t('system.linkTypes.2') },
+                { value: LinkType.INTERNAL, label: t('menus.linkTypes.1') },
+                { value: LinkType.EXTERNAL, label: t('menus.linkTypes.2') },
               ]}
             />
           </Form.Item>
           <Form.Item
             name="linkValue"
-            label={t('system.fields.linkValue')}
+            label={t('menus.fields.linkValue')}
             required={linkType === LinkType.EXTERNAL}
-            extra={t('system.help.linkValue')}
+            extra={t('menus.help.linkValue')}
             dependencies={['linkType']}
             rules={rulesOf('linkValue')}
           >

@@ -6,7 +6,7 @@ import { menusApi, rolesApi, type RoleGrant, type RoleListItem } from '@platform
 import { fakeRoute, fakeScreenApi, type FakeAnswer } from '../../test/fakeRoutes';
 import { clickButton, rowOf } from '../../test/antd';
 import { RoleManagement } from './RoleManagement';
-import { sampleTree } from './testing';
+import { sampleTree } from '../menus/testing';
 
 setupTestEnvironment();
 polyfillBrowser();

@@ -7,11 +7,8 @@ import { menusApi, rolesApi } from '@platform/contract';
 import { fakeApi, fakeRoute, fakeScreenApi } from '../../test/fakeRoutes';
 import { clickButton, rowOf } from '../../test/antd';
 import { menuKeys } from '../../shared/permissions/api';
-import {
-  menuDeleteMutationOptions,
-  menuSaveMutationOptions,
-  roleGrantMutationOptions,
-} from './api';
+import { roleGrantMutationOptions } from '../roles/api';
+import { menuDeleteMutationOptions, menuSaveMutationOptions } from './api';
 import { MenuManagement } from './MenuManagement';
 import { adminNode, sampleTree } from './testing';
 

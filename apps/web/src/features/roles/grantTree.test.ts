@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { grantTreeData, indexTree, knownGrants, sameGrants, toggleGrant } from './grantTree';
-import { sampleTree } from './testing';
+import { sampleTree } from '../menus/testing';
 
 const sorted = (ids: Set<string>) => [...ids].sort();
 

@@ -46,74 +46,74 @@ export function MenuManagement() {
   const columns: TableColumnsType<Row> = [
     {
       key: 'name',
-      title: t('system.columns.name'),
+      title: t('menus.columns.name'),
       render: (_, row) => menuNameOf(row, lang),
     },
     {
       key: 'url',
       dataIndex: 'url',
-      title: t('system.columns.url'),
+      title: t('menus.columns.url'),
       render: (url: string) => (url ? <Typography.Text code>{url}</Typography.Text> : null),
     },
     {
       key: 'type',
-      title: t('system.columns.type'),
+      title: t('menus.columns.type'),
       width: 80,
       render: (_, row) =>
         row.type === MenuType.BUTTON ? (
-          <Tag color="orange">{t('system.types.2')}</Tag>
+          <Tag color="orange">{t('menus.types.2')}</Tag>
         ) : (
-          <Tag color="blue">{t('system.types.1')}</Tag>
+          <Tag color="blue">{t('menus.types.1')}</Tag>
         ),
     },
     {
       key: 'permission',
-      title: t('system.columns.permission'),
+      title: t('menus.columns.permission'),
       render: (_, row) => row.permission ?? '',
     },
-    { key: 'sort', dataIndex: 'sort', title: t('system.columns.sort'), width: 70 },
+    { key: 'sort', dataIndex: 'sort', title: t('menus.columns.sort'), width: 70 },
     {
       key: 'hidden',
-      title: t('system.columns.hidden'),
+      title: t('menus.columns.hidden'),
       width: 70,
-      render: (_, row) => (row.hidden ? <Tag>{t('system.yes')}</Tag> : t('system.no')),
+      render: (_, row) => (row.hidden ? <Tag>{t('menus.yes')}</Tag> : t('menus.no')),
     },
     {
       key: 'linkType',
-      title: t('system.columns.linkType'),
+      title: t('menus.columns.linkType'),
       render: (_, row) =>
         row.type === MenuType.BUTTON
           ? ''
           : row.linkType === LinkType.EXTERNAL
-            ? `${t('system.linkTypes.2')}${row.linkValue ? `: ${row.linkValue}` : ''}`
-            : t('system.linkTypes.1'),
+            ? `${t('menus.linkTypes.2')}${row.linkValue ? `: ${row.linkValue}` : ''}`
+            : t('menus.linkTypes.1'),
     },
   ];
   if (editable) {
     columns.push(
       actionsColumn<Row>(
-        t('system.columns.actions'),
+        t('menus.columns.actions'),
         (row) => (
           <>
             {row.type === MenuType.MENU && (
               <RowAction onClick={() => setEditing({ parent: row.node })}>
-                {t('system.actions.addChild')}
+                {t('menus.actions.addChild')}
               </RowAction>
             )}
             <RowAction onClick={() => setEditing({ node: row.node })}>
-              {t('system.actions.edit')}
+              {t('menus.actions.edit')}
             </RowAction>
             <ConfirmAction
-              title={t('system.confirm.delete', { name: menuNameOf(row, lang) })}
-              okText={t('system.confirm.ok')}
-              cancelText={t('system.confirm.cancel')}
+              title={t('menus.confirm.delete', { name: menuNameOf(row, lang) })}
+              okText={t('menus.confirm.ok')}
+              cancelText={t('menus.confirm.cancel')}
               // A refusal (children, own access) is toasted by the request layer.
               onConfirm={() =>
-                remove.mutate(row.id, { onSuccess: () => toast.success(t('system.done.deleted')) })
+                remove.mutate(row.id, { onSuccess: () => toast.success(t('menus.done.deleted')) })
               }
               disabled={remove.isPending}
             >
-              {t('system.actions.delete')}
+              {t('menus.actions.delete')}
             </ConfirmAction>
           </>
         ),
@@ -126,7 +126,7 @@ export function MenuManagement() {
   if (tree.isPending) body = <LoadingState />;
   else if (tree.isError)
     body = <LoadFailed error={tree.error} onRetry={() => void tree.refetch()} />;
-  else if (rows.length === 0) body = <EmptyState description={t('system.empty.menus')} />;
+  else if (rows.length === 0) body = <EmptyState description={t('menus.empty.menus')} />;
   else
     body = (
       <Table<Row>
@@ -145,23 +145,21 @@ export function MenuManagement() {
 
   return (
     <Card
-      title={t('system.titles.menus')}
+      title={t('menus.titles.menus')}
       extra={
         <Space>
-          <Button onClick={() => setExpanded(allExpandable)}>
-            {t('system.actions.expandAll')}
-          </Button>
-          <Button onClick={() => setExpanded([])}>{t('system.actions.collapseAll')}</Button>
+          <Button onClick={() => setExpanded(allExpandable)}>{t('menus.actions.expandAll')}</Button>
+          <Button onClick={() => setExpanded([])}>{t('menus.actions.collapseAll')}</Button>
           <Button
             icon={<ReloadOutlined />}
             loading={tree.isFetching && !tree.isPending}
             onClick={() => void tree.refetch()}
           >
-            {t('system.actions.refresh')}
+            {t('menus.actions.refresh')}
           </Button>
           {editable && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-              {t('system.actions.addTop')}
+              {t('menus.actions.addTop')}
             </Button>
           )}
         </Space>

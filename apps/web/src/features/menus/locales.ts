@@ -1,12 +1,10 @@
-/** Texts of the menu and role administration (management spec §2, §6). */
-export const systemZh = {
+/** Texts of the menu administration (management spec §2, §6). */
+export const menusZh = {
   titles: {
     menus: '菜单管理',
-    roles: '角色权限',
     addTop: '新增顶级菜单',
     addChild: '新增下级：{{name}}',
     edit: '编辑：{{name}}',
-    grantsOf: '{{name}} 的菜单与按钮权限',
   },
   columns: {
     name: '名称',
@@ -17,9 +15,6 @@ export const systemZh = {
     hidden: '隐藏',
     linkType: '链接方式',
     actions: '操作',
-    roleName: '角色',
-    roleCode: '编码',
-    userCount: '账号数',
   },
   types: { '1': '菜单', '2': '按钮' },
   linkTypes: { '1': '站内', '2': '新窗口打开外部链接' },
@@ -59,8 +54,6 @@ export const systemZh = {
     save: '保存',
     cancel: '取消',
     refresh: '刷新',
-    saveGrants: '保存权限',
-    reset: '还原',
     expandAll: '全部展开',
     collapseAll: '全部收起',
   },
@@ -72,26 +65,18 @@ export const systemZh = {
   done: {
     saved: '保存成功',
     deleted: '删除成功',
-    granted: '权限已保存',
   },
   empty: {
     menus: '暂无菜单',
-    roles: '暂无角色',
-    pickRole: '请在左侧选择一个角色',
   },
-  grantHelp:
-    '勾选一项会同时勾选它的上级和全部下级；取消勾选会同时取消它的全部下级。保存后立即对该角色的用户生效。',
-  unsaved: '有未保存的修改',
 };
 
-export const systemEn: typeof systemZh = {
+export const menusEn: typeof menusZh = {
   titles: {
     menus: 'Menus',
-    roles: 'Roles',
     addTop: 'Add top-level menu',
     addChild: 'Add under {{name}}',
     edit: 'Edit {{name}}',
-    grantsOf: 'Menus and buttons of {{name}}',
   },
   columns: {
     name: 'Name',
@@ -102,9 +87,6 @@ export const systemEn: typeof systemZh = {
     hidden: 'Hidden',
     linkType: 'Link type',
     actions: 'Actions',
-    roleName: 'Role',
-    roleCode: 'Code',
-    userCount: 'Accounts',
   },
   types: { '1': 'Menu', '2': 'Button' },
   linkTypes: { '1': 'In the app', '2': 'External link in a new window' },
@@ -145,8 +127,6 @@ export const systemEn: typeof systemZh = {
     save: 'Save',
     cancel: 'Cancel',
     refresh: 'Refresh',
-    saveGrants: 'Save grants',
-    reset: 'Revert',
     expandAll: 'Expand all',
     collapseAll: 'Collapse all',
   },
@@ -158,14 +138,8 @@ export const systemEn: typeof systemZh = {
   done: {
     saved: 'Saved',
     deleted: 'Deleted',
-    granted: 'Grants saved',
   },
   empty: {
     menus: 'No menu entries',
-    roles: 'No roles',
-    pickRole: 'Choose a role on the left',
   },
-  grantHelp:
-    'Checking an entry also checks its parents and everything below it; unchecking it also unchecks everything below it. Saved grants apply to the users of the role at once.',
-  unsaved: 'Unsaved changes',
 };
