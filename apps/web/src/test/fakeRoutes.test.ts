@@ -31,9 +31,10 @@ describe('route fakes', () => {
     expect(api.sent.at(-1)?.route).toBeNull();
     // A route no fake answers is still counted, so "it was not called" can fail.
     expect(api.calls(teachingApi.taskPage)).toEqual([]);
-    await call(teachingApi.taskPage, { query: { pageNum: 1, pageSize: 10 } }, {
-      quiet: true,
-    }).catch(() => null);
+    const quiet = { quiet: true };
+    await call(teachingApi.taskPage, { query: { pageNum: 1, pageSize: 10 } }, quiet).catch(
+      () => null,
+    );
     expect(api.calls(teachingApi.taskPage)).toHaveLength(1);
   });
 

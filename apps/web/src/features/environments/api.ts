@@ -19,22 +19,22 @@ import { invalidates, sessionScope } from '../../shared/queryScopes';
 export type EnvPageQuery = z.infer<typeof envPageQuerySchema>;
 export type ScriptPageQuery = z.infer<typeof scriptListQuerySchema>;
 
-export const envAdminKeys = {
-  all: [...sessionScope, 'environment-admin'] as const,
-  envs: () => [...envAdminKeys.all, 'envs'] as const,
-  envPage: (query: EnvPageQuery) => [...envAdminKeys.envs(), 'page', query] as const,
-  env: (id: string) => [...envAdminKeys.envs(), 'get', id] as const,
-  envOptions: () => [...envAdminKeys.envs(), 'options'] as const,
-  labels: () => [...envAdminKeys.envs(), 'labels'] as const,
-  scripts: () => [...envAdminKeys.all, 'scripts'] as const,
-  scriptPage: (query: ScriptPageQuery) => [...envAdminKeys.scripts(), 'page', query] as const,
-  scriptsByLabel: (label: string) => [...envAdminKeys.scripts(), 'label', label] as const,
-  usage: (id: string, paging: PageQuery) => [...envAdminKeys.all, 'usage', id, paging] as const,
+export const environmentKeys = {
+  all: [...sessionScope, 'environments'] as const,
+  envs: () => [...environmentKeys.all, 'envs'] as const,
+  envPage: (query: EnvPageQuery) => [...environmentKeys.envs(), 'page', query] as const,
+  env: (id: string) => [...environmentKeys.envs(), 'get', id] as const,
+  envOptions: () => [...environmentKeys.envs(), 'options'] as const,
+  labels: () => [...environmentKeys.envs(), 'labels'] as const,
+  scripts: () => [...environmentKeys.all, 'scripts'] as const,
+  scriptPage: (query: ScriptPageQuery) => [...environmentKeys.scripts(), 'page', query] as const,
+  scriptsByLabel: (label: string) => [...environmentKeys.scripts(), 'label', label] as const,
+  usage: (id: string, paging: PageQuery) => [...environmentKeys.all, 'usage', id, paging] as const,
 };
 
 export function envPageQueryOptions(query: EnvPageQuery) {
   return queryOptions({
-    queryKey: envAdminKeys.envPage(query),
+    queryKey: environmentKeys.envPage(query),
     queryFn: ({ signal }) => call(environmentsApi.page, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -42,7 +42,7 @@ export function envPageQueryOptions(query: EnvPageQuery) {
 
 export function envQueryOptions(id: string) {
   return queryOptions({
-    queryKey: envAdminKeys.env(id),
+    queryKey: environmentKeys.env(id),
     queryFn: ({ signal }) => call(environmentsApi.get, { params: { id } }, { signal }),
   });
 }
@@ -50,7 +50,7 @@ export function envQueryOptions(id: string) {
 /** Short forms of every environment, for selects (parts of a combination, script's env). */
 export function envOptionsQueryOptions() {
   return queryOptions({
-    queryKey: envAdminKeys.envOptions(),
+    queryKey: environmentKeys.envOptions(),
     queryFn: ({ signal }) => call(environmentsApi.list, {}, { signal }),
     staleTime: 60_000,
   });
@@ -58,7 +58,7 @@ export function envOptionsQueryOptions() {
 
 export function envLabelsQueryOptions() {
   return queryOptions({
-    queryKey: envAdminKeys.labels(),
+    queryKey: environmentKeys.labels(),
     queryFn: ({ signal }) => call(environmentsApi.labels, {}, { signal }),
     staleTime: 60_000,
   });
@@ -66,7 +66,7 @@ export function envLabelsQueryOptions() {
 
 export function scriptPageQueryOptions(query: ScriptPageQuery) {
   return queryOptions({
-    queryKey: envAdminKeys.scriptPage(query),
+    queryKey: environmentKeys.scriptPage(query),
     queryFn: ({ signal }) => call(environmentsApi.scripts, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -74,7 +74,7 @@ export function scriptPageQueryOptions(query: ScriptPageQuery) {
 
 export function scriptsByLabelQueryOptions(label: string) {
   return queryOptions({
-    queryKey: envAdminKeys.scriptsByLabel(label),
+    queryKey: environmentKeys.scriptsByLabel(label),
     queryFn: ({ signal }) =>
       call(environmentsApi.scriptsByLabel, { params: { label } }, { signal }),
   });
@@ -82,18 +82,18 @@ export function scriptsByLabelQueryOptions(label: string) {
 
 export function envUsageQueryOptions(id: string, paging: PageQuery) {
   return queryOptions({
-    queryKey: envAdminKeys.usage(id, paging),
+    queryKey: environmentKeys.usage(id, paging),
     queryFn: ({ signal }) => call(labsApi.usage, { params: { id }, query: paging }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 // Every change of an environment can change lists, options, labels and details: refetch them all.
-const envChanged = { queryKey: envAdminKeys.envs() };
+const envChanged = { queryKey: environmentKeys.envs() };
 
 export function envAddMutationOptions() {
   return mutationOptions({
-    mutationKey: [...envAdminKeys.envs(), 'add'],
+    mutationKey: [...environmentKeys.envs(), 'add'],
     mutationFn: (body: EnvAdd) => call(environmentsApi.add, { body }),
     onSuccess: invalidates(envChanged),
   });
@@ -101,7 +101,7 @@ export function envAddMutationOptions() {
 
 export function envUpdateMutationOptions() {
   return mutationOptions({
-    mutationKey: [...envAdminKeys.envs(), 'update'],
+    mutationKey: [...environmentKeys.envs(), 'update'],
     mutationFn: (body: EnvUpdate) => call(environmentsApi.update, { body }),
     onSuccess: invalidates(envChanged),
   });
@@ -109,7 +109,7 @@ export function envUpdateMutationOptions() {
 
 export function envConfigMutationOptions() {
   return mutationOptions({
-    mutationKey: [...envAdminKeys.envs(), 'config'],
+    mutationKey: [...environmentKeys.envs(), 'config'],
     mutationFn: (body: EnvConfig) => call(environmentsApi.config, { body }),
     onSuccess: invalidates(envChanged),
   });
@@ -117,7 +117,7 @@ export function envConfigMutationOptions() {
 
 export function envCopyMutationOptions() {
   return mutationOptions({
-    mutationKey: [...envAdminKeys.envs(), 'copy'],
+    mutationKey: [...environmentKeys.envs(), 'copy'],
     mutationFn: (id: string) => call(environmentsApi.copy, { params: { id } }),
     onSuccess: invalidates(envChanged),
   });
@@ -125,25 +125,25 @@ export function envCopyMutationOptions() {
 
 export function envRemoveMutationOptions() {
   return mutationOptions({
-    mutationKey: [...envAdminKeys.envs(), 'remove'],
+    mutationKey: [...environmentKeys.envs(), 'remove'],
     mutationFn: (id: string) => call(environmentsApi.remove, { params: { id } }),
     // Scripts of a removed environment go with it.
-    onSuccess: invalidates({ queryKey: envAdminKeys.all }),
+    onSuccess: invalidates({ queryKey: environmentKeys.all }),
   });
 }
 
 export function scriptSaveMutationOptions() {
   return mutationOptions({
-    mutationKey: [...envAdminKeys.scripts(), 'save'],
+    mutationKey: [...environmentKeys.scripts(), 'save'],
     mutationFn: (body: ScriptSave) => call(environmentsApi.saveScript, { body }),
-    onSuccess: invalidates({ queryKey: envAdminKeys.scripts() }),
+    onSuccess: invalidates({ queryKey: environmentKeys.scripts() }),
   });
 }
 
 export function scriptRemoveMutationOptions() {
   return mutationOptions({
-    mutationKey: [...envAdminKeys.scripts(), 'remove'],
+    mutationKey: [...environmentKeys.scripts(), 'remove'],
     mutationFn: (id: string) => call(environmentsApi.removeScript, { params: { id } }),
-    onSuccess: invalidates({ queryKey: envAdminKeys.scripts() }),
+    onSuccess: invalidates({ queryKey: environmentKeys.scripts() }),
   });
 }

@@ -10,7 +10,7 @@ import { saveBlob } from '../../shared/saveBlob';
 import { showErrorToast, toast } from '../../shared/toast';
 import { LoadFailed } from '../../shared/ui/PageStates';
 import { uploadRouteRequest } from '../../shared/ui/uploadRequest';
-import { downloadLabFile, environmentKeys, listLabFiles, type DownloadProgress } from './api';
+import { downloadLabFile, labKeys, listLabFiles, type DownloadProgress } from './api';
 import { formatBytes } from './format';
 
 const maxMb = Math.round(labLimits.uploadMaxBytes / 1024 / 1024);
@@ -62,7 +62,7 @@ export interface FileSource {
 /** The files of a running lab of the user's own. */
 export function labFileSource(containerId: string): FileSource {
   return {
-    folderKey: (path) => environmentKeys.files(containerId, path),
+    folderKey: (path) => labKeys.files(containerId, path),
     folder: (path, signal) => listLabFiles(containerId, path, signal),
     download: (path, onProgress) => downloadLabFile(containerId, path, onProgress),
     uploadTo: containerId,

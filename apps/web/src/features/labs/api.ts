@@ -14,19 +14,19 @@ import type { LabRuntimeApi } from './labRuntime';
 
 export type CenterPageQuery = z.infer<typeof centerPageSchema>;
 
-export const environmentKeys = {
-  all: [...sessionScope, 'environment'] as const,
-  centerPages: () => [...environmentKeys.all, 'center-page'] as const,
-  centerPage: (query: CenterPageQuery) => [...environmentKeys.centerPages(), query] as const,
-  details: () => [...environmentKeys.all, 'detail'] as const,
-  detail: (id: string) => [...environmentKeys.details(), id] as const,
-  container: (id: string) => [...environmentKeys.all, 'container', id] as const,
-  restartLimit: (envId: string) => [...environmentKeys.all, 'restart-limit', envId] as const,
+export const labKeys = {
+  all: [...sessionScope, 'labs'] as const,
+  centerPages: () => [...labKeys.all, 'center-page'] as const,
+  centerPage: (query: CenterPageQuery) => [...labKeys.centerPages(), query] as const,
+  details: () => [...labKeys.all, 'detail'] as const,
+  detail: (id: string) => [...labKeys.details(), id] as const,
+  container: (id: string) => [...labKeys.all, 'container', id] as const,
+  restartLimit: (envId: string) => [...labKeys.all, 'restart-limit', envId] as const,
   ticket: (containerId: string, nonce: number) =>
-    [...environmentKeys.all, 'ticket', containerId, nonce] as const,
+    [...labKeys.all, 'ticket', containerId, nonce] as const,
   files: (containerId: string, path: string) =>
-    [...environmentKeys.all, 'files', containerId, path] as const,
-  jupyterInfo: (envId: string) => [...environmentKeys.all, 'jupyter-info', envId] as const,
+    [...labKeys.all, 'files', containerId, path] as const,
+  jupyterInfo: (envId: string) => [...labKeys.all, 'jupyter-info', envId] as const,
 };
 
 /** Drops empty filters so the server sees only what the user asked for. */
@@ -43,28 +43,28 @@ function compact(query: CenterPageQuery): CenterPageQuery {
 export function centerPageQueryOptions(query: CenterPageQuery) {
   const body = compact(query);
   return queryOptions({
-    queryKey: environmentKeys.centerPage(body),
+    queryKey: labKeys.centerPage(body),
     queryFn: ({ signal }) => call(labsApi.centerPage, { body }, { signal }),
   });
 }
 
 export function centerDetailQueryOptions(id: string) {
   return queryOptions({
-    queryKey: environmentKeys.detail(id),
+    queryKey: labKeys.detail(id),
     queryFn: ({ signal }) => call(labsApi.centerDetail, { params: { id } }, { signal }),
   });
 }
 
 export function containerDetailQueryOptions(id: string) {
   return queryOptions({
-    queryKey: environmentKeys.container(id),
+    queryKey: labKeys.container(id),
     queryFn: ({ signal }) => call(labsApi.detail, { params: { id } }, { signal }),
   });
 }
 
 export function restartLimitQueryOptions(envId: string) {
   return queryOptions({
-    queryKey: environmentKeys.restartLimit(envId),
+    queryKey: labKeys.restartLimit(envId),
     queryFn: ({ signal }) => call(labsApi.restartLimit, { query: { envId } }, { signal }),
   });
 }
@@ -79,7 +79,7 @@ function requestTicket(containerId: string, next?: string) {
  */
 export function ticketQueryOptions(containerId: string, nonce: number) {
   return queryOptions({
-    queryKey: environmentKeys.ticket(containerId, nonce),
+    queryKey: labKeys.ticket(containerId, nonce),
     queryFn: () => requestTicket(containerId),
     staleTime: Infinity,
     gcTime: 0,
@@ -90,7 +90,7 @@ export function ticketQueryOptions(containerId: string, nonce: number) {
 /** A fresh ticket for opening a lab in a new tab. */
 export function ticketMutationOptions() {
   return mutationOptions({
-    mutationKey: [...environmentKeys.all, 'ticket'],
+    mutationKey: [...labKeys.all, 'ticket'],
     mutationFn: (lab: string | { containerId: string; next?: string | undefined }) =>
       typeof lab === 'string' ? requestTicket(lab) : requestTicket(lab.containerId, lab.next),
   });
@@ -107,7 +107,7 @@ export const downloadLabFile = (containerId: string, path: string, onProgress: D
 
 export function jupyterInfoQueryOptions(envId: string) {
   return queryOptions({
-    queryKey: environmentKeys.jupyterInfo(envId),
+    queryKey: labKeys.jupyterInfo(envId),
     queryFn: ({ signal }) =>
       call(labsApi.jupyterInfoQuery, { query: { resourceExpEnvId: envId } }, { signal }),
   });
@@ -115,7 +115,7 @@ export function jupyterInfoQueryOptions(envId: string) {
 
 export function jupyterInfoSaveMutationOptions() {
   return mutationOptions({
-    mutationKey: [...environmentKeys.all, 'jupyter-info-save'],
+    mutationKey: [...labKeys.all, 'jupyter-info-save'],
     mutationFn: (body: JupyterInfoSave) => call(labsApi.jupyterInfoSave, { body }),
   });
 }

@@ -13,7 +13,7 @@ import { labLimits, type StartRequest } from '@platform/contract';
 import { isRequestError } from '../../shared/request';
 import { showErrorToast, showToast } from '../../shared/toast';
 import { billingKeys } from '../billing/api';
-import { environmentKeys, labRuntimeApi } from './api';
+import { labKeys, labRuntimeApi } from './api';
 import { LabController, type ActionResult, type LabRuntimeSnapshot } from './labRuntime';
 
 export type StartOptions = Omit<StartRequest, 'expEnvId'>;
@@ -68,9 +68,9 @@ export function useLabRuntime(
 
   const refresh = useCallback(() => {
     if (!envId) return;
-    void queryClient.invalidateQueries({ queryKey: environmentKeys.detail(envId) });
-    void queryClient.invalidateQueries({ queryKey: environmentKeys.restartLimit(envId) });
-    void queryClient.invalidateQueries({ queryKey: environmentKeys.centerPages() });
+    void queryClient.invalidateQueries({ queryKey: labKeys.detail(envId) });
+    void queryClient.invalidateQueries({ queryKey: labKeys.restartLimit(envId) });
+    void queryClient.invalidateQueries({ queryKey: labKeys.centerPages() });
     void queryClient.invalidateQueries({ queryKey: billingKeys.costs() });
   }, [envId, queryClient]);
 

@@ -17,13 +17,13 @@ import { authKeys } from '../auth/api';
 // load needs, and would bring zod into it.
 const users = routeRefs<typeof usersApi>(usersPaths);
 
-export const personalKeys = {
-  all: [...sessionScope, 'personal'] as const,
+export const userKeys = {
+  all: [...sessionScope, 'users'] as const,
 };
 
 export function changePasswordMutationOptions() {
   return mutationOptions({
-    mutationKey: [...personalKeys.all, 'change-password'],
+    mutationKey: [...userKeys.all, 'change-password'],
     mutationFn: (body: ChangePasswordRequest) => call(users.changePassword, { body }),
   });
 }
@@ -32,7 +32,7 @@ export function changePasswordMutationOptions() {
 export function regionChildrenQueryOptions(pid: string = rootRegionId) {
   return queryOptions({
     // Names come in the caller's language.
-    queryKey: [...personalKeys.all, 'regions', pid, apiLanguage()] as const,
+    queryKey: [...userKeys.all, 'regions', pid, apiLanguage()] as const,
     queryFn: ({ signal }) => call(regionsApi.children, { params: { pid } }, { signal }),
     staleTime: 60 * 60_000,
   });
@@ -41,7 +41,7 @@ export function regionChildrenQueryOptions(pid: string = rootRegionId) {
 /** Saves the caller's own record; the answer is the current user, put in its query at once. */
 export function userRecordSaveMutationOptions() {
   return mutationOptions({
-    mutationKey: [...personalKeys.all, 'save-record'],
+    mutationKey: [...userKeys.all, 'save-record'],
     mutationFn: (body: UserRecordSave) => call(users.save, { body }),
     onSuccess: async (user, _vars, _result, { client }) => {
       client.setQueryData(authKeys.currentUser(), user);

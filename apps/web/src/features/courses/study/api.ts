@@ -38,7 +38,7 @@ const listRoutes = {
  * every key of content holds the language: switching it fetches the other language.
  */
 export const studyKeys = {
-  all: [...sessionScope, 'courses-study'] as const,
+  all: [...sessionScope, 'courses.study'] as const,
   lists: () => [...studyKeys.all, 'list'] as const,
   list: (list: CourseList, query: CourseListQuery, lang: Lang) =>
     [...studyKeys.lists(), list, lang, query] as const,

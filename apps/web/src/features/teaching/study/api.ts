@@ -33,7 +33,7 @@ export type MyReportQuery = z.input<typeof myReportQuerySchema>;
  * in the caller's language, so keys of content hold the language.
  */
 export const taskKeys = {
-  all: [...sessionScope, 'tasks-study'] as const,
+  all: [...sessionScope, 'teaching.study'] as const,
   lists: () => [...taskKeys.all, 'list'] as const,
   list: (query: OwnTaskQuery, lang: Lang) => [...taskKeys.lists(), lang, query] as const,
   courses: (lang: Lang) => [...taskKeys.all, 'courses', lang] as const,
