@@ -27,7 +27,7 @@ export function AnnouncementOverlay({
       <Modal
         open
         width={limits.dialogWidth}
-        title={announcement.title || t('announcement.defaultTitle')}
+        title={announcement.title || t('announcements.overlay.defaultTitle')}
         maskClosable={false}
         onCancel={onClose}
         footer={
@@ -38,7 +38,7 @@ export function AnnouncementOverlay({
               </Typography.Text>
             )}
             <Button type="primary" onClick={onClose} style={{ marginLeft: 'auto' }}>
-              {t('announcement.close')}
+              {t('announcements.overlay.close')}
             </Button>
           </div>
         }

@@ -143,8 +143,11 @@ export const enUS: Translation = {
       invalid: 'Links may lead to http, https or mailto addresses only',
     },
   },
-  announcement: {
-    defaultTitle: 'System announcement',
-    close: 'Got it',
+  /** The overlay shows before any feature loads; the editor's texts are the feature's. */
+  announcements: {
+    overlay: {
+      defaultTitle: 'System announcement',
+      close: 'Got it',
+    },
   },
 };

@@ -141,9 +141,12 @@ export const zhCN = {
       invalid: '只能链接到 http、https 或 mailto 地址',
     },
   },
-  announcement: {
-    defaultTitle: '系统公告',
-    close: '我知道了',
+  /** The overlay shows before any feature loads; the editor's texts are the feature's. */
+  announcements: {
+    overlay: {
+      defaultTitle: '系统公告',
+      close: '我知道了',
+    },
   },
 } as const;
 
