@@ -3,7 +3,6 @@
  * each feature's `<feature>.messages.json`, gathered here. The web app translates by the same keys.
  * `{{name}}` is replaced by a parameter.
  */
-import accountMessages from './accounts.messages.json' with { type: 'json' };
 import authMessages from './auth.messages.json' with { type: 'json' };
 import billingMessages from './billing.messages.json' with { type: 'json' };
 import cmsMessages from './cms.messages.json' with { type: 'json' };
@@ -14,9 +13,15 @@ import customerMessages from './customers.messages.json' with { type: 'json' };
 import environmentMessages from './environments.messages.json' with { type: 'json' };
 import importMessages from './imports.messages.json' with { type: 'json' };
 import labMessages from './labs.messages.json' with { type: 'json' };
-import menuAdminMessages from './permissions.messages.json' with { type: 'json' };
+import menuMessages from './menus.messages.json' with { type: 'json' };
+import permissionMessages from './permissions.messages.json' with { type: 'json' };
+import roleMessages from './roles.messages.json' with { type: 'json' };
 import noticeMessages from './notices.messages.json' with { type: 'json' };
 import orgMessages from './org.messages.json' with { type: 'json' };
+import schoolMessages from './schools.messages.json' with { type: 'json' };
+import classMessages from './classes.messages.json' with { type: 'json' };
+import teacherMessages from './teachers.messages.json' with { type: 'json' };
+import studentMessages from './students.messages.json' with { type: 'json' };
 import settingsMessages from './settings.messages.json' with { type: 'json' };
 import smsMessages from './sms.messages.json' with { type: 'json' };
 import teachingMessages from './teaching.messages.json' with { type: 'json' };
@@ -32,8 +37,13 @@ export const messages = {
   ...collegeMessages,
   ...customerMessages,
   ...orgMessages,
-  ...accountMessages,
-  ...menuAdminMessages,
+  ...schoolMessages,
+  ...classMessages,
+  ...teacherMessages,
+  ...studentMessages,
+  ...permissionMessages,
+  ...menuMessages,
+  ...roleMessages,
   ...importMessages,
   ...courseMessages,
   ...teachingMessages,

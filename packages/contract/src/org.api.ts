@@ -12,7 +12,7 @@ import {
 } from './org';
 import { defineRoute } from './route';
 
-const feature = 'organization';
+const feature = 'org';
 const readers = ['school-manager', 'teacher'] as const;
 const idParams = /* @__PURE__ */ z.object({ id: idSchema });
 

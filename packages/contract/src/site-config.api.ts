@@ -7,7 +7,7 @@ import { siteConfigPaths } from './site-config.paths';
 export const siteConfigApi = {
   list: /* @__PURE__ */ defineRoute({
     ...siteConfigPaths.list,
-    feature: 'site',
+    feature: 'site-config',
     summary: 'Public site configuration of an application (title, logo, favicon, helpers)',
     query: clientConfigQuerySchema,
     response: /* @__PURE__ */ z.array(clientConfigSchema),

@@ -293,7 +293,7 @@ export class EnvironmentsService {
       throw invalid('environments.not_found', { envId: 'invalid_value' });
     }
     if (body.id && !(await repo.findScript(this.ctx.db, body.id)))
-      throw notFound('scripts.not_found');
+      throw notFound('environments.script_not_found');
     const now = this.ctx.now();
     const saved = await repo.upsertScript(this.ctx.db, {
       id: body.id ?? this.ctx.ids.next(),
@@ -308,7 +308,7 @@ export class EnvironmentsService {
   }
 
   async removeScript(id: string): Promise<void> {
-    if (!(await repo.deleteScript(this.ctx.db, id))) throw notFound('scripts.not_found');
+    if (!(await repo.deleteScript(this.ctx.db, id))) throw notFound('environments.script_not_found');
   }
 }
 
