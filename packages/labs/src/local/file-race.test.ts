@@ -56,38 +56,9 @@ while True:
     except OSError:
         pass
 `;
+import { fileChurnScript } from './test-support';
 
-/**
- * Moves, deletes and briefly replaces `same.txt` with a folder, and swaps the platform's temporary
- * upload files for a folder or a symlink as soon as they appear.
- */
-const churnScript = `
-import os, random, time
-while True:
-    try:
-        for n in os.listdir('.'):
-            if n.startswith('.upload.') and random.random() < 0.02:
-                try:
-                    os.unlink(n)
-                    if random.random() < 0.5:
-                        os.mkdir(n)
-                    else:
-                        os.symlink('/usr/bin', n)
-                except OSError:
-                    pass
-        r = random.random()
-        if r < 0.1:
-            os.rename('same.txt', 'moved.txt')
-        elif r < 0.2:
-            os.unlink('same.txt')
-        elif r < 0.25:
-            os.mkdir('same.txt')
-            time.sleep(0.001)
-            os.rmdir('same.txt')
-        time.sleep(0.0005)
-    except OSError:
-        pass
-`;
+const churnScript = fileChurnScript({ uploadSwapChance: 0.02 });
 
 async function pool<T>(count: number, width: number, work: (i: number) => Promise<T>) {
   const results: T[] = [];

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathOf, UserKind, type Container, classesApi, labsApi } from '@platform/contract';
+import { fileChurnScript } from '@platform/labs/test-support';
 import { classes, labContainers, labUsage, users } from '../../db/schema';
 import { bearer, createEnvironment, createSchool, signedIn, signIn } from '../../test/factories';
 import { createHarness, type Harness } from '../../test/harness';
@@ -288,31 +289,8 @@ describe('files and reset', () => {
   });
 });
 
-/** Moves, deletes and briefly replaces `race/same.txt`, and swaps the platform's temporary files. */
-const churnScript = `import os, random, time
-os.chdir('race')
-while True:
-    try:
-        for n in os.listdir('.'):
-            if n.startswith('.upload.') and random.random() < 0.05:
-                try:
-                    os.unlink(n)
-                    os.mkdir(n) if random.random() < 0.5 else os.symlink('/usr/bin', n)
-                except OSError:
-                    pass
-        r = random.random()
-        if r < 0.1:
-            os.rename('same.txt', 'moved.txt')
-        elif r < 0.2:
-            os.unlink('same.txt')
-        elif r < 0.25:
-            os.mkdir('same.txt')
-            time.sleep(0.001)
-            os.rmdir('same.txt')
-        time.sleep(0.0005)
-    except OSError:
-        pass
-`;
+/** Races the platform's file operations in the lab's `race` folder. */
+const churnScript = fileChurnScript({ folder: 'race', uploadSwapChance: 0.05 });
 
 describe('files the lab changes meanwhile', () => {
   const upload = (id: string, name: string, lang = 'en') => {
