@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { teachingApi } from '@platform/contract';
 import { call } from '../shared/call';
 import { request } from '../shared/request';
-import { fakeApi, fakeRoute, paramsOf, takeDrift } from './fakeRoutes';
+import { takeDrift } from './drift';
+import { fakeApi, fakeRoute, paramsOf } from './fakeRoutes';
 import { setupTestEnvironment } from './helpers';
 import { sampleDashboard } from '../features/teaching/manage/testing';
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { menusApi, type AnyRoute } from '@platform/contract';
 import { stubApi, type ApiCall } from './api';
+import { recordDrift } from './drift';
 import { envelope, jsonResponse } from './helpers';
 
 /**
@@ -64,13 +65,6 @@ export function paramsOf(route: AnyRoute, call: Pick<ApiCall, 'method' | 'path'>
   return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(found[i + 1]!)]));
 }
 
-const drift: string[] = [];
-
-/** Answers that did not match their route's response schema since the last call; clears them. */
-export function takeDrift(): string[] {
-  return drift.splice(0);
-}
-
 function checked(route: AnyRoute, value: unknown): unknown {
   if (value instanceof Response) return value;
   const schema = route.response;
@@ -80,7 +74,7 @@ function checked(route: AnyRoute, value: unknown): unknown {
       : new Error('this route answers a file or events: fake it with a Response');
   if (problem) {
     const text = `${route.method} ${route.path}: the fake's answer is not what the route sends: ${problem.message}`;
-    drift.push(text);
+    recordDrift(text);
     throw new Error(text);
   }
   return value;

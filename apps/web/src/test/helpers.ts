@@ -6,7 +6,7 @@ import { addFeatureTexts } from '../features';
 import { resetToasts } from '../shared/toast';
 import { resetRequestState } from '../shared/request';
 import { setNavigate } from '../shared/navigation';
-import { takeDrift } from './fakeRoutes';
+import { takeDrift } from './drift';
 
 /**
  * Common test setup: Chinese UI (unless a test switches) with every feature's texts; a clean
