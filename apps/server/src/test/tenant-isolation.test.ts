@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +9,7 @@ import {
   platformRoleCodes,
   type Access,
 } from '@platform/contract';
+import { sheetsOf } from '../features/imports/imports.fixtures';
 import { createEnvironment, createUser, signIn } from './factories';
 import { createHarness, type Harness } from './harness';
 import { get, type Account, type Build, type Entry, type Tenant } from './tenancy';
@@ -28,12 +28,11 @@ import { makeTenant, snapshot } from './tenancy-fixture';
 async function textOf(res: LightMyRequestResponse): Promise<string> {
   const type = String(res.headers['content-type'] ?? '');
   if (!type.includes('spreadsheetml')) return res.body;
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
   const cells: string[] = [];
-  book.eachSheet((sheet) =>
-    sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.text)))),
-  );
+  for (const sheet of await sheetsOf(Buffer.from(res.rawPayload))) {
+    for (const row of sheet.data)
+      for (const cell of row) if (cell !== null) cells.push(String(cell));
+  }
   return cells.join('\n');
 }
 

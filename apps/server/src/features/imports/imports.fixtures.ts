@@ -1,5 +1,7 @@
 import { crc32, deflateRawSync, createDeflateRaw } from 'node:zlib';
-import ExcelJS from 'exceljs';
+import { strFromU8, unzipSync } from 'fflate';
+import readWorkbook from 'read-excel-file/universal';
+import writeExcelFile from 'write-excel-file/node';
 
 /** Spreadsheet and zip files for the import tests and the import benchmark. */
 
@@ -124,12 +126,26 @@ export async function zipBombs(megabytes: number): Promise<{ honest: Buffer; lyi
   };
 }
 
-/** An .xlsx of rows (the first is the header) written by exceljs. */
+/** An .xlsx of rows (the first is the header) as they are, written by write-excel-file. */
 export async function xlsxOf(rows: (string | number | null)[][], sheetName = 'Sheet1') {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(sheetName);
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await book.xlsx.writeBuffer());
+  return writeExcelFile(rows, { sheet: sheetName }).toBuffer();
+}
+
+/** A cell of a workbook read back: text, number, boolean, date or empty. */
+export type CellValue = string | number | boolean | Date | null;
+
+/** Every sheet of a workbook, by name, as rows of cells (read-excel-file). */
+export async function sheetsOf(file: Buffer): Promise<{ sheet: string; data: CellValue[][] }[]> {
+  const sheets = await readWorkbook(new Uint8Array(file).buffer, { trim: false });
+  return sheets as unknown as { sheet: string; data: CellValue[][] }[];
+}
+
+/** Whether any sheet of a workbook holds a formula (an `<f>` element). */
+export function hasFormula(file: Buffer): boolean {
+  const parts = unzipSync(new Uint8Array(file), {
+    filter: (f) => f.name.startsWith('xl/worksheets/') && f.name.endsWith('.xml'),
+  });
+  return Object.values(parts).some((xml) => /<(?:\w+:)?f[\s/>]/.test(strFromU8(xml)));
 }
 
 /** The first bytes of a genuine Excel 97-2003 file (an OLE compound document). */

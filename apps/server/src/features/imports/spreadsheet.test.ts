@@ -1,8 +1,18 @@
-import ExcelJS from 'exceljs';
 import fc from 'fast-check';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import writeExcelFile from 'write-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
-import { biffFile, deflatedPart, storedPart, xlsxOf, zipBombs, zipOf } from './imports.fixtures';
+import {
+  biffFile,
+  deflatedPart,
+  hasFormula,
+  sheetsOf,
+  storedPart,
+  xlsxOf,
+  zipBombs,
+  zipOf,
+} from './imports.fixtures';
 import { readSheet, sheetLimits, writeSheet } from './spreadsheet';
 
 async function refusal(p: Promise<unknown>): Promise<string> {
@@ -27,22 +37,9 @@ describe('readSheet', () => {
   });
 
   it('reads what a cell shows: rich text, numbers, dates, booleans and cached formula results', async () => {
-    const book = new ExcelJS.Workbook();
-    const ws = book.addWorksheet('S');
-    ws.addRow(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
-    ws.addRow([
-      { richText: [{ text: '张' }, { text: '三', font: { bold: true } }] },
-      13912345678,
-      new Date(Date.UTC(2024, 8, 1)),
-      true,
-      { formula: 'A9*2', result: 42 },
-      { formula: 'CONCAT("x","y")', result: 'xy' },
-      0.1 + 0.2,
-    ]);
-    ws.getCell('C2').numFmt = 'yyyy-mm-dd';
-    const sheet = await readSheet(Buffer.from(await book.xlsx.writeBuffer()), 'a.XLSX', {
-      maxRows: 5,
-    });
+    // As Excel saves it: rich text in the shared strings, a date as a serial number with a date
+    // format, formulas with the result of their last calculation.
+    const sheet = await readSheet(cellsWorkbook(), 'a.XLSX', { maxRows: 5 });
     expect(sheet.rows[0]!.cells).toEqual([
       '张三',
       '13912345678',
@@ -54,16 +51,41 @@ describe('readSheet', () => {
     ]);
   });
 
+  it('reads a date with its time to the second', async () => {
+    // One second in three of a day lands a float's breadth below its millisecond as a serial number.
+    const times = ['00:00:01', '10:00:00', '12:34:56', '23:59:59'];
+    const dates = times.map((t) => new Date(`2024-09-01T${t}Z`));
+    const file = await writeExcelFile(
+      [['when'], ...dates.map((d) => [{ value: d, format: 'yyyy-mm-dd hh:mm:ss' }])],
+      { sheet: 'S' },
+    ).toBuffer();
+    const sheet = await readSheet(file, 'a.xlsx', { maxRows: 10 });
+    expect(sheet.rows.map((r) => r.cells[0])).toEqual(times.map((t) => `2024-09-01 ${t}`));
+  });
+
   it('reads the first sheet of the workbook', async () => {
-    const book = new ExcelJS.Workbook();
-    const first = book.addWorksheet('first');
-    first.addRow(['h']);
-    first.addRow(['one']);
-    book.addWorksheet('second').addRow(['other']);
-    const sheet = await readSheet(Buffer.from(await book.xlsx.writeBuffer()), 'a.xlsx', {
-      maxRows: 5,
-    });
+    const book = await writeExcelFile([
+      { sheet: 'first', data: [['h'], ['one']] },
+      { sheet: 'second', data: [['other']] },
+    ]).toBuffer();
+    const sheet = await readSheet(book, 'a.xlsx', { maxRows: 5 });
     expect(sheet).toEqual({ header: ['h'], rows: [{ row: 2, cells: ['one'] }] });
+  });
+
+  it('passes over hidden sheets to the first visible one', async () => {
+    const book = await writeExcelFile([
+      { sheet: 'lists', data: [['hidden'], ['x']] },
+      { sheet: 'students', data: [['h'], ['one']] },
+    ]).toBuffer();
+    const parts = unzipSync(new Uint8Array(book));
+    parts['xl/workbook.xml'] = strToU8(
+      strFromU8(parts['xl/workbook.xml']!).replace('<sheet ', '<sheet state="hidden" '),
+    );
+    const hidden = Buffer.from(zipSync(parts));
+    expect(await readSheet(hidden, 'a.xlsx', { maxRows: 5 })).toEqual({
+      header: ['h'],
+      rows: [{ row: 2, cells: ['one'] }],
+    });
   });
 
   it('keeps every Chinese character of a long sheet intact', async () => {
@@ -99,6 +121,20 @@ describe('readSheet', () => {
       expected,
     );
     expect((await readSheet(gb, 'a.csv', { maxRows: 5 })).header).toEqual(['姓名', '学号']);
+  });
+
+  it('reads records ended by CRLF, LF or CR alike, and refuses quotes it would have to guess at', async () => {
+    const mixed = Buffer.from('h1;h2\ra;b\r\nc;"d\re"\nf;g');
+    expect((await readSheet(mixed, 'a.csv', { maxRows: 5 })).rows).toEqual([
+      { row: 2, cells: ['a', 'b'] },
+      { row: 3, cells: ['c', 'd\re'] },
+      { row: 4, cells: ['f', 'g'] },
+    ]);
+    for (const text of ['h\n"a"b\n', 'h\n"a\n']) {
+      expect(await refusal(readSheet(Buffer.from(text), 'a.csv', { maxRows: 5 }))).toBe(
+        'imports.bad_format',
+      );
+    }
   });
 
   it('accepts an .xls that is really xlsx or tab-separated text, and refuses a binary one', async () => {
@@ -228,20 +264,76 @@ describe('writeSheet', () => {
         ['\tx', '\rx'],
       ],
     );
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(new Uint8Array(file).buffer);
-    const ws = book.worksheets[0]!;
-    expect(ws.name).toBe('学生');
-    expect(ws.getRow(1).values).toEqual([undefined, '姓名', '值']);
-    expect(ws.getCell('A2').value).toBe("'=cmd|' /C calc'!A0");
-    expect(ws.getCell('A2').formula).toBeUndefined();
-    expect(ws.getCell('A3').value).toBe("'+1");
-    expect(ws.getCell('A4').value).toBe("'-2");
-    expect(ws.getCell('B4').value).toBe(-2);
-    expect(ws.getCell('A5').value).toBe("'@SUM(A1)");
-    expect(ws.getCell('A6').value).toBe("'\tx");
-    // XML turns the carriage return into a line feed.
-    expect(ws.getCell('B6').value).toMatch(/^'[\r\n]x$/);
-    expect(ws.getCell('B3').value).toBeNull();
+    const [ws] = await sheetsOf(file);
+    expect(ws!.sheet).toBe('学生');
+    const cell = (row: number, col: number) => ws!.data[row - 1]![col - 1];
+    expect(ws!.data[0]).toEqual(['姓名', '值']);
+    expect(cell(2, 1)).toBe("'=cmd|' /C calc'!A0");
+    expect(hasFormula(file)).toBe(false);
+    expect(cell(3, 1)).toBe("'+1");
+    expect(cell(4, 1)).toBe("'-2");
+    expect(cell(4, 2)).toBe(-2);
+    expect(cell(5, 1)).toBe("'@SUM(A1)");
+    expect(cell(6, 1)).toBe("'\tx");
+    // XML may turn the carriage return into a line feed.
+    expect(cell(6, 2)).toMatch(/^'[\r\n]x$/);
+    expect(cell(3, 2)).toBeNull();
+  });
+
+  it('writes the header in bold, the sheet name Excel accepts and columns as wide as their text', async () => {
+    const file = await writeSheet('a/b:c', ['姓名', 'x'], [['张三'.repeat(10), 1]]);
+    expect((await sheetsOf(file))[0]!.sheet).toBe('a b c');
+    const parts = unzipSync(new Uint8Array(file));
+    const sheet = strFromU8(parts['xl/worksheets/sheet1.xml']!);
+    expect(sheet).toContain('<col min="1" max="1" width="42" customWidth="1"/>');
+    expect(sheet).toContain('<col min="2" max="2" width="10" customWidth="1"/>');
+    // The header cell's style (its index in cellXfs) names a bold font.
+    const style = Number(/<c r="A1" s="(\d+)"/.exec(sheet)?.[1]);
+    const styles = strFromU8(parts['xl/styles.xml']!);
+    const xfs = /<cellXfs[^>]*>(.*?)<\/cellXfs>/s.exec(styles)![1]!.match(/<xf\b[^>]*>/g)!;
+    const fontId = Number(/fontId="(\d+)"/.exec(xfs[style]!)?.[1]);
+    const fonts = /<fonts[^>]*>(.*?)<\/fonts>/s.exec(styles)![1]!.match(/<font>.*?<\/font>/g)!;
+    expect(fonts[fontId]).toContain('<b/>');
+    expect(sheet).not.toMatch(/<c r="A2" s=/);
   });
 });
+
+/** A workbook as Excel writes one, with each kind of cell in row 2. */
+function cellsWorkbook(): Buffer {
+  const ns = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const shared = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((t) => `<si><t>${t}</t></si>`).join('');
+  return zipOf([
+    storedPart(
+      'xl/workbook.xml',
+      `<workbook xmlns="${ns}" xmlns:r="${rel}"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
+    storedPart(
+      'xl/_rels/workbook.xml.rels',
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        `<Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/>` +
+        `<Relationship Id="rId2" Type="${rel}/sharedStrings" Target="sharedStrings.xml"/>` +
+        `<Relationship Id="rId3" Type="${rel}/styles" Target="styles.xml"/></Relationships>`,
+    ),
+    storedPart(
+      'xl/sharedStrings.xml',
+      `<sst xmlns="${ns}">${shared}<si><r><t>张</t></r><r><rPr><b/></rPr><t>三</t></r></si></sst>`,
+    ),
+    storedPart(
+      'xl/styles.xml',
+      `<styleSheet xmlns="${ns}"><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/></numFmts>` +
+        '<cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="164" applyNumberFormat="1"/></cellXfs></styleSheet>',
+    ),
+    storedPart(
+      'xl/worksheets/sheet1.xml',
+      `<worksheet xmlns="${ns}"><sheetData><row r="1">` +
+        ['A', 'B', 'C', 'D', 'E', 'F', 'G']
+          .map((c, i) => `<c r="${c}1" t="s"><v>${i}</v></c>`)
+          .join('') +
+        '</row><row r="2"><c r="A2" t="s"><v>7</v></c><c r="B2"><v>13912345678</v></c>' +
+        '<c r="C2" s="1"><v>45536</v></c><c r="D2" t="b"><v>1</v></c>' +
+        '<c r="E2"><f>A9*2</f><v>42</v></c><c r="F2" t="str"><f>CONCAT("x","y")</f><v>xy</v></c>' +
+        '<c r="G2"><v>0.30000000000000004</v></c></row></sheetData></worksheet>',
+    ),
+  ]);
+}

@@ -1,9 +1,13 @@
-import { PassThrough, Readable } from 'node:stream';
-import { crc32 } from 'node:zlib';
-import ExcelJS from 'exceljs';
-import yauzl from 'yauzl';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { zipSync } from 'fflate';
+import { readSheet as readXlsxSheet } from 'read-excel-file/universal';
+import { Parser as XmlParser } from 'saxen';
+import writeExcelFile, { type Cell } from 'write-excel-file/node';
 import { isImportFileName } from '@platform/contract';
 import { AppError } from '../../lib/errors';
+import { badFormat, sheetLimits, unzipWorkbook, type WorkbookParts } from './spreadsheet.zip-check';
+
+export { sheetLimits } from './spreadsheet.zip-check';
 
 /** One non-empty data row: its 1-based row number in the sheet and its cells as trimmed text. */
 export interface SheetRow {
@@ -16,40 +20,13 @@ export interface Sheet {
   rows: SheetRow[];
 }
 
-/**
- * What a spreadsheet may unpack to. An .xlsx is a zip: it is checked with yauzl before exceljs
- * reads any of it, and exceljs only ever sees the entries inflated here.
- */
-export const sheetLimits = {
-  maxEntries: 200,
-  /** Sum of the declared uncompressed sizes of all entries. */
-  maxInflatedBytes: 50 * 1024 * 1024,
-  /** Inflated / compressed, checked for entries above `ratioFloorBytes`. */
-  maxRatio: 200,
-  ratioFloorBytes: 1024 * 1024,
-  /** The file itself; routes set their own, smaller limit on uploads. */
-  maxFileBytes: 50 * 1024 * 1024,
-} as const;
-
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const EMPTY_ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
-const badFormat = () => new AppError('imports.bad_format');
-const unsafeFile = () => new AppError('imports.unsafe_file');
-
 /** A file checked for type, size and zip safety, ready to be read. */
 export type PreparedSheet =
-  { kind: 'xlsx'; entries: XlsxEntries } | { kind: 'text'; text: string; tabbed: boolean };
-
-/** The parts of a workbook exceljs needs to read its first sheet, inflated. */
-interface XlsxEntries {
-  workbookRels: Buffer | null;
-  workbook: Buffer;
-  sharedStrings: Buffer | null;
-  styles: Buffer | null;
-  sheet: Buffer;
-}
+  { kind: 'xlsx'; parts: WorkbookParts } | { kind: 'text'; text: string; tabbed: boolean };
 
 /**
  * Checks a spreadsheet's name, content type and (for a zip) its entries, sizes and compression,
@@ -66,7 +43,7 @@ export async function prepareSheet(data: Buffer, fileName: string): Promise<Prep
   }
   if (data.length === 0) throw badFormat();
   if (startsWith(data, OLE_MAGIC)) throw new AppError('imports.xls_binary');
-  if (startsWith(data, ZIP_MAGIC)) return { kind: 'xlsx', entries: await unzipWorkbook(data) };
+  if (startsWith(data, ZIP_MAGIC)) return { kind: 'xlsx', parts: await unzipWorkbook(data) };
   if (startsWith(data, EMPTY_ZIP_MAGIC)) throw badFormat();
   if (fileName.toLowerCase().endsWith('.xlsx')) throw badFormat();
   const text = decodeText(data);
@@ -75,13 +52,13 @@ export async function prepareSheet(data: Buffer, fileName: string): Promise<Prep
 }
 
 /**
- * Reads the first sheet: the first non-empty row is the header, the non-empty rows after it are
- * the data (at most `maxRows`, else imports.too_many_rows). Formulas are never evaluated: a cell
- * reads as the result Excel saved with it.
+ * Reads the first visible sheet: the first non-empty row is the header, the non-empty rows after
+ * it are the data (at most `maxRows`, else imports.too_many_rows). Formulas are never evaluated:
+ * a cell reads as the result Excel saved with it.
  */
 export async function readPrepared(prepared: PreparedSheet, opts: { maxRows: number }) {
   return prepared.kind === 'xlsx'
-    ? readXlsx(prepared.entries, opts.maxRows)
+    ? readXlsx(prepared.parts, opts.maxRows)
     : readDelimited(prepared.text, opts.maxRows, prepared.tabbed);
 }
 
@@ -95,268 +72,57 @@ export async function readSheet(
 }
 
 /**
- * An .xlsx of one sheet. Text cells that a spreadsheet program would take for a formula (they
- * begin with = + - @, a tab or a carriage return) are prefixed with an apostrophe.
+ * An .xlsx of one sheet with a bold header row and columns as wide as their first 200 rows. Text
+ * cells that a spreadsheet program would take for a formula (they begin with = + - @, a tab or a
+ * carriage return) are prefixed with an apostrophe.
  */
 export async function writeSheet(
   sheetName: string,
   header: string[],
   rows: (string | number | null)[][],
 ): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<void>((resolve, reject) => {
-    out.on('end', resolve);
-    out.on('error', reject);
-  });
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = book.addWorksheet(safeSheetName(sheetName));
-  sheet.columns = header.map((_, i) => ({
+  const columns = header.map((title, i) => ({
     width: Math.min(
       60,
       Math.max(
         10,
-        displayWidth(header[i] ?? '') + 2,
+        displayWidth(title) + 2,
         ...rows.slice(0, 200).map((r) => displayWidth(String(r[i] ?? '')) + 2),
       ),
     ),
   }));
-  const head = sheet.addRow(header.map(neutralise));
-  head.font = { bold: true };
-  head.commit();
-  for (const r of rows) sheet.addRow(r.map(neutralise)).commit();
-  sheet.commit();
-  await book.commit();
-  await finished;
-  return Buffer.concat(chunks);
+  const data: Cell[][] = [
+    header.map((title) => ({ value: neutraliseText(title), fontWeight: 'bold' as const })),
+    ...rows.map((r) => r.map(neutralise)),
+  ];
+  return writeExcelFile(data, { sheet: safeSheetName(sheetName), columns }).toBuffer();
 }
 
 /** Neutralises a text cell that would start a formula (CSV/formula injection). */
 export function neutralise(value: string | number | null): string | number | null {
-  if (typeof value !== 'string') return value;
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return typeof value === 'string' ? neutraliseText(value) : value;
 }
 
-// -------------------------------------------------------------------------------------------
-// Zip checks
+function neutraliseText(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
 
 function startsWith(data: Buffer, magic: Buffer): boolean {
   return data.length >= magic.length && data.subarray(0, magic.length).equals(magic);
 }
 
-function isSizeError(error: unknown): boolean {
-  return error instanceof Error && /too many bytes|not enough bytes/.test(error.message);
-}
-
-async function unzipWorkbook(data: Buffer): Promise<XlsxEntries> {
-  let zip: yauzl.ZipFile;
-  try {
-    zip = await yauzl.fromBufferPromise(data, {
-      lazyEntries: true,
-      validateEntrySizes: true,
-      strictFileNames: false,
-      decodeStrings: true,
-    });
-  } catch {
-    throw badFormat();
-  }
-  try {
-    if (zip.entryCount > sheetLimits.maxEntries) throw unsafeFile();
-    const entries = new Map<string, yauzl.Entry>();
-    let declared = 0;
-    try {
-      for await (const entry of zip.eachEntry()) {
-        declared += entry.uncompressedSize;
-        if (declared > sheetLimits.maxInflatedBytes) throw unsafeFile();
-        if (
-          entry.uncompressedSize > sheetLimits.ratioFloorBytes &&
-          entry.uncompressedSize > Math.max(entry.compressedSize, 1) * sheetLimits.maxRatio
-        ) {
-          throw unsafeFile();
-        }
-        const name = entry.fileName.replace(/\\/g, '/').replace(/^\/+/, '').toLowerCase();
-        if (entries.has(name)) throw badFormat();
-        entries.set(name, entry);
-      }
-    } catch (error) {
-      throw error instanceof AppError ? error : badFormat();
-    }
-    const inflate = async (name: string): Promise<Buffer | null> => {
-      const entry = entries.get(name);
-      return entry ? inflateEntry(zip, entry) : null;
-    };
-    const workbook = await inflate('xl/workbook.xml');
-    if (!workbook) throw badFormat();
-    const workbookRels = await inflate('xl/_rels/workbook.xml.rels');
-    const sheetName = firstSheetPath(workbook, workbookRels, [...entries.keys()]);
-    const sheet = sheetName ? await inflate(sheetName) : null;
-    if (!sheet) throw badFormat();
-    return {
-      workbook,
-      workbookRels,
-      sheet,
-      sharedStrings: await inflate('xl/sharedstrings.xml'),
-      styles: await inflate('xl/styles.xml'),
-    };
-  } finally {
-    zip.close();
-  }
-}
-
-/** Inflates one entry; yauzl checks that it inflates to exactly its declared size. */
-async function inflateEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
-  let stream: Readable;
-  try {
-    stream = await zip.openReadStreamPromise(entry);
-  } catch {
-    throw badFormat();
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > entry.uncompressedSize) throw unsafeFile();
-      chunks.push(chunk);
-    }
-  } catch (error) {
-    stream.destroy();
-    if (error instanceof AppError) throw error;
-    throw isSizeError(error) ? unsafeFile() : badFormat();
-  }
-  return Buffer.concat(chunks, size);
-}
-
-function xmlAttr(attrs: string, name: string): string | null {
-  const m = new RegExp(`(?:^|\\s)${name}\\s*=\\s*("([^"]*)"|'([^']*)')`).exec(attrs);
-  if (!m) return null;
-  return (m[2] ?? m[3] ?? '').replace(/&amp;/g, '&').replace(/&quot;/g, '"');
-}
-
-/** The zip path of the workbook's first visible sheet, from workbook.xml and its relationships. */
-function firstSheetPath(workbook: Buffer, rels: Buffer | null, names: string[]): string | null {
-  const sheetEntries = names
-    .map((n) => ({ n, m: /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(n) }))
-    .filter((x) => x.m)
-    .sort((a, b) => Number(a.m![1]) - Number(b.m![1]))
-    .map((x) => x.n);
-  const fallback = sheetEntries[0] ?? null;
-  if (!rels) return fallback;
-  const sheets = [...workbook.toString('utf8').matchAll(/<(?:[\w-]+:)?sheet\b([^>]*)>/g)].map(
-    (m) => m[1]!,
-  );
-  const visible = sheets.filter((a) => !/^(hidden|veryHidden)$/.test(xmlAttr(a, 'state') ?? ''));
-  const first = visible[0] ?? sheets[0];
-  const relId = first ? xmlAttr(first, '(?:[\\w-]+:)?id') : null;
-  if (!relId) return fallback;
-  for (const m of rels.toString('utf8').matchAll(/<(?:[\w-]+:)?Relationship\b([^>]*)>/g)) {
-    if (xmlAttr(m[1]!, 'Id') !== relId) continue;
-    const target = xmlAttr(m[1]!, 'Target');
-    if (!target) return fallback;
-    const path = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
-    const parts: string[] = [];
-    for (const part of path.split('/')) {
-      if (part === '..') parts.pop();
-      else if (part && part !== '.') parts.push(part);
-    }
-    const resolved = parts.join('/').toLowerCase();
-    return names.includes(resolved) ? resolved : fallback;
-  }
-  return fallback;
-}
-
-/**
- * The XML with every non-ASCII character written as a character reference. exceljs's streaming
- * reader decodes each chunk it gets on its own, which garbles a multi-byte character that a chunk
- * boundary cuts; in ASCII there is nothing to cut.
- */
-function asciiXml(xml: Buffer): Buffer {
-  const text = xml.toString('utf8');
-  if (!/[\u0080-\uffff]/.test(text)) return xml;
-  return Buffer.from(
-    text.replace(/[\u{80}-\u{10ffff}]/gu, (ch) => `&#${ch.codePointAt(0)};`),
-    'latin1',
-  );
-}
-
-/**
- * A stored (uncompressed) zip of exactly the entries exceljs needs, in the order its streaming
- * reader wants them: relationships, workbook, shared strings and styles before the sheet.
- */
-function canonicalZip(e: XlsxEntries): Buffer[] {
-  const files: [string, Buffer][] = [
-    ['xl/_rels/workbook.xml.rels', e.workbookRels ?? Buffer.from('<Relationships/>')],
-    ['xl/workbook.xml', asciiXml(e.workbook)],
-    ['xl/sharedStrings.xml', e.sharedStrings ? asciiXml(e.sharedStrings) : Buffer.from('<sst/>')],
-    ...(e.styles ? [['xl/styles.xml', e.styles] as [string, Buffer]] : []),
-    ['xl/worksheets/sheet1.xml', asciiXml(e.sheet)],
-  ];
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const [name, body] of files) {
-    const fileName = Buffer.from(name, 'utf8');
-    const crc = crc32(body);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(0, 8);
-    local.writeUInt16LE(0, 10);
-    local.writeUInt16LE(0x21, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(body.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    local.writeUInt16LE(0, 28);
-    const dir = Buffer.alloc(46);
-    dir.writeUInt32LE(0x02014b50, 0);
-    dir.writeUInt16LE(20, 4);
-    dir.writeUInt16LE(20, 6);
-    dir.writeUInt16LE(0x0800, 8);
-    dir.writeUInt16LE(0, 10);
-    dir.writeUInt16LE(0, 12);
-    dir.writeUInt16LE(0x21, 14);
-    dir.writeUInt32LE(crc, 16);
-    dir.writeUInt32LE(body.length, 20);
-    dir.writeUInt32LE(body.length, 24);
-    dir.writeUInt16LE(fileName.length, 28);
-    dir.writeUInt32LE(offset, 42);
-    parts.push(local, fileName, body);
-    central.push(dir, fileName);
-    offset += local.length + fileName.length + body.length;
-  }
-  const centralSize = central.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return [...parts, ...central, end];
-}
-
-/** Buffers cut into 64 KB pieces: the zip parser copies what it holds on every piece it gets. */
-function* chunked(buffers: Buffer[]): Generator<Buffer> {
-  for (const b of buffers) {
-    for (let i = 0; i < b.length; i += 65536) yield b.subarray(i, i + 65536);
-  }
-}
-
 // -------------------------------------------------------------------------------------------
 // Reading
+
+/** A cell as read-excel-file reads it (its typings name the Date constructor for a date). */
+type CellValue = string | number | boolean | Date | null;
 
 class SheetCollector {
   header: string[] | null = null;
   readonly rows: SheetRow[] = [];
   constructor(private readonly maxRows: number) {}
 
-  /** Takes one row; false once the sheet holds more data rows than allowed. */
+  /** Takes one row; throws once the sheet holds more data rows than allowed. */
   add(row: number, cells: string[]) {
     let last = cells.length;
     while (last > 0 && !cells[last - 1]) last--;
@@ -379,51 +145,58 @@ class SheetCollector {
   }
 }
 
-async function readXlsx(entries: XlsxEntries, maxRows: number): Promise<Sheet> {
-  const collector = new SheetCollector(maxRows);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(
-    Readable.from(chunked(canonicalZip(entries))),
-    {
-      worksheets: 'emit',
-      sharedStrings: 'cache',
-      styles: 'cache',
-      hyperlinks: 'ignore',
-      entries: 'ignore',
-    },
-  );
+/**
+ * The first visible sheet's position (1-based, in workbook order) among the workbook's sheets,
+ * counted as read-excel-file counts them: `<sheet>` elements that have a name.
+ */
+function firstVisibleSheet(workbookXml: Uint8Array): number {
+  const sheets: boolean[] = [];
+  const parser = new XmlParser();
+  parser.on('openTag', (element, attributes, decode) => {
+    if (element.replace(/^[\w.-]+:/, '') !== 'sheet') return;
+    const attrs = attributes();
+    if (!attrs.name) return;
+    sheets.push(!/^(hidden|veryHidden)$/.test(decode(attrs.state ?? '')));
+  });
   try {
-    for await (const worksheet of reader) {
-      let counter = 0;
-      for await (const row of worksheet) {
-        counter = Number.isFinite(row.number) && row.number > 0 ? row.number : counter + 1;
-        const cells: string[] = [];
-        row.eachCell({ includeEmpty: false }, (cell, col) => {
-          while (cells.length < col - 1) cells.push('');
-          cells[col - 1] = cellText(cell.value, cell.numFmt);
-        });
-        collector.add(counter, cells);
-      }
-      break;
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw badFormat();
+    parser.parse(new TextDecoder().decode(workbookXml));
+  } catch {
+    // The reader refuses the workbook on its own.
+    return 1;
   }
-  return collector.result();
+  return sheets.indexOf(true) + 1 || 1;
 }
 
-function isDateFormat(format: string | undefined): boolean {
-  if (!format) return false;
-  const bare = format.replace(/"[^"]*"|\\.|\[[^\]]*\]/g, '');
-  return /[ymdhs]/i.test(bare) && !/^general$/i.test(bare);
+async function readXlsx(parts: WorkbookParts, maxRows: number): Promise<Sheet> {
+  let data: CellValue[][];
+  try {
+    // A zip of the checked parts only, stored: the reader never sees the uploaded zip itself.
+    const zip = zipSync(parts, { level: 0 });
+    const whole = zip.byteOffset === 0 && zip.byteLength === zip.buffer.byteLength;
+    data = (await readXlsxSheet(
+      whole ? zip.buffer : zip.slice().buffer,
+      firstVisibleSheet(parts['xl/workbook.xml']!),
+      { trim: false },
+    )) as unknown as CellValue[][];
+  } catch {
+    throw badFormat();
+  }
+  // A first sheet that holds no cells at all (a chart sheet) has no data.
+  if (!Array.isArray(data)) throw badFormat();
+  const collector = new SheetCollector(maxRows);
+  for (const [i, cells] of data.entries()) collector.add(i + 1, cells.map(cellText));
+  return collector.result();
 }
 
 function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
 }
 
-function dateText(d: Date): string {
-  if (Number.isNaN(d.getTime())) return '';
+function dateText(date: Date): string {
+  if (Number.isNaN(date.getTime())) return '';
+  // The reader rounds a date's serial number down to the millisecond: a time Excel holds as a
+  // whole second can come out a millisecond short of it.
+  const d = date.getUTCMilliseconds() === 999 ? new Date(date.getTime() + 1) : date;
   const day = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
   const h = d.getUTCHours();
   const m = d.getUTCMinutes();
@@ -437,39 +210,16 @@ function numberText(n: number): string {
   return String(Number(n.toPrecision(15)));
 }
 
-/** Excel's serial day number as a date (1900 date system, Excel's leap-year bug included). */
-function serialToDate(serial: number): Date {
-  return new Date(Math.round((serial - 25569) * 86400_000));
-}
-
-/** A cell's value as the text a reader sees in it. */
-export function cellText(value: unknown, numFmt?: string): string {
-  return rawText(value, numFmt).trim();
-}
-
-function rawText(value: unknown, numFmt?: string): string {
+/**
+ * A cell's value as the text a reader sees in it: dates as 2024-09-01 (with the time when it has
+ * one), numbers without float noise (0.1 + 0.2 is 0.3), booleans as TRUE and FALSE.
+ */
+export function cellText(value: CellValue | undefined): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') {
-    return isDateFormat(numFmt) ? dateText(serialToDate(value)) : numberText(value);
-  }
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number') return numberText(value);
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return dateText(value);
-  if (typeof value === 'object') {
-    const v = value as {
-      richText?: { text?: string }[];
-      text?: unknown;
-      result?: unknown;
-      formula?: unknown;
-      sharedFormula?: unknown;
-      error?: unknown;
-    };
-    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text ?? '').join('');
-    if ('formula' in v || 'sharedFormula' in v || 'result' in v) return rawText(v.result, numFmt);
-    if (typeof v.error === 'string') return v.error;
-    if (v.text !== undefined) return rawText(v.text, numFmt);
-  }
-  return '';
+  return dateText(value);
 }
 
 /** Text of a CSV/TSV file: UTF-8 (BOM stripped) or UTF-16 by its BOM, else GB18030. */
@@ -502,54 +252,26 @@ function delimiterOf(text: string, tabbed: boolean): string {
   return best;
 }
 
-/** RFC 4180 fields: quoted fields may hold separators, quotes ("") and line breaks. */
+/**
+ * RFC 4180 records: quoted fields may hold separators, quotes ("") and line breaks; a record ends
+ * at CRLF, LF or CR, and each record (an empty line too) is one row.
+ */
 function readDelimited(text: string, maxRows: number, tabbed: boolean): Sheet {
-  const sep = delimiterOf(text, tabbed);
-  const collector = new SheetCollector(maxRows);
-  let row = 1;
-  let cells: string[] = [];
-  let field = '';
-  let quoted = false;
-  let i = 0;
-  const endField = () => {
-    cells.push(field.trim());
-    field = '';
-  };
-  const endRow = () => {
-    endField();
-    collector.add(row++, cells);
-    cells = [];
-  };
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-      } else {
-        field += ch;
-      }
-      i++;
-      continue;
-    }
-    if (ch === '"' && field.trim() === '') {
-      field = '';
-      quoted = true;
-    } else if (ch === sep) {
-      endField();
-    } else if (ch === '\r' || ch === '\n') {
-      endRow();
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-    } else {
-      field += ch;
-    }
-    i++;
+  let records: string[][];
+  try {
+    records = parseCsv(text, {
+      delimiter: delimiterOf(text, tabbed),
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_quotes: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      trim: true,
+    });
+  } catch {
+    throw badFormat();
   }
-  if (field !== '' || cells.length > 0) endRow();
+  const collector = new SheetCollector(maxRows);
+  for (const [i, cells] of records.entries()) collector.add(i + 1, cells.map(cellText));
   return collector.result();
 }
 
