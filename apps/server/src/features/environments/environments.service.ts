@@ -308,7 +308,8 @@ export class EnvironmentsService {
   }
 
   async removeScript(id: string): Promise<void> {
-    if (!(await repo.deleteScript(this.ctx.db, id))) throw notFound('environments.script_not_found');
+    if (!(await repo.deleteScript(this.ctx.db, id)))
+      throw notFound('environments.script_not_found');
   }
 }
 
