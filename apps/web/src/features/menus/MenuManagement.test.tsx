@@ -3,11 +3,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
-import { menusApi, rolesApi } from '@platform/contract';
+import { menusApi } from '@platform/contract';
 import { fakeApi, fakeRoute, fakeScreenApi } from '../../test/fakeRoutes';
 import { clickButton, rowOf } from '../../test/antd';
 import { menuKeys } from '../../shared/permissions/api';
-import { roleGrantMutationOptions } from '../roles/api';
 import { menuDeleteMutationOptions, menuSaveMutationOptions } from './api';
 import { MenuManagement } from './MenuManagement';
 import { adminNode, sampleTree } from './testing';
@@ -84,17 +83,15 @@ describe('menu management', { timeout: 30_000 }, () => {
   });
 });
 
-describe('after a change of menus or grants', () => {
+describe('after a change of menus', () => {
   it('reloads the menu tree and permissions the app builds its routes from', async () => {
     fakeApi(
       fakeRoute(menusApi.save, adminNode({ id: '3', name: '新菜单' })),
       fakeRoute(menusApi.delete, null),
-      fakeRoute(rolesApi.grant, []),
     );
     for (const [options, variables] of [
       [menuSaveMutationOptions(), { appId: 'platform-web' }],
       [menuDeleteMutationOptions(), '11'],
-      [roleGrantMutationOptions(), { roleId: '1', menuIds: [] }],
     ] as const) {
       const client = new QueryClient();
       const tree = [...menuKeys.tree('1', 'zh-CN')];

@@ -9,7 +9,6 @@ import {
 import { call } from '../../shared/call';
 import { sessionScope } from '../../shared/queryScopes';
 import { menuKeys } from '../../shared/permissions/api';
-import { roleKeys } from '../roles/api';
 
 // The declarations of `menusApi` share their contract modules with what the sign-in page's first
 // load needs, and would bring zod into it.
@@ -35,7 +34,6 @@ export function menuAdminTreeQueryOptions(appId: string = webClientId) {
 async function refreshAfterChange(client: QueryClient) {
   await Promise.all([
     client.invalidateQueries({ queryKey: menuAdminKeys.all }),
-    client.invalidateQueries({ queryKey: roleKeys.all }),
     client.invalidateQueries({ queryKey: menuKeys.all }),
   ]);
 }

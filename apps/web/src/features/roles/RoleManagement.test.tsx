@@ -3,8 +3,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { refusal, setupTestEnvironment, toastTexts } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
 import { menusApi, rolesApi, type RoleGrant, type RoleListItem } from '@platform/contract';
-import { fakeRoute, fakeScreenApi, type FakeAnswer } from '../../test/fakeRoutes';
+import { fakeApi, fakeRoute, fakeScreenApi, type FakeAnswer } from '../../test/fakeRoutes';
 import { clickButton, rowOf } from '../../test/antd';
+import { QueryClient } from '@tanstack/react-query';
+import { menuKeys } from '../../shared/permissions/api';
+import { roleGrantMutationOptions } from './api';
 import { RoleManagement } from './RoleManagement';
 import { sampleTree } from '../menus/testing';
 
@@ -106,5 +109,22 @@ describe('role management', { timeout: 30_000 }, () => {
     fireEvent.click(checkbox('删除班级'));
     expect(isChecked('删除班级')).toBe(true);
     expect(api.sent.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+});
+
+describe('after a change of grants', () => {
+  it('reloads the menu tree and permissions the app builds its routes from', async () => {
+    fakeApi(fakeRoute(rolesApi.grant, []));
+    const client = new QueryClient();
+    const tree = [...menuKeys.tree('1', 'zh-CN')];
+    const permissions = [...menuKeys.all, 'permissions', 'platform-web'];
+    client.setQueryData(tree, []);
+    client.setQueryData(permissions, []);
+    await client
+      .getMutationCache()
+      .build(client, roleGrantMutationOptions())
+      .execute({ roleId: '1', menuIds: [] });
+    expect(client.getQueryState(tree)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(permissions)?.isInvalidated).toBe(true);
   });
 });

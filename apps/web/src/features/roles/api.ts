@@ -3,12 +3,14 @@ import { rolesApi, type RoleGrant } from '@platform/contract';
 import { call } from '../../shared/call';
 import { sessionScope } from '../../shared/queryScopes';
 import { menuKeys } from '../../shared/permissions/api';
+import { menuAdminKeys } from '../menus/api';
 
 /** Roles and their grants of menus and buttons, administered by platform staff (management spec §6). */
 export const roleKeys = {
   all: [...sessionScope, 'roles'] as const,
   list: () => [...roleKeys.all, 'list'] as const,
-  menus: (roleId: string) => [...roleKeys.all, 'menus', roleId] as const,
+  /** A role's grants are entries of the menu tree: a change of the menus refreshes them too. */
+  menus: (roleId: string) => [...menuAdminKeys.all, 'grants', roleId] as const,
 };
 
 export function rolesQueryOptions() {
@@ -29,6 +31,7 @@ export function roleMenusQueryOptions(roleId: string) {
 async function refreshAfterGrant(client: QueryClient) {
   await Promise.all([
     client.invalidateQueries({ queryKey: roleKeys.all }),
+    client.invalidateQueries({ queryKey: [...menuAdminKeys.all, 'grants'] }),
     client.invalidateQueries({ queryKey: menuKeys.all }),
   ]);
 }
