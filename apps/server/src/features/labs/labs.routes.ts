@@ -16,6 +16,7 @@ import { onRevoked } from '../auth/auth.service';
 import type { LabAccess } from './labs.access';
 import type { LabRuntime } from './labs.runtime';
 import { labFileDownload } from './labs.files';
+import { LabCenter } from './labs.center';
 import { LabsService } from './labs.service';
 import { sendDownload } from '../../lib/http-files';
 
@@ -25,6 +26,7 @@ const uploadFields = labUploadFieldsSchema.shape;
 export function labsRoutes(runtime: LabRuntime, access: LabAccess): FastifyPluginAsyncZod {
   return async (app) => {
     const service = new LabsService(app.ctx, runtime, access);
+    const center = new LabCenter(app.ctx, runtime);
     const lang = (req: { headers: Record<string, unknown> }) =>
       languageOf(req.headers['accept-language'] as string | undefined);
 
@@ -33,10 +35,10 @@ export function labsRoutes(runtime: LabRuntime, access: LabAccess): FastifyPlugi
     });
 
     serve(app, api.centerPage, async (req, reply) =>
-      reply.ok(await service.centerPage(requireActor(req), req.body)),
+      reply.ok(await center.centerPage(requireActor(req), req.body)),
     );
     serve(app, api.centerDetail, async (req, reply) =>
-      reply.ok(await service.centerDetail(requireActor(req), req.params.id, lang(req))),
+      reply.ok(await center.centerDetail(requireActor(req), req.params.id, lang(req))),
     );
     serve(app, api.start, async (req, reply) =>
       reply.ok(await service.start(requireActor(req), req.body)),
@@ -117,7 +119,7 @@ export function labsRoutes(runtime: LabRuntime, access: LabAccess): FastifyPlugi
         service.ticket(requireActor(req), req.params.id, languageTag(lang(req)), req.body?.next),
       ),
     );
-    serve(app, api.diskAlarm, async (_req, reply) => reply.ok(await service.diskAlarm()));
+    serve(app, api.diskAlarm, async (_req, reply) => reply.ok(await center.diskAlarm()));
     serve(app, api.listFiles, async (req, reply) =>
       reply.ok(await service.listFiles(requireActor(req), req.query.containerId, req.query.path)),
     );
@@ -152,13 +154,13 @@ export function labsRoutes(runtime: LabRuntime, access: LabAccess): FastifyPlugi
       throw invalid('common.invalid_input', { file: 'required' });
     });
     serve(app, api.jupyterInfoSave, async (req, reply) =>
-      reply.ok(await service.saveJupyterInfo(requireActor(req), req.body)),
+      reply.ok(await center.saveJupyterInfo(requireActor(req), req.body)),
     );
     serve(app, api.jupyterInfoQuery, async (req, reply) =>
-      reply.ok(await service.jupyterInfo(requireActor(req), req.query.resourceExpEnvId)),
+      reply.ok(await center.jupyterInfo(requireActor(req), req.query.resourceExpEnvId)),
     );
     serve(app, api.usage, async (req, reply) =>
-      reply.ok(await service.usage(req.params.id, req.query.pageNum, req.query.pageSize)),
+      reply.ok(await center.usage(req.params.id, req.query.pageNum, req.query.pageSize)),
     );
   };
 }
