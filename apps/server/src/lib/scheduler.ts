@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LeaderLock } from '../db/leader';
+import { AsyncTask, SimpleIntervalJob, ToadScheduler } from 'toad-scheduler';
 import { outsideRoute } from './route-scope';
 
 /** Work done again and again, declared once. */
@@ -16,12 +17,13 @@ export interface PeriodicWork {
 }
 
 /**
- * Every periodic piece of work of a server process: each runs on its interval where its
- * declaration says, never twice at once, logs what it throws, and is waited for on close.
+ * Every periodic piece of work of a server process, on toad-scheduler: each runs on its interval
+ * where its declaration says, never twice at once (the library skips a tick while the last run
+ * goes on), logs what it throws, and is waited for on close.
  */
 export class Scheduler {
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly runs = new Set<Promise<void>>();
+  private readonly toad = new ToadScheduler({ unref: true });
+  private readonly runs = new Set<Promise<unknown>>();
   private closed = false;
 
   constructor(
@@ -30,35 +32,29 @@ export class Scheduler {
   ) {}
 
   every(work: PeriodicWork): void {
-    let running: Promise<void> | null = null;
-    const run = (): Promise<void> => {
-      if (this.closed || (work.on === 'leader' && !this.leader.isLeader)) return Promise.resolve();
-      if (running) return running;
-      const started: Promise<void> = new Promise((resolve) =>
-        resolve(outsideRoute(() => work.run())),
-      )
-        .then(
-          () => undefined,
-          (err: unknown) => this.log.error({ err, work: work.name }, 'periodic work failed'),
-        )
-        .finally(() => {
-          this.runs.delete(started);
-          running = null;
-        });
-      running = started;
-      this.runs.add(started);
-      return started;
-    };
-    const timer = setInterval(() => void run(), work.everyMs);
-    timer.unref();
-    this.timers.add(timer);
+    const task = new AsyncTask(
+      work.name,
+      async () => {
+        if (this.closed || (work.on === 'leader' && !this.leader.isLeader)) return;
+        const run = Promise.resolve().then(() => outsideRoute(() => work.run()));
+        this.runs.add(run);
+        try {
+          await run;
+        } finally {
+          this.runs.delete(run);
+        }
+      },
+      (err) => this.log.error({ err, work: work.name }, 'periodic work failed'),
+    );
+    this.toad.addSimpleIntervalJob(
+      new SimpleIntervalJob({ milliseconds: work.everyMs }, task, { preventOverrun: true }),
+    );
   }
 
   /** Stops every interval and waits for the runs in progress. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const timer of this.timers) clearInterval(timer);
-    this.timers.clear();
+    this.toad.stop();
     await Promise.allSettled([...this.runs]);
   }
 }
