@@ -73,8 +73,14 @@ describe('trial dialog', { timeout: 30_000 }, () => {
     typeInto('学校名称', '演示职业技术学院');
     typeInto('专业名称', '物联网应用技术');
     fireEvent.click(screen.getByLabelText('学科大模型'));
-    fireEvent.click(await screen.findByLabelText('AI 助教'));
+    const assistant = await screen.findByLabelText<HTMLInputElement>('AI 助教');
+    fireEvent.click(assistant);
+    // The subjects appear with the direction; each choice is taken before the next.
+    await waitFor(() => expect(assistant.checked).toBe(true));
     fireEvent.click(screen.getByLabelText('AI 数字人'));
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLInputElement>('AI 数字人').checked).toBe(true),
+    );
     clickButton('提交申请');
     clickButton('提交申请');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
