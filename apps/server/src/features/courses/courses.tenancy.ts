@@ -69,7 +69,7 @@ export const coursesTenancy: TenancyEntries = {
     }),
   ),
   'GET /api-teaching/course/file/:courseId/:fileId': open(
-    'a signed address handed out with the course: the signature is the access, and a wrong or expired one is not found (courses.test.ts)',
+    'a signed address handed out with the course: the signature is the access, and a wrong or expired one is not found (courses.files.test.ts)',
     (t) => get(t.fileUrl),
   ),
   'GET /api-teaching/course/resource/page': object((t) =>
