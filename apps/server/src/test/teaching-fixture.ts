@@ -3,9 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import {
   formatMessage,
+  pathOf,
   teachingApi,
   UserKind,
   type MessageKey,
+  type TaskDetail,
   type TaskSave,
   type TaskSummary,
 } from '@platform/contract';
@@ -14,6 +16,7 @@ import {
   courseResources,
   courseSteps,
   labScripts,
+  notices,
   studentTasks,
   users,
 } from '../db/schema';
@@ -261,7 +264,10 @@ export async function teachingWorld(h: Harness): Promise<TeachingWorld> {
   };
 }
 
-const HOUR = 3600_000;
+export const HOUR = 3600_000;
+
+/** A route's path with its `:id` filled in. */
+export const idPath = (path: string, id: string) => pathOf(path, { id });
 
 /** A task of the world's course for its class, running from a minute ago for an hour. */
 export function taskBody(w: TeachingWorld, now: Date, overrides: Partial<TaskSave> = {}): TaskSave {
@@ -317,7 +323,11 @@ export function teachingCalls(h: () => Harness) {
     return last!;
   }
 
-  return { call, issue, refusedInBoth };
+  /** A task's detail as `who` sees it. */
+  const detail = (who: Who, id: string, lang = 'zh') =>
+    call<TaskDetail>(who, 'GET', idPath(teachingApi.taskDetail.path, id), undefined, lang);
+
+  return { call, issue, refusedInBoth, detail };
 }
 
 /** A one-paragraph report document. */
@@ -364,5 +374,11 @@ export function teachingSuite() {
         .where(eq(studentTasks.taskId, taskId));
       return rows.find((r) => r.studentId === student.id)!;
     },
+    /** Every student task of a teaching task. */
+    studentTasksOf: (taskId: string) =>
+      state.h.ctx.db.select().from(studentTasks).where(eq(studentTasks.taskId, taskId)),
+    /** A user's notices. */
+    noticesOf: (userId: string) =>
+      state.h.ctx.db.select().from(notices).where(eq(notices.userId, userId)),
   };
 }

@@ -163,7 +163,7 @@ export const teachingTenancy: TenancyEntries = {
     'student',
   ),
   'GET /api-teaching/student/report/file/:studentTaskId/:fileId': open(
-    'a signed address handed out with the report: the signature is the access, and a wrong or expired one is not found (teaching.students.test.ts)',
+    'a signed address handed out with the report: the signature is the access, and a wrong or expired one is not found (teaching.students.reports.test.ts)',
     (t) => get(t.reportFileUrl),
   ),
   'GET /api-teaching/student/report/page': ownSchool(
