@@ -17,6 +17,9 @@ function serverProjects(name: string, database: 'pglite' | 'postgres') {
     env: { TEST_DATABASE: database },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // What a lab, a broker or another process does reaches the test in its own time; on a busy
+    // machine that is more than the default second.
+    expect: { poll: { timeout: 10_000 } },
   };
   return [
     { test: { ...test, name, include: ['src/**/*.test.ts'], exclude: mocking, isolate: false } },
