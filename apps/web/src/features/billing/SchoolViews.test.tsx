@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { refusal, setupTestEnvironment } from '../../test/helpers';
 import { polyfillBrowser, renderView } from '../../test/render';
+import { chartTexts, polyfillCharts } from '../../test/charts';
 import { page } from '../../test/api';
 import { billingApi, usersApi } from '@platform/contract';
 import { fakeRoute, fakeScreenApi } from '../../test/fakeRoutes';
@@ -13,28 +14,7 @@ import { sampleAccount, sampleOrder, sampleOverview, sampleUser } from './testin
 setupTestEnvironment();
 polyfillBrowser();
 
-// jsdom lays nothing out and has no canvas: a chart's box gets a size, and text is measured
-// without a canvas.
-beforeAll(() => {
-  HTMLCanvasElement.prototype.getContext = (() => null) as never;
-  const size = (value: number) =>
-    function (this: HTMLElement) {
-      return this.classList.contains('billing-chart') ? value : 0;
-    };
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
-    get: size(600),
-    configurable: true,
-  });
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-    get: size(280),
-    configurable: true,
-  });
-});
-
-const chartTexts = (label: string) =>
-  Array.from(screen.getByRole('img', { name: label }).querySelectorAll('text')).map(
-    (el) => el.textContent,
-  );
+polyfillCharts('billing-chart');
 
 describe('school account overview', { timeout: 30_000 }, () => {
   it('shows the own school’s account as cards and its spending and use', async () => {

@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { setupTestEnvironment } from '../../../test/helpers';
 import { polyfillBrowser, renderView } from '../../../test/render';
+import { chartTexts, polyfillCharts } from '../../../test/charts';
 import { teachingApi } from '@platform/contract';
 import { fakeRoute, fakeScreenApi } from '../../../test/fakeRoutes';
 import { TeachingDashboard } from './TeachingDashboard';
@@ -10,28 +11,7 @@ import { sampleDashboard } from './testing';
 setupTestEnvironment();
 polyfillBrowser();
 
-// jsdom lays nothing out and has no canvas: a chart's box gets a size, and text is measured
-// without a canvas.
-beforeAll(() => {
-  HTMLCanvasElement.prototype.getContext = (() => null) as never;
-  const size = (value: number) =>
-    function (this: HTMLElement) {
-      return this.classList.contains('teaching-chart') ? value : 0;
-    };
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
-    get: size(600),
-    configurable: true,
-  });
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-    get: size(280),
-    configurable: true,
-  });
-});
-
-const chartTexts = (label: string) =>
-  Array.from(screen.getByRole('img', { name: label }).querySelectorAll('text')).map(
-    (el) => el.textContent,
-  );
+polyfillCharts('teaching-chart');
 
 describe('teaching dashboard', { timeout: 30_000 }, () => {
   it('shows the counts, charts and top 5 of a period', async () => {
